@@ -1,0 +1,590 @@
+//! The [`Bitboard`] type: a set of squares in one `u64`.
+
+use core::fmt;
+use core::iter::FusedIterator;
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
+use core::str::FromStr;
+
+use crate::diagram::{self, ParseBitboardError};
+use crate::Square;
+
+/// A set of squares: bit `n` of the `u64` is set when square `n` (a1 = 0,
+/// h8 = 63) is in the set.
+///
+/// `Display` draws the board, rank 8 on top, and `FromStr` reads the same
+/// drawing back (see [`diagram`] for the grammar):
+///
+/// ```
+/// use bitboards_core::{Bitboard, Square};
+///
+/// let pawns = Bitboard(0x0000_0000_0000_FF00);
+/// assert_eq!(pawns.to_string(), "\
+/// 8 . . . . . . . .
+/// 7 . . . . . . . .
+/// 6 . . . . . . . .
+/// 5 . . . . . . . .
+/// 4 . . . . . . . .
+/// 3 . . . . . . . .
+/// 2 X X X X X X X X
+/// 1 . . . . . . . .
+///   a b c d e f g h");
+/// assert_eq!(pawns.to_string().parse(), Ok(pawns));
+/// assert!(pawns.contains(Square::E2));
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Bitboard(pub u64);
+
+const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+
+impl Bitboard {
+    /// No squares.
+    ///
+    /// ```
+    /// assert!(bitboards_core::Bitboard::EMPTY.is_empty());
+    /// ```
+    pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// All 64 squares.
+    ///
+    /// ```
+    /// assert_eq!(bitboards_core::Bitboard::FULL.count(), 64);
+    /// ```
+    pub const FULL: Bitboard = Bitboard(!0);
+
+    /// Whether `square` is in the set.
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert!(Square::B7.bitboard().contains(Square::B7));
+    /// assert!(!Square::B7.bitboard().contains(Square::B6));
+    /// ```
+    #[must_use]
+    pub const fn contains(self, square: Square) -> bool {
+        self.0 & square.bitboard().0 != 0
+    }
+
+    /// Whether no square is set.
+    ///
+    /// ```
+    /// use bitboards_core::{Bitboard, Square};
+    ///
+    /// assert!(Bitboard::EMPTY.is_empty());
+    /// assert!(!Square::A1.bitboard().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many squares are set.
+    ///
+    /// ```
+    /// use bitboards_core::Bitboard;
+    ///
+    /// assert_eq!(Bitboard(0xFF00).count(), 8);
+    /// ```
+    #[must_use]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether more than one square is set.
+    ///
+    /// ```
+    /// use bitboards_core::{Bitboard, Square};
+    ///
+    /// assert!(!Square::C3.bitboard().has_more_than_one());
+    /// assert!(Bitboard(0b11).has_more_than_one());
+    /// ```
+    #[must_use]
+    pub const fn has_more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The lowest set square (nearest a1), or `None` when empty.
+    ///
+    /// ```
+    /// use bitboards_core::{Bitboard, Square};
+    ///
+    /// assert_eq!(Bitboard(0xFF00).first(), Some(Square::A2));
+    /// assert_eq!(Bitboard::EMPTY.first(), None);
+    /// ```
+    #[must_use]
+    pub const fn first(self) -> Option<Square> {
+        Square::new(self.0.trailing_zeros() as u8)
+    }
+
+    /// The highest set square (nearest h8), or `None` when empty.
+    ///
+    /// ```
+    /// use bitboards_core::{Bitboard, Square};
+    ///
+    /// assert_eq!(Bitboard(0xFF00).last(), Some(Square::H2));
+    /// assert_eq!(Bitboard::EMPTY.last(), None);
+    /// ```
+    #[must_use]
+    pub const fn last(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Square::new(63 - self.0.leading_zeros() as u8)
+        }
+    }
+
+    /// Removes and returns the lowest set square, or `None` when empty.
+    ///
+    /// ```
+    /// use bitboards_core::{Bitboard, Square};
+    ///
+    /// let mut board = Bitboard(0b101);
+    /// assert_eq!(board.pop(), Some(Square::A1));
+    /// assert_eq!(board.pop(), Some(Square::C1));
+    /// assert_eq!(board.pop(), None);
+    /// ```
+    pub const fn pop(&mut self) -> Option<Square> {
+        let square = self.first();
+        self.0 &= self.0.wrapping_sub(1);
+        square
+    }
+
+    /// Adds `square` to the set.
+    ///
+    /// ```
+    /// use bitboards_core::{Bitboard, Square};
+    ///
+    /// let mut board = Bitboard::EMPTY;
+    /// board.set(Square::H8);
+    /// assert_eq!(board, Bitboard(1 << 63));
+    /// ```
+    pub const fn set(&mut self, square: Square) {
+        self.0 |= square.bitboard().0;
+    }
+
+    /// Removes `square` from the set.
+    ///
+    /// ```
+    /// use bitboards_core::{Bitboard, Square};
+    ///
+    /// let mut board = Bitboard::FULL;
+    /// board.clear(Square::A1);
+    /// assert_eq!(board.count(), 63);
+    /// ```
+    pub const fn clear(&mut self, square: Square) {
+        self.0 &= !square.bitboard().0;
+    }
+
+    /// Adds `square` if it is absent, removes it if present.
+    ///
+    /// ```
+    /// use bitboards_core::{Bitboard, Square};
+    ///
+    /// let mut board = Bitboard::EMPTY;
+    /// board.toggle(Square::E4);
+    /// assert!(board.contains(Square::E4));
+    /// board.toggle(Square::E4);
+    /// assert!(board.is_empty());
+    /// ```
+    pub const fn toggle(&mut self, square: Square) {
+        self.0 ^= square.bitboard().0;
+    }
+
+    /// The squares in both sets: `self & other`, usable in `const`.
+    ///
+    /// ```
+    /// use bitboards_core::Bitboard;
+    ///
+    /// assert_eq!(Bitboard(0b110).intersection(Bitboard(0b011)), Bitboard(0b010));
+    /// ```
+    #[must_use]
+    pub const fn intersection(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 & other.0)
+    }
+
+    /// The squares in either set: `self | other`, usable in `const`.
+    ///
+    /// ```
+    /// use bitboards_core::Bitboard;
+    ///
+    /// assert_eq!(Bitboard(0b100).union(Bitboard(0b001)), Bitboard(0b101));
+    /// ```
+    #[must_use]
+    pub const fn union(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 | other.0)
+    }
+
+    /// The squares of `self` that are not in `other`: `self - other`, usable
+    /// in `const`.
+    ///
+    /// ```
+    /// use bitboards_core::Bitboard;
+    ///
+    /// assert_eq!(Bitboard(0b110).difference(Bitboard(0b011)), Bitboard(0b100));
+    /// ```
+    #[must_use]
+    pub const fn difference(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !other.0)
+    }
+
+    /// The squares not in the set: `!self`, usable in `const`.
+    ///
+    /// ```
+    /// use bitboards_core::Bitboard;
+    ///
+    /// assert_eq!(Bitboard::EMPTY.complement(), Bitboard::FULL);
+    /// ```
+    #[must_use]
+    pub const fn complement(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+
+    /// Every square moved one rank up (towards rank 8); rank 8 falls off.
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::E4.bitboard().north(), Square::E5.bitboard());
+    /// assert!(Square::E8.bitboard().north().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn north(self) -> Bitboard {
+        Bitboard(self.0 << 8)
+    }
+
+    /// Every square moved one rank down (towards rank 1); rank 1 falls off.
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::E4.bitboard().south(), Square::E3.bitboard());
+    /// assert!(Square::E1.bitboard().south().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn south(self) -> Bitboard {
+        Bitboard(self.0 >> 8)
+    }
+
+    /// Every square moved one file right (towards file h); file h falls off
+    /// rather than wrapping to file a.
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::E4.bitboard().east(), Square::F4.bitboard());
+    /// assert!(Square::H4.bitboard().east().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn east(self) -> Bitboard {
+        Bitboard((self.0 << 1) & NOT_FILE_A)
+    }
+
+    /// Every square moved one file left (towards file a); file a falls off
+    /// rather than wrapping to file h.
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::E4.bitboard().west(), Square::D4.bitboard());
+    /// assert!(Square::A4.bitboard().west().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn west(self) -> Bitboard {
+        Bitboard((self.0 >> 1) & NOT_FILE_H)
+    }
+
+    /// One step up and right; nothing wraps around an edge.
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::E4.bitboard().north_east(), Square::F5.bitboard());
+    /// assert!(Square::H4.bitboard().north_east().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn north_east(self) -> Bitboard {
+        Bitboard((self.0 << 9) & NOT_FILE_A)
+    }
+
+    /// One step up and left; nothing wraps around an edge.
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::E4.bitboard().north_west(), Square::D5.bitboard());
+    /// assert!(Square::A4.bitboard().north_west().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn north_west(self) -> Bitboard {
+        Bitboard((self.0 << 7) & NOT_FILE_H)
+    }
+
+    /// One step down and right; nothing wraps around an edge.
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::E4.bitboard().south_east(), Square::F3.bitboard());
+    /// assert!(Square::H4.bitboard().south_east().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn south_east(self) -> Bitboard {
+        Bitboard((self.0 >> 7) & NOT_FILE_A)
+    }
+
+    /// One step down and left; nothing wraps around an edge.
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::E4.bitboard().south_west(), Square::D3.bitboard());
+    /// assert!(Square::A4.bitboard().south_west().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn south_west(self) -> Bitboard {
+        Bitboard((self.0 >> 9) & NOT_FILE_H)
+    }
+
+    /// The board turned upside down: rank 1 swaps with rank 8, a1 with a8.
+    ///
+    /// For porting code written for a numbering with a8 = 0 (rank 8 first).
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::B2.bitboard().flip_ranks(), Square::B7.bitboard());
+    /// ```
+    #[must_use]
+    pub const fn flip_ranks(self) -> Bitboard {
+        Bitboard(self.0.swap_bytes())
+    }
+
+    /// The board mirrored left to right: file a swaps with file h, a1 with h1.
+    ///
+    /// For porting code written for a numbering with h1 = 0 (a1 at bit 7).
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::B2.bitboard().mirror_files(), Square::G2.bitboard());
+    /// ```
+    #[must_use]
+    pub const fn mirror_files(self) -> Bitboard {
+        // Reversing all 64 bits mirrors files and flips ranks; flipping the
+        // ranks back leaves only the mirror.
+        Bitboard(self.0.reverse_bits().swap_bytes())
+    }
+
+    /// The board flipped about the a1-h8 diagonal: file and rank trade
+    /// places, so b1 goes to a2 and h1 to a8.
+    ///
+    /// ```
+    /// use bitboards_core::Square;
+    ///
+    /// assert_eq!(Square::H1.bitboard().flip_diagonal(), Square::A8.bitboard());
+    /// assert_eq!(Square::D4.bitboard().flip_diagonal(), Square::D4.bitboard());
+    /// ```
+    #[must_use]
+    pub const fn flip_diagonal(self) -> Bitboard {
+        // Swap ever larger blocks across the diagonal: bits, then 2x2 blocks,
+        // then 4x4 blocks, each by a delta swap.
+        const K1: u64 = 0x5500_5500_5500_5500;
+        const K2: u64 = 0x3333_0000_3333_0000;
+        const K4: u64 = 0x0F0F_0F0F_0000_0000;
+        let mut x = self.0;
+        let mut t = K4 & (x ^ (x << 28));
+        x ^= t ^ (t >> 28);
+        t = K2 & (x ^ (x << 14));
+        x ^= t ^ (t >> 14);
+        t = K1 & (x ^ (x << 7));
+        x ^= t ^ (t >> 7);
+        Bitboard(x)
+    }
+
+    /// The set squares, from a1 towards h8; also `for square in board`.
+    ///
+    /// ```
+    /// use bitboards_core::{Bitboard, Square};
+    ///
+    /// let squares: Vec<Square> = Bitboard(0x8000_0000_0000_0101).iter().collect();
+    /// assert_eq!(squares, [Square::A1, Square::A2, Square::H8]);
+    /// ```
+    #[must_use]
+    pub const fn iter(self) -> Squares {
+        Squares(self.0)
+    }
+}
+
+/// The set squares of a [`Bitboard`], lowest first, or highest first with
+/// `.rev()`.
+///
+/// ```
+/// use bitboards_core::{Bitboard, Square};
+///
+/// let mut squares = Bitboard(0b1011).iter();
+/// assert_eq!(squares.len(), 3);
+/// assert_eq!(squares.next_back(), Some(Square::D1));
+/// assert_eq!(squares.next(), Some(Square::A1));
+/// assert_eq!(squares.len(), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Squares(u64);
+
+impl Iterator for Squares {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        let mut rest = Bitboard(self.0);
+        let square = rest.pop();
+        self.0 = rest.0;
+        square
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl DoubleEndedIterator for Squares {
+    fn next_back(&mut self) -> Option<Square> {
+        let square = Bitboard(self.0).last()?;
+        self.0 ^= square.bitboard().0;
+        Some(square)
+    }
+}
+
+impl ExactSizeIterator for Squares {}
+impl FusedIterator for Squares {}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = Squares;
+
+    fn into_iter(self) -> Squares {
+        self.iter()
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+        let mut board = Bitboard::EMPTY;
+        iter.into_iter().for_each(|square| board.set(square));
+        board
+    }
+}
+
+impl Extend<Square> for Bitboard {
+    fn extend<I: IntoIterator<Item = Square>>(&mut self, iter: I) {
+        iter.into_iter().for_each(|square| self.set(square));
+    }
+}
+
+impl From<Square> for Bitboard {
+    fn from(square: Square) -> Bitboard {
+        square.bitboard()
+    }
+}
+
+impl From<u64> for Bitboard {
+    fn from(bits: u64) -> Bitboard {
+        Bitboard(bits)
+    }
+}
+
+impl From<Bitboard> for u64 {
+    fn from(board: Bitboard) -> u64 {
+        board.0
+    }
+}
+
+macro_rules! binary_ops {
+    ($($trait:ident $method:ident $assign_trait:ident $assign_method:ident $op:tt;)*) => {$(
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+
+            fn $method(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+
+        impl $assign_trait for Bitboard {
+            fn $assign_method(&mut self, rhs: Bitboard) {
+                *self = *self $op rhs;
+            }
+        }
+    )*};
+}
+
+binary_ops! {
+    BitAnd bitand BitAndAssign bitand_assign &;
+    BitOr bitor BitOrAssign bitor_assign |;
+    BitXor bitxor BitXorAssign bitxor_assign ^;
+}
+
+/// Set difference: the squares of the left side that are not on the right.
+impl Sub for Bitboard {
+    type Output = Bitboard;
+
+    fn sub(self, rhs: Bitboard) -> Bitboard {
+        self.difference(rhs)
+    }
+}
+
+impl SubAssign for Bitboard {
+    fn sub_assign(&mut self, rhs: Bitboard) {
+        *self = self.difference(rhs);
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+
+    fn not(self) -> Bitboard {
+        self.complement()
+    }
+}
+
+/// Draws the board as the labelled diagram that [`FromStr`] and the
+/// `bitboard!` macro read back.
+impl fmt::Display for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        diagram::write(self.0, f)
+    }
+}
+
+/// `{:?}` prints `Bitboard(0x...)`; `{:#?}` draws the diagram.
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            diagram::write(self.0, f)
+        } else {
+            write!(f, "Bitboard({:#018x})", self.0)
+        }
+    }
+}
+
+macro_rules! number_formats {
+    ($($trait:ident),*) => {$(
+        impl fmt::$trait for Bitboard {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::$trait::fmt(&self.0, f)
+            }
+        }
+    )*};
+}
+
+number_formats!(LowerHex, UpperHex, Binary, Octal);
+
+/// Reads a diagram in the grammar of [`diagram`]: rank 8 on top, `X` for a
+/// set square, `.` for an empty one, labels optional.
+impl FromStr for Bitboard {
+    type Err = ParseBitboardError;
+
+    fn from_str(s: &str) -> Result<Bitboard, ParseBitboardError> {
+        diagram::parse_str(s).map(Bitboard)
+    }
+}

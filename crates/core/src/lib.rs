@@ -1,0 +1,34 @@
+//! The chess types shared by the `bitboards` runtime crate, its table
+//! generator and its `bitboard!` macro: [`Square`], [`File`], [`Rank`],
+//! [`Color`], [`Bitboard`], and the [`diagram`] grammar.
+//!
+//! This crate holds no lookup tables and has no dependencies. Everything is
+//! `no_std` and, where the language allows, `const fn`.
+//!
+//! ```
+//! use bitboards_core::{Bitboard, Square};
+//!
+//! let board: Bitboard = "
+//!     8 . . . . . . . .
+//!     7 . . . . . . . .
+//!     6 . . . . . . . .
+//!     5 . . . . . . . .
+//!     4 . . . . X . . .
+//!     3 . . . . . . . .
+//!     2 . . . . . . . .
+//!     1 . . . . . . . .
+//!       a b c d e f g h
+//! ".parse().unwrap();
+//! assert_eq!(board, Square::E4.bitboard());
+//! ```
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod bitboard;
+pub mod diagram;
+mod square;
+
+pub use bitboard::{Bitboard, Squares};
+pub use diagram::ParseBitboardError;
+pub use square::{Color, File, ParseSquareError, Rank, Square};

@@ -1,0 +1,157 @@
+//! Chess bitboards whose every lookup table was computed ahead of time.
+//!
+//! A [`Bitboard`] is a set of squares in one `u64` (a1 = bit 0, h8 = bit 63).
+//! The tables behind [`attacks`], [`masks`], [`between`] and [`line`] are
+//! plain `static` arrays written by a generator and committed to the
+//! repository: there is no initialisation, no lazy static, and no table
+//! building at build time or run time. The crate is `no_std`.
+//!
+//! ```
+//! use bitboards::{attacks, bitboard, Bitboard, Square};
+//!
+//! const KNIGHT_ON_G5_ATTACKS: Bitboard = bitboard! {
+//!     8 . . . . . . . .
+//!     7 . . . . . X . X
+//!     6 . . . . X . . .
+//!     5 . . . . . . . .
+//!     4 . . . . X . . .
+//!     3 . . . . . X . X
+//!     2 . . . . . . . .
+//!     1 . . . . . . . .
+//!       a b c d e f g h
+//! };
+//! assert_eq!(attacks::knight(Square::G5), KNIGHT_ON_G5_ATTACKS);
+//! ```
+//!
+//! # Features
+//! - `macros` (default): the [`bitboard!`] macro.
+//! - `names` (default): [`FromName`], `Bitboard::from_name("e4")`.
+//! - `regenerate`: build the tables from source in the build script instead
+//!   of using the committed copies (same bytes; slower build).
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod attacks;
+pub mod masks;
+#[cfg(feature = "names")]
+mod names;
+pub mod tables;
+
+pub use bitboards_core::{
+    diagram, Bitboard, Color, File, ParseBitboardError, ParseSquareError, Rank, Square, Squares,
+};
+#[cfg(feature = "names")]
+pub use names::{FromName, UnknownName};
+
+/// The squares strictly between `a` and `b` when they share a rank, file or
+/// diagonal; empty otherwise (and for neighbours or the same square).
+///
+/// ```
+/// use bitboards::{between, bitboard, Square};
+///
+/// assert_eq!(between(Square::B2, Square::F6), bitboard! {
+///     8 . . . . . . . .
+///     7 . . . . . . . .
+///     6 . . . . . . . .
+///     5 . . . . X . . .
+///     4 . . . X . . . .
+///     3 . . X . . . . .
+///     2 . . . . . . . .
+///     1 . . . . . . . .
+///       a b c d e f g h
+/// });
+/// assert!(between(Square::A1, Square::B3).is_empty());
+/// ```
+#[must_use]
+pub const fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::BETWEEN[a.index()][b.index()])
+}
+
+/// The whole rank, file or diagonal through `a` and `b`, edge to edge; empty
+/// when they share none, or are the same square.
+///
+/// ```
+/// use bitboards::{bitboard, line, Square};
+///
+/// assert_eq!(line(Square::C2, Square::E4), bitboard! {
+///     8 . . . . . . . .
+///     7 . . . . . . . X
+///     6 . . . . . . X .
+///     5 . . . . . X . .
+///     4 . . . . X . . .
+///     3 . . . X . . . .
+///     2 . . X . . . . .
+///     1 . X . . . . . .
+///       a b c d e f g h
+/// });
+/// assert!(line(Square::A1, Square::B3).is_empty());
+/// ```
+#[must_use]
+pub const fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::LINE[a.index()][b.index()])
+}
+
+/// A [`Bitboard`] written as an 8x8 diagram, checked at compile time.
+///
+/// Rank 8 is on top and file a on the left; `X` is a set square and `.` an
+/// empty one. Rank labels (`8` down to `1`) in front of the rows and a last
+/// row of file labels (`a b c d e f g h`) are optional, and checked when
+/// present. This is the grammar of [`diagram`], the same one `Display`
+/// prints and `FromStr` reads, so printed output can be pasted back in.
+///
+/// The expansion is a constant: usable in `const` and `static` items and as
+/// a `match` pattern.
+///
+/// ```
+/// use bitboards::{bitboard, Bitboard};
+///
+/// const WHITE_PAWNS: Bitboard = bitboard! {
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     X X X X X X X X
+///     . . . . . . . .
+/// };
+/// assert_eq!(WHITE_PAWNS, Bitboard(0xFF00));
+/// ```
+///
+/// A mistake is a compile error on the offending token; every mistake in the
+/// diagram is reported in the same compile:
+///
+/// ```compile_fail
+/// let board = bitboards::bitboard! {
+///     8 . . . . . . . .
+///     7 . . . . . . . .
+///     6 . . . . . . . .
+///     5 . . . . o . . .
+///     4 . . . . . . . .
+///     3 . . . . . . . .
+///     2 . . . . . . . .
+///     1 . . . . . . . .
+/// };
+/// ```
+///
+/// ```text
+/// error: unknown symbol `o`; a cell is `X` (set) or `.` (empty)
+///  --> src/main.rs:5:15
+///   |
+/// 5 |     5 . . . . o . . .
+///   |               ^
+/// ```
+#[cfg(feature = "macros")]
+#[macro_export]
+macro_rules! bitboard {
+    ($($diagram:tt)*) => {
+        $crate::Bitboard($crate::__private::bitboard_bits!($($diagram)*))
+    };
+}
+
+#[cfg(feature = "macros")]
+#[doc(hidden)]
+pub mod __private {
+    pub use bitboards_macros::bitboard_bits;
+}

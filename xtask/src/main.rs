@@ -1,0 +1,88 @@
+//! Developer commands for the bitboards workspace.
+//!
+//! ```text
+//! cargo xtask gen            regenerate every table under generated/
+//! cargo xtask gen --check    fail if generated/ is stale; write nothing
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use bitboards_codegen::{Mode, Status};
+
+const USAGE: &str = "\
+usage: cargo xtask gen [--check]
+
+  gen            regenerate every table under generated/ (writes only changed files)
+  gen --check    write nothing; fail if any generated file is stale";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match args.as_slice() {
+        ["gen"] => generate(Mode::Write),
+        ["gen", "--check"] => generate(Mode::Check),
+        ["help" | "--help" | "-h"] => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives one level below the workspace root")
+        .to_path_buf()
+}
+
+fn generate(mode: Mode) -> ExitCode {
+    let root = workspace_root();
+    let started = Instant::now();
+    let outcomes = match bitboards_codegen::sync(&root.join("generated"), mode) {
+        Ok(outcomes) => outcomes,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let elapsed = started.elapsed();
+
+    let mut stale = Vec::new();
+    for outcome in &outcomes {
+        let shown = outcome.path.strip_prefix(&root).unwrap_or(&outcome.path);
+        let status = match outcome.status {
+            Status::Unchanged => "unchanged",
+            Status::Written => "written",
+            Status::Stale => {
+                stale.push(shown.display().to_string());
+                "STALE"
+            }
+        };
+        println!("{:<24} {:>9} bytes  {status}", shown.display(), outcome.bytes);
+        for table in &outcome.tables {
+            println!(
+                "    {:<22} {:>7} entries {:>9} bytes",
+                table.name, table.entries, table.bytes
+            );
+        }
+    }
+    println!(
+        "{} files in {:.0} ms",
+        outcomes.len(),
+        elapsed.as_secs_f64() * 1000.0
+    );
+    if stale.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        for file in stale {
+            eprintln!("error: {file} is stale; run `cargo xtask gen` and commit the result");
+        }
+        ExitCode::FAILURE
+    }
+}
