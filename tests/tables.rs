@@ -1,0 +1,278 @@
+//! Every generated table, every entry, against a second method: the core
+//! crate's one-step shifts (the generator walks coordinates instead), and
+//! hand-drawn diagrams for the named regions and a few spot checks.
+
+mod common;
+
+use bitboards::{
+    Bitboard, Color, File, Rank, Square, attacks, between, bitboard, line, masks, tables,
+};
+use common::{STEPS, walk};
+
+#[test]
+fn knight_attacks_are_two_steps_then_one_sideways() {
+    for square in Square::ALL {
+        let b = square.bitboard();
+        let (n, s, e, w) = (b.north(), b.south(), b.east(), b.west());
+        let expected = n.north().east()
+            | n.north().west()
+            | s.south().east()
+            | s.south().west()
+            | e.east().north()
+            | e.east().south()
+            | w.west().north()
+            | w.west().south();
+        assert_eq!(attacks::knight(square), expected, "knight on {square}");
+    }
+}
+
+#[test]
+fn king_attacks_are_one_step_in_every_direction() {
+    for square in Square::ALL {
+        let expected = STEPS.iter().fold(Bitboard::EMPTY, |acc, step| acc | step(square.bitboard()));
+        assert_eq!(attacks::king(square), expected, "king on {square}");
+    }
+}
+
+#[test]
+fn pawn_attacks_and_pushes_go_forward() {
+    for square in Square::ALL {
+        let b = square.bitboard();
+        assert_eq!(attacks::pawn(Color::White, square), b.north_east() | b.north_west(), "white pawn on {square}");
+        assert_eq!(attacks::pawn(Color::Black, square), b.south_east() | b.south_west(), "black pawn on {square}");
+        assert_eq!(attacks::pawn_push(Color::White, square), b.north(), "white push from {square}");
+        assert_eq!(attacks::pawn_push(Color::Black, square), b.south(), "black push from {square}");
+    }
+}
+
+#[test]
+fn knight_on_g5() {
+    assert_eq!(
+        attacks::knight(Square::G5),
+        bitboard! {
+            8 . . . . . . . .
+            7 . . . . . X . X
+            6 . . . . X . . .
+            5 . . . . . . . .
+            4 . . . . X . . .
+            3 . . . . . X . X
+            2 . . . . . . . .
+            1 . . . . . . . .
+              a b c d e f g h
+        }
+    );
+}
+
+#[test]
+fn white_pawns_on_their_first_rank_attack_all_of_rank_3() {
+    let attacked = masks::RANK_2
+        .iter()
+        .fold(Bitboard::EMPTY, |acc, square| acc | attacks::pawn(Color::White, square));
+    assert_eq!(attacked, masks::RANK_3);
+}
+
+#[test]
+fn rank_3_masks_a_set_of_pawns() {
+    let pawns = bitboard! {
+        8 . . . . . . . .
+        7 X X . . . X X X
+        6 . . X . . . . .
+        5 . . . X . . . .
+        4 . . . . X . . .
+        3 . . . . . X . .
+        2 X X X . . . X X
+        1 . . . . . . . .
+    };
+    assert_eq!(pawns & masks::RANK_3, Square::F3.bitboard());
+    assert_eq!(pawns & masks::rank(Rank::Seventh), bitboard! {
+        8 . . . . . . . .
+        7 X X . . . X X X
+        6 . . . . . . . .
+        5 . . . . . . . .
+        4 . . . . . . . .
+        3 . . . . . . . .
+        2 . . . . . . . .
+        1 . . . . . . . .
+    });
+}
+
+#[test]
+fn files_and_ranks_match_the_core_constants_and_their_squares() {
+    for file in File::ALL {
+        let by_squares: Bitboard = Square::ALL.into_iter().filter(|s| s.file() == file).collect();
+        assert_eq!(masks::file(file), by_squares, "file {file}");
+        assert_eq!(masks::file(file), file.bitboard(), "file {file}");
+        assert_eq!(tables::NOT_FILES[file.index()], !by_squares.0, "not file {file}");
+    }
+    for rank in Rank::ALL {
+        let by_squares: Bitboard = Square::ALL.into_iter().filter(|s| s.rank() == rank).collect();
+        assert_eq!(masks::rank(rank), by_squares, "rank {rank}");
+        assert_eq!(masks::rank(rank), rank.bitboard(), "rank {rank}");
+        assert_eq!(tables::NOT_RANKS[rank.index()], !by_squares.0, "not rank {rank}");
+    }
+    let named = [
+        masks::FILE_A, masks::FILE_B, masks::FILE_C, masks::FILE_D,
+        masks::FILE_E, masks::FILE_F, masks::FILE_G, masks::FILE_H,
+    ];
+    assert!(named.iter().zip(File::ALL).all(|(&m, f)| m == f.bitboard()));
+    let named = [
+        masks::RANK_1, masks::RANK_2, masks::RANK_3, masks::RANK_4,
+        masks::RANK_5, masks::RANK_6, masks::RANK_7, masks::RANK_8,
+    ];
+    assert!(named.iter().zip(Rank::ALL).all(|(&m, r)| m == r.bitboard()));
+}
+
+#[test]
+fn diagonals_are_the_squares_reached_by_diagonal_steps() {
+    for square in Square::ALL {
+        let walked = |a, b| -> Bitboard {
+            walk(square, a).into_iter().chain(walk(square, b)).chain([square]).collect()
+        };
+        assert_eq!(masks::diagonal(square), walked(Bitboard::north_east, Bitboard::south_west), "diagonal of {square}");
+        assert_eq!(masks::anti_diagonal(square), walked(Bitboard::north_west, Bitboard::south_east), "anti-diagonal of {square}");
+    }
+    // Every square is on exactly one diagonal and one anti-diagonal.
+    assert_eq!(tables::DIAGONALS.iter().fold(0, |a, d| a ^ d), !0);
+    assert_eq!(tables::ANTI_DIAGONALS.iter().fold(0, |a, d| a ^ d), !0);
+    assert_eq!(tables::DIAGONALS.iter().map(|d| d.count_ones()).sum::<u32>(), 64);
+}
+
+#[test]
+fn single_square_table_has_one_bit_per_entry() {
+    for square in Square::ALL {
+        assert_eq!(tables::SQUARES[square.index()], 1u64 << square as u8, "{square}");
+        assert_eq!(Bitboard(tables::SQUARES[square.index()]).first(), Some(square));
+        assert_eq!(Bitboard(tables::SQUARES[square.index()]).count(), 1);
+    }
+}
+
+#[test]
+fn between_and_line_match_walks_along_each_direction() {
+    let mut expected_between = [[Bitboard::EMPTY; 64]; 64];
+    let mut expected_line = [[Bitboard::EMPTY; 64]; 64];
+    for from in Square::ALL {
+        for (i, &step) in STEPS.iter().enumerate() {
+            let opposite = STEPS[(i + 4) % 8];
+            let whole: Bitboard = walk(from, step)
+                .into_iter()
+                .chain(walk(from, opposite))
+                .chain([from])
+                .collect();
+            let mut passed = Bitboard::EMPTY;
+            for to in walk(from, step) {
+                expected_between[from.index()][to.index()] = passed;
+                expected_line[from.index()][to.index()] = whole;
+                passed.set(to);
+            }
+        }
+    }
+    for a in Square::ALL {
+        for b in Square::ALL {
+            assert_eq!(between(a, b), expected_between[a.index()][b.index()], "between {a} and {b}");
+            assert_eq!(line(a, b), expected_line[a.index()][b.index()], "line through {a} and {b}");
+            assert_eq!(between(a, b), between(b, a), "between is symmetric: {a} {b}");
+        }
+    }
+}
+
+#[test]
+fn between_and_line_by_hand() {
+    assert_eq!(between(Square::E1, Square::E8), bitboard! {
+        . . . . . . . .
+        . . . . X . . .
+        . . . . X . . .
+        . . . . X . . .
+        . . . . X . . .
+        . . . . X . . .
+        . . . . X . . .
+        . . . . . . . .
+    });
+    assert!(between(Square::E4, Square::E5).is_empty());
+    assert!(between(Square::A1, Square::B3).is_empty());
+    assert_eq!(line(Square::B7, Square::A8), bitboard! {
+        X . . . . . . .
+        . X . . . . . .
+        . . X . . . . .
+        . . . X . . . .
+        . . . . X . . .
+        . . . . . X . .
+        . . . . . . X .
+        . . . . . . . X
+    });
+    assert!(line(Square::D4, Square::D4).is_empty());
+}
+
+#[test]
+fn named_regions_match_their_pictures() {
+    assert_eq!(masks::LIGHT_SQUARES, bitboard! {
+        X . X . X . X .
+        . X . X . X . X
+        X . X . X . X .
+        . X . X . X . X
+        X . X . X . X .
+        . X . X . X . X
+        X . X . X . X .
+        . X . X . X . X
+    });
+    assert_eq!(masks::DARK_SQUARES, !masks::LIGHT_SQUARES);
+    assert_eq!(masks::CENTER, bitboard! {
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . X X . . .
+        . . . X X . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+    });
+    assert_eq!(masks::BIG_CENTER, bitboard! {
+        . . . . . . . .
+        . . . . . . . .
+        . . X X X X . .
+        . . X X X X . .
+        . . X X X X . .
+        . . X X X X . .
+        . . . . . . . .
+        . . . . . . . .
+    });
+    let rims = masks::FILE_A | masks::FILE_H;
+    let backs = masks::RANK_1 | masks::RANK_8;
+    assert_eq!(masks::EDGES, rims | backs);
+    assert_eq!(masks::CORNERS, rims & backs);
+    assert_eq!(masks::BACK_RANKS, backs);
+    assert_eq!(masks::KINGSIDE, masks::FILE_E | masks::FILE_F | masks::FILE_G | masks::FILE_H);
+    assert_eq!(masks::QUEENSIDE, !masks::KINGSIDE);
+}
+
+#[cfg(feature = "names")]
+#[test]
+fn every_name_resolves_to_its_mask() {
+    use bitboards::FromName;
+
+    let mut expected: Vec<(String, Bitboard)> = Vec::new();
+    expected.extend(Square::ALL.map(|s| (s.to_string(), s.bitboard())));
+    expected.extend(File::ALL.map(|f| (format!("file_{f}"), f.bitboard())));
+    expected.extend(Rank::ALL.map(|r| (format!("rank_{r}"), r.bitboard())));
+    for (name, mask) in [
+        ("light_squares", masks::LIGHT_SQUARES),
+        ("dark_squares", masks::DARK_SQUARES),
+        ("center", masks::CENTER),
+        ("big_center", masks::BIG_CENTER),
+        ("edges", masks::EDGES),
+        ("corners", masks::CORNERS),
+        ("back_ranks", masks::BACK_RANKS),
+        ("kingside", masks::KINGSIDE),
+        ("queenside", masks::QUEENSIDE),
+        ("empty", Bitboard::EMPTY),
+        ("full", Bitboard::FULL),
+    ] {
+        expected.push((name.to_string(), mask));
+    }
+    for (name, mask) in &expected {
+        assert_eq!(Bitboard::from_name(name), Ok(*mask), "{name}");
+    }
+    assert_eq!(tables::NAMES.len(), expected.len(), "no name beyond the expected ones");
+    for bad in ["", "E4", "i9", "file_i", "rank_0", "center "] {
+        assert!(Bitboard::from_name(bad).is_err(), "{bad:?} is not a name");
+    }
+}
