@@ -29,9 +29,15 @@ use proc_macro2::{Ident, Literal, Span, TokenStream, TokenTree};
 /// bad cell, label or row.
 #[proc_macro]
 pub fn bitboard_bits(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    expand(input.into())
-        .unwrap_or_else(syn::Error::into_compile_error)
-        .into()
+    match expand(input.into()) {
+        Ok(tokens) => tokens.into(),
+        Err(errors) => {
+            // Several `compile_error!`s are not one expression: wrap them in
+            // a block that still has the type of the literal.
+            let errors = errors.into_compile_error();
+            quote::quote!({ #errors 0u64 }).into()
+        }
+    }
 }
 
 /// The macro's logic on `proc_macro2` tokens, so that it can be tested
