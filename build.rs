@@ -15,6 +15,9 @@ fn regenerate() {
     let out_dir = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     let out_dir = std::path::Path::new(&out_dir);
     if let Err(error) = bitboards_codegen::sync(out_dir, bitboards_codegen::Mode::Write) {
-        panic!("generating the tables into {} failed: {error}", out_dir.display());
+        panic!(
+            "generating the tables into {} failed: {error}",
+            out_dir.display()
+        );
     }
 }

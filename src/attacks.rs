@@ -1,6 +1,6 @@
 //! Which squares a piece attacks, by table lookup.
 
-use crate::{tables, Bitboard, Color, Square};
+use crate::{Bitboard, Color, Square, tables};
 
 /// The squares a knight on `square` attacks.
 ///

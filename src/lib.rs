@@ -39,7 +39,7 @@ mod names;
 pub mod tables;
 
 pub use bitboards_core::{
-    diagram, Bitboard, Color, File, ParseBitboardError, ParseSquareError, Rank, Square, Squares,
+    Bitboard, Color, File, ParseBitboardError, ParseSquareError, Rank, Square, Squares, diagram,
 };
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};

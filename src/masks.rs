@@ -17,7 +17,7 @@
 //! });
 //! ```
 
-use crate::{tables, Bitboard, File, Rank, Square};
+use crate::{Bitboard, File, Rank, Square, tables};
 
 /// The squares of `file`, as the generated table has them.
 ///

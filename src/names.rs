@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::{tables, Bitboard};
+use crate::{Bitboard, tables};
 
 /// The error for a name that [`FromName::from_name`] does not know.
 ///
@@ -46,6 +46,10 @@ pub trait FromName: Sized {
 
 impl FromName for Bitboard {
     fn from_name(name: &str) -> Result<Bitboard, UnknownName> {
-        tables::NAMES.get(name).copied().map(Bitboard).ok_or(UnknownName)
+        tables::NAMES
+            .get(name)
+            .copied()
+            .map(Bitboard)
+            .ok_or(UnknownName)
     }
 }

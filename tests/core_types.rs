@@ -162,7 +162,11 @@ fn shifts_never_wrap_around_an_edge() {
     for square in Square::ALL {
         for (step, df, dr) in steps {
             let expected = offset(square, df, dr).map_or(Bitboard::EMPTY, Square::bitboard);
-            assert_eq!(step(square.bitboard()), expected, "step ({df}, {dr}) from {square}");
+            assert_eq!(
+                step(square.bitboard()),
+                expected,
+                "step ({df}, {dr}) from {square}"
+            );
         }
     }
     // Shifts act square by square, so a whole board moves as its squares do.
@@ -170,7 +174,9 @@ fn shifts_never_wrap_around_an_edge() {
     for _ in 0..1000 {
         let board = Bitboard(rng.next_u64());
         for (step, _, _) in steps {
-            let by_squares = board.iter().fold(Bitboard::EMPTY, |acc, s| acc | step(s.bitboard()));
+            let by_squares = board
+                .iter()
+                .fold(Bitboard::EMPTY, |acc, s| acc | step(s.bitboard()));
             assert_eq!(step(board), by_squares);
         }
     }
@@ -180,7 +186,11 @@ fn shifts_never_wrap_around_an_edge() {
 fn flips_and_mirrors_move_every_square_to_its_image() {
     let mut rng = Rng::new(11);
     let boards: Vec<Bitboard> = (0..1000).map(|_| Bitboard(rng.next_u64())).collect();
-    for board in boards.iter().copied().chain(Square::ALL.map(Square::bitboard)) {
+    for board in boards
+        .iter()
+        .copied()
+        .chain(Square::ALL.map(Square::bitboard))
+    {
         let image = |map: fn(File, Rank) -> Square| -> Bitboard {
             board.iter().map(|s| map(s.file(), s.rank())).collect()
         };
@@ -215,15 +225,24 @@ fn iteration_is_exact_size_and_double_ended() {
         X . . . . . . X
     };
     let forward: Vec<Square> = board.into_iter().collect();
-    assert_eq!(forward, [Square::A1, Square::H1, Square::D5, Square::A8, Square::H8]);
+    assert_eq!(
+        forward,
+        [Square::A1, Square::H1, Square::D5, Square::A8, Square::H8]
+    );
     let backward: Vec<Square> = board.iter().rev().collect();
-    assert_eq!(backward, [Square::H8, Square::A8, Square::D5, Square::H1, Square::A1]);
+    assert_eq!(
+        backward,
+        [Square::H8, Square::A8, Square::D5, Square::H1, Square::A1]
+    );
     let mut squares = board.iter();
     assert_eq!(squares.len(), 5);
     squares.next();
     squares.next_back();
     assert_eq!(squares.len(), 3);
-    assert_eq!(squares.collect::<Bitboard>(), Square::H1.bitboard() | Square::D5.bitboard() | Square::A8.bitboard());
+    assert_eq!(
+        squares.collect::<Bitboard>(),
+        Square::H1.bitboard() | Square::D5.bitboard() | Square::A8.bitboard()
+    );
     let mut extended = Bitboard::EMPTY;
     extended.extend(board);
     assert_eq!(extended, board);

@@ -14,7 +14,10 @@ fn build_script_tables_equal_the_committed_ones() {
         let ours = std::fs::read(committed.join(&name)).expect("readable committed file");
         let theirs = std::fs::read(built.join(&name))
             .unwrap_or_else(|e| panic!("build.rs did not write {name:?}: {e}"));
-        assert!(ours == theirs, "{name:?} differs between generated/ and OUT_DIR");
+        assert!(
+            ours == theirs,
+            "{name:?} differs between generated/ and OUT_DIR"
+        );
         compared += 1;
     }
     assert!(compared >= 4, "only {compared} files compared");

@@ -29,7 +29,9 @@ fn knight_attacks_are_two_steps_then_one_sideways() {
 #[test]
 fn king_attacks_are_one_step_in_every_direction() {
     for square in Square::ALL {
-        let expected = STEPS.iter().fold(Bitboard::EMPTY, |acc, step| acc | step(square.bitboard()));
+        let expected = STEPS
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, step| acc | step(square.bitboard()));
         assert_eq!(attacks::king(square), expected, "king on {square}");
     }
 }
@@ -38,10 +40,26 @@ fn king_attacks_are_one_step_in_every_direction() {
 fn pawn_attacks_and_pushes_go_forward() {
     for square in Square::ALL {
         let b = square.bitboard();
-        assert_eq!(attacks::pawn(Color::White, square), b.north_east() | b.north_west(), "white pawn on {square}");
-        assert_eq!(attacks::pawn(Color::Black, square), b.south_east() | b.south_west(), "black pawn on {square}");
-        assert_eq!(attacks::pawn_push(Color::White, square), b.north(), "white push from {square}");
-        assert_eq!(attacks::pawn_push(Color::Black, square), b.south(), "black push from {square}");
+        assert_eq!(
+            attacks::pawn(Color::White, square),
+            b.north_east() | b.north_west(),
+            "white pawn on {square}"
+        );
+        assert_eq!(
+            attacks::pawn(Color::Black, square),
+            b.south_east() | b.south_west(),
+            "black pawn on {square}"
+        );
+        assert_eq!(
+            attacks::pawn_push(Color::White, square),
+            b.north(),
+            "white push from {square}"
+        );
+        assert_eq!(
+            attacks::pawn_push(Color::Black, square),
+            b.south(),
+            "black push from {square}"
+        );
     }
 }
 
@@ -65,9 +83,9 @@ fn knight_on_g5() {
 
 #[test]
 fn white_pawns_on_their_first_rank_attack_all_of_rank_3() {
-    let attacked = masks::RANK_2
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, square| acc | attacks::pawn(Color::White, square));
+    let attacked = masks::RANK_2.iter().fold(Bitboard::EMPTY, |acc, square| {
+        acc | attacks::pawn(Color::White, square)
+    });
     assert_eq!(attacked, masks::RANK_3);
 }
 
@@ -84,40 +102,69 @@ fn rank_3_masks_a_set_of_pawns() {
         1 . . . . . . . .
     };
     assert_eq!(pawns & masks::RANK_3, Square::F3.bitboard());
-    assert_eq!(pawns & masks::rank(Rank::Seventh), bitboard! {
-        8 . . . . . . . .
-        7 X X . . . X X X
-        6 . . . . . . . .
-        5 . . . . . . . .
-        4 . . . . . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . .
-    });
+    assert_eq!(
+        pawns & masks::rank(Rank::Seventh),
+        bitboard! {
+            8 . . . . . . . .
+            7 X X . . . X X X
+            6 . . . . . . . .
+            5 . . . . . . . .
+            4 . . . . . . . .
+            3 . . . . . . . .
+            2 . . . . . . . .
+            1 . . . . . . . .
+        }
+    );
 }
 
 #[test]
 fn files_and_ranks_match_the_core_constants_and_their_squares() {
     for file in File::ALL {
-        let by_squares: Bitboard = Square::ALL.into_iter().filter(|s| s.file() == file).collect();
+        let by_squares: Bitboard = Square::ALL
+            .into_iter()
+            .filter(|s| s.file() == file)
+            .collect();
         assert_eq!(masks::file(file), by_squares, "file {file}");
         assert_eq!(masks::file(file), file.bitboard(), "file {file}");
-        assert_eq!(tables::NOT_FILES[file.index()], !by_squares.0, "not file {file}");
+        assert_eq!(
+            tables::NOT_FILES[file.index()],
+            !by_squares.0,
+            "not file {file}"
+        );
     }
     for rank in Rank::ALL {
-        let by_squares: Bitboard = Square::ALL.into_iter().filter(|s| s.rank() == rank).collect();
+        let by_squares: Bitboard = Square::ALL
+            .into_iter()
+            .filter(|s| s.rank() == rank)
+            .collect();
         assert_eq!(masks::rank(rank), by_squares, "rank {rank}");
         assert_eq!(masks::rank(rank), rank.bitboard(), "rank {rank}");
-        assert_eq!(tables::NOT_RANKS[rank.index()], !by_squares.0, "not rank {rank}");
+        assert_eq!(
+            tables::NOT_RANKS[rank.index()],
+            !by_squares.0,
+            "not rank {rank}"
+        );
     }
     let named = [
-        masks::FILE_A, masks::FILE_B, masks::FILE_C, masks::FILE_D,
-        masks::FILE_E, masks::FILE_F, masks::FILE_G, masks::FILE_H,
+        masks::FILE_A,
+        masks::FILE_B,
+        masks::FILE_C,
+        masks::FILE_D,
+        masks::FILE_E,
+        masks::FILE_F,
+        masks::FILE_G,
+        masks::FILE_H,
     ];
     assert!(named.iter().zip(File::ALL).all(|(&m, f)| m == f.bitboard()));
     let named = [
-        masks::RANK_1, masks::RANK_2, masks::RANK_3, masks::RANK_4,
-        masks::RANK_5, masks::RANK_6, masks::RANK_7, masks::RANK_8,
+        masks::RANK_1,
+        masks::RANK_2,
+        masks::RANK_3,
+        masks::RANK_4,
+        masks::RANK_5,
+        masks::RANK_6,
+        masks::RANK_7,
+        masks::RANK_8,
     ];
     assert!(named.iter().zip(Rank::ALL).all(|(&m, r)| m == r.bitboard()));
 }
@@ -126,22 +173,47 @@ fn files_and_ranks_match_the_core_constants_and_their_squares() {
 fn diagonals_are_the_squares_reached_by_diagonal_steps() {
     for square in Square::ALL {
         let walked = |a, b| -> Bitboard {
-            walk(square, a).into_iter().chain(walk(square, b)).chain([square]).collect()
+            walk(square, a)
+                .into_iter()
+                .chain(walk(square, b))
+                .chain([square])
+                .collect()
         };
-        assert_eq!(masks::diagonal(square), walked(Bitboard::north_east, Bitboard::south_west), "diagonal of {square}");
-        assert_eq!(masks::anti_diagonal(square), walked(Bitboard::north_west, Bitboard::south_east), "anti-diagonal of {square}");
+        assert_eq!(
+            masks::diagonal(square),
+            walked(Bitboard::north_east, Bitboard::south_west),
+            "diagonal of {square}"
+        );
+        assert_eq!(
+            masks::anti_diagonal(square),
+            walked(Bitboard::north_west, Bitboard::south_east),
+            "anti-diagonal of {square}"
+        );
     }
     // Every square is on exactly one diagonal and one anti-diagonal.
     assert_eq!(tables::DIAGONALS.iter().fold(0, |a, d| a ^ d), !0);
     assert_eq!(tables::ANTI_DIAGONALS.iter().fold(0, |a, d| a ^ d), !0);
-    assert_eq!(tables::DIAGONALS.iter().map(|d| d.count_ones()).sum::<u32>(), 64);
+    assert_eq!(
+        tables::DIAGONALS
+            .iter()
+            .map(|d| d.count_ones())
+            .sum::<u32>(),
+        64
+    );
 }
 
 #[test]
 fn single_square_table_has_one_bit_per_entry() {
     for square in Square::ALL {
-        assert_eq!(tables::SQUARES[square.index()], 1u64 << square as u8, "{square}");
-        assert_eq!(Bitboard(tables::SQUARES[square.index()]).first(), Some(square));
+        assert_eq!(
+            tables::SQUARES[square.index()],
+            1u64 << square as u8,
+            "{square}"
+        );
+        assert_eq!(
+            Bitboard(tables::SQUARES[square.index()]).first(),
+            Some(square)
+        );
         assert_eq!(Bitboard(tables::SQUARES[square.index()]).count(), 1);
     }
 }
@@ -168,79 +240,109 @@ fn between_and_line_match_walks_along_each_direction() {
     }
     for a in Square::ALL {
         for b in Square::ALL {
-            assert_eq!(between(a, b), expected_between[a.index()][b.index()], "between {a} and {b}");
-            assert_eq!(line(a, b), expected_line[a.index()][b.index()], "line through {a} and {b}");
-            assert_eq!(between(a, b), between(b, a), "between is symmetric: {a} {b}");
+            assert_eq!(
+                between(a, b),
+                expected_between[a.index()][b.index()],
+                "between {a} and {b}"
+            );
+            assert_eq!(
+                line(a, b),
+                expected_line[a.index()][b.index()],
+                "line through {a} and {b}"
+            );
+            assert_eq!(
+                between(a, b),
+                between(b, a),
+                "between is symmetric: {a} {b}"
+            );
         }
     }
 }
 
 #[test]
 fn between_and_line_by_hand() {
-    assert_eq!(between(Square::E1, Square::E8), bitboard! {
-        . . . . . . . .
-        . . . . X . . .
-        . . . . X . . .
-        . . . . X . . .
-        . . . . X . . .
-        . . . . X . . .
-        . . . . X . . .
-        . . . . . . . .
-    });
+    assert_eq!(
+        between(Square::E1, Square::E8),
+        bitboard! {
+            . . . . . . . .
+            . . . . X . . .
+            . . . . X . . .
+            . . . . X . . .
+            . . . . X . . .
+            . . . . X . . .
+            . . . . X . . .
+            . . . . . . . .
+        }
+    );
     assert!(between(Square::E4, Square::E5).is_empty());
     assert!(between(Square::A1, Square::B3).is_empty());
-    assert_eq!(line(Square::B7, Square::A8), bitboard! {
-        X . . . . . . .
-        . X . . . . . .
-        . . X . . . . .
-        . . . X . . . .
-        . . . . X . . .
-        . . . . . X . .
-        . . . . . . X .
-        . . . . . . . X
-    });
+    assert_eq!(
+        line(Square::B7, Square::A8),
+        bitboard! {
+            X . . . . . . .
+            . X . . . . . .
+            . . X . . . . .
+            . . . X . . . .
+            . . . . X . . .
+            . . . . . X . .
+            . . . . . . X .
+            . . . . . . . X
+        }
+    );
     assert!(line(Square::D4, Square::D4).is_empty());
 }
 
 #[test]
 fn named_regions_match_their_pictures() {
-    assert_eq!(masks::LIGHT_SQUARES, bitboard! {
-        X . X . X . X .
-        . X . X . X . X
-        X . X . X . X .
-        . X . X . X . X
-        X . X . X . X .
-        . X . X . X . X
-        X . X . X . X .
-        . X . X . X . X
-    });
+    assert_eq!(
+        masks::LIGHT_SQUARES,
+        bitboard! {
+            X . X . X . X .
+            . X . X . X . X
+            X . X . X . X .
+            . X . X . X . X
+            X . X . X . X .
+            . X . X . X . X
+            X . X . X . X .
+            . X . X . X . X
+        }
+    );
     assert_eq!(masks::DARK_SQUARES, !masks::LIGHT_SQUARES);
-    assert_eq!(masks::CENTER, bitboard! {
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . X X . . .
-        . . . X X . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-    });
-    assert_eq!(masks::BIG_CENTER, bitboard! {
-        . . . . . . . .
-        . . . . . . . .
-        . . X X X X . .
-        . . X X X X . .
-        . . X X X X . .
-        . . X X X X . .
-        . . . . . . . .
-        . . . . . . . .
-    });
+    assert_eq!(
+        masks::CENTER,
+        bitboard! {
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . X X . . .
+            . . . X X . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+        }
+    );
+    assert_eq!(
+        masks::BIG_CENTER,
+        bitboard! {
+            . . . . . . . .
+            . . . . . . . .
+            . . X X X X . .
+            . . X X X X . .
+            . . X X X X . .
+            . . X X X X . .
+            . . . . . . . .
+            . . . . . . . .
+        }
+    );
     let rims = masks::FILE_A | masks::FILE_H;
     let backs = masks::RANK_1 | masks::RANK_8;
     assert_eq!(masks::EDGES, rims | backs);
     assert_eq!(masks::CORNERS, rims & backs);
     assert_eq!(masks::BACK_RANKS, backs);
-    assert_eq!(masks::KINGSIDE, masks::FILE_E | masks::FILE_F | masks::FILE_G | masks::FILE_H);
+    assert_eq!(
+        masks::KINGSIDE,
+        masks::FILE_E | masks::FILE_F | masks::FILE_G | masks::FILE_H
+    );
     assert_eq!(masks::QUEENSIDE, !masks::KINGSIDE);
 }
 
@@ -271,7 +373,11 @@ fn every_name_resolves_to_its_mask() {
     for (name, mask) in &expected {
         assert_eq!(Bitboard::from_name(name), Ok(*mask), "{name}");
     }
-    assert_eq!(tables::NAMES.len(), expected.len(), "no name beyond the expected ones");
+    assert_eq!(
+        tables::NAMES.len(),
+        expected.len(),
+        "no name beyond the expected ones"
+    );
     for bad in ["", "E4", "i9", "file_i", "rank_0", "center "] {
         assert!(Bitboard::from_name(bad).is_err(), "{bad:?} is not a name");
     }

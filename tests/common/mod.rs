@@ -73,5 +73,9 @@ pub fn diagrams(entries: impl IntoIterator<Item = (String, u64)>) -> String {
 
 /// `diagrams` for a per-square table.
 pub fn per_square(table: &[u64; 64]) -> String {
-    diagrams(Square::ALL.iter().map(|s| (s.to_string(), table[s.index()])))
+    diagrams(
+        Square::ALL
+            .iter()
+            .map(|s| (s.to_string(), table[s.index()])),
+    )
 }

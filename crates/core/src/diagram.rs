@@ -122,7 +122,10 @@ impl fmt::Display for DiagramErrorKind {
             DiagramErrorKind::FileLabel {
                 found,
                 expected: None,
-            } => write!(f, "file label `{found}` after `h`; the row reads `a b c d e f g h`"),
+            } => write!(
+                f,
+                "file label `{found}` after `h`; the row reads `a b c d e f g h`"
+            ),
             DiagramErrorKind::MissingFileLabels { found } => write!(
                 f,
                 "the file-label row has {found} labels; it reads `a b c d e f g h`"
@@ -208,13 +211,24 @@ where
                 let expected = File::new(count as u8);
                 if !wrong && expected.map(File::to_char) != Some(symbol) {
                     wrong = true;
-                    fail(DiagramErrorKind::FileLabel { found: symbol, expected }, pos, pos);
+                    fail(
+                        DiagramErrorKind::FileLabel {
+                            found: symbol,
+                            expected,
+                        },
+                        pos,
+                        pos,
+                    );
                 }
                 count += 1;
                 last_pos = pos;
             }
             if !wrong && count < 8 {
-                fail(DiagramErrorKind::MissingFileLabels { found: count }, first_pos, last_pos);
+                fail(
+                    DiagramErrorKind::MissingFileLabels { found: count },
+                    first_pos,
+                    last_pos,
+                );
             }
             file_labels_seen = true;
             continue;
@@ -226,19 +240,32 @@ where
             (None, _) => labelled = Some(has_label),
             (Some(true), false) => {
                 if let Some(expected) = rank {
-                    fail(DiagramErrorKind::MissingRankLabel { expected }, first_pos, first_pos);
+                    fail(
+                        DiagramErrorKind::MissingRankLabel { expected },
+                        first_pos,
+                        first_pos,
+                    );
                 }
             }
-            (Some(false), true) => {
-                fail(DiagramErrorKind::UnexpectedRankLabel(first), first_pos, first_pos)
-            }
+            (Some(false), true) => fail(
+                DiagramErrorKind::UnexpectedRankLabel(first),
+                first_pos,
+                first_pos,
+            ),
             _ => {}
         }
         if has_label {
             cells.next();
             if let Some(expected) = rank {
                 if labelled == Some(true) && expected.to_char() != first {
-                    fail(DiagramErrorKind::RankLabel { found: first, expected }, first_pos, first_pos);
+                    fail(
+                        DiagramErrorKind::RankLabel {
+                            found: first,
+                            expected,
+                        },
+                        first_pos,
+                        first_pos,
+                    );
                 }
             }
         }
@@ -258,7 +285,11 @@ where
             last_pos = pos;
         }
         if count != 8 {
-            fail(DiagramErrorKind::RowLength { found: count }, first_pos, last_pos);
+            fail(
+                DiagramErrorKind::RowLength { found: count },
+                first_pos,
+                last_pos,
+            );
         }
         if file_labels_seen {
             fail(DiagramErrorKind::RowAfterFileLabels, first_pos, last_pos);
@@ -352,7 +383,11 @@ impl ParseBitboardError {
 
 impl fmt::Display for ParseBitboardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.at.line, self.at.column, self.kind)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.at.line, self.at.column, self.kind
+        )
     }
 }
 
@@ -365,7 +400,15 @@ pub(crate) fn parse_str(text: &str) -> Result<u64, ParseBitboardError> {
             .chars()
             .enumerate()
             .filter(|(_, c)| !c.is_whitespace())
-            .map(move |(column, c)| (c, Location { line: line + 1, column: column + 1 }))
+            .map(move |(column, c)| {
+                (
+                    c,
+                    Location {
+                        line: line + 1,
+                        column: column + 1,
+                    },
+                )
+            })
     });
     let end = Location {
         line: text.lines().count().max(1),
@@ -373,7 +416,10 @@ pub(crate) fn parse_str(text: &str) -> Result<u64, ParseBitboardError> {
     };
     let mut first = None;
     let bits = parse(rows, end, |error| {
-        first.get_or_insert(ParseBitboardError { kind: error.kind, at: error.start });
+        first.get_or_insert(ParseBitboardError {
+            kind: error.kind,
+            at: error.start,
+        });
     });
     // `parse` returns `None` only after reporting an error, so `bits` is
     // `Some` whenever `first` is `None`.

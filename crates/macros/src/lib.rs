@@ -58,7 +58,11 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
         // blamed on the whole token.
         let text = token.to_string();
         if let Some(row) = rows.last_mut() {
-            row.extend(text.chars().filter(|c| !c.is_whitespace()).map(|c| (c, span)));
+            row.extend(
+                text.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .map(|c| (c, span)),
+            );
         }
     }
 
@@ -73,7 +77,9 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     match (bits, errors) {
         (_, Some(errors)) => Err(errors),
         // `parse` returns `None` only after reporting an error.
-        (bits, None) => Ok(TokenTree::Literal(Literal::u64_suffixed(bits.unwrap_or_default())).into()),
+        (bits, None) => {
+            Ok(TokenTree::Literal(Literal::u64_suffixed(bits.unwrap_or_default())).into())
+        }
     }
 }
 
@@ -140,9 +146,15 @@ mod tests {
         let errors = expand_str(text).unwrap_err();
         assert_eq!(errors.len(), 4, "{errors:?}");
         assert!(errors[0].starts_with("unknown symbol `o`"), "{errors:?}");
-        assert!(errors[1].starts_with("rank label `5` is out of order"), "{errors:?}");
+        assert!(
+            errors[1].starts_with("rank label `5` is out of order"),
+            "{errors:?}"
+        );
         assert!(errors[2].starts_with("this row has 7 cells"), "{errors:?}");
-        assert!(errors[3].starts_with("file label `i` is wrong"), "{errors:?}");
+        assert!(
+            errors[3].starts_with("file label `i` is wrong"),
+            "{errors:?}"
+        );
     }
 
     #[test]
@@ -164,6 +176,9 @@ mod tests {
     #[test]
     fn too_few_rows_is_an_error_not_a_panic() {
         let errors = expand_str("").unwrap_err();
-        assert_eq!(errors, ["the diagram has 0 rows; it needs 8, one per rank, 8 down to 1"]);
+        assert_eq!(
+            errors,
+            ["the diagram has 0 rows; it needs 8, one per rank, 8 down to 1"]
+        );
     }
 }
