@@ -88,3 +88,186 @@ pub const fn pawn(color: Color, square: Square) -> Bitboard {
 pub const fn pawn_push(color: Color, square: Square) -> Bitboard {
     Bitboard(tables::PAWN_PUSHES[color.index()][square.index()])
 }
+
+/// The squares a rook on `square` attacks when `occupied` holds the pieces
+/// of both sides: along its rank and file up to and including the first
+/// piece in each direction. One multiply, shift and load (fixed-shift magic
+/// bitboards; see [`tables::ROOK_MAGICS`]).
+///
+/// ```
+/// use bitboards::{attacks, bitboard, Square};
+///
+/// let blockers = bitboard! {
+///     8 . . . . . . . .
+///     7 . . . . . . . .
+///     6 . . . X . . . .
+///     5 . . . . . . . .
+///     4 . . . . . X . .
+///     3 . . . . . . . .
+///     2 . . . . . . . .
+///     1 . . . . . . . .
+///       a b c d e f g h
+/// };
+/// assert_eq!(attacks::rook(Square::D4, blockers), bitboard! {
+///     8 . . . . . . . .
+///     7 . . . . . . . .
+///     6 . . . X . . . .
+///     5 . . . X . . . .
+///     4 X X X . X X . .
+///     3 . . . X . . . .
+///     2 . . . X . . . .
+///     1 . . . X . . . .
+///       a b c d e f g h
+/// });
+/// ```
+#[must_use]
+pub const fn rook(square: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&tables::ROOK_MAGICS[square.index()], occupied)
+}
+
+/// The squares a bishop on `square` attacks when `occupied` holds the pieces
+/// of both sides: along its diagonals up to and including the first piece in
+/// each direction. One multiply, shift and load.
+///
+/// ```
+/// use bitboards::{attacks, bitboard, Square};
+///
+/// let blockers = bitboard! {
+///     8 . . . . . . . .
+///     7 . . . . . . . .
+///     6 . . . . . X . .
+///     5 . . . . . . . .
+///     4 . . . . . . . .
+///     3 . . . . . . . .
+///     2 . X . . . . . .
+///     1 . . . . . . . .
+///       a b c d e f g h
+/// };
+/// assert_eq!(attacks::bishop(Square::D4, blockers), bitboard! {
+///     8 . . . . . . . .
+///     7 X . . . . . . .
+///     6 . X . . . X . .
+///     5 . . X . X . . .
+///     4 . . . . . . . .
+///     3 . . X . X . . .
+///     2 . X . . . X . .
+///     1 . . . . . . X .
+///       a b c d e f g h
+/// });
+/// ```
+#[must_use]
+pub const fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&tables::BISHOP_MAGICS[square.index()], occupied)
+}
+
+/// The squares a queen on `square` attacks: a rook's and a bishop's.
+///
+/// ```
+/// use bitboards::{attacks, Bitboard, Square};
+///
+/// let empty = Bitboard::EMPTY;
+/// assert_eq!(attacks::queen(Square::D4, empty).count(), 27);
+/// assert_eq!(
+///     attacks::queen(Square::D4, empty),
+///     attacks::rook(Square::D4, empty) | attacks::bishop(Square::D4, empty)
+/// );
+/// ```
+#[must_use]
+pub const fn queen(square: Square, occupied: Bitboard) -> Bitboard {
+    rook(square, occupied).union(bishop(square, occupied))
+}
+
+/// `SLIDER_ATTACKS[((occupied & mask) * factor >> shift) + offset]`.
+const fn magic_lookup(&[mask, factor, offset, shift]: &[u64; 4], occupied: Bitboard) -> Bitboard {
+    let index = ((occupied.0 & mask).wrapping_mul(factor) >> shift) + offset;
+    Bitboard(tables::SLIDER_ATTACKS[index as usize])
+}
+
+/// Slider attacks through PEXT-indexed tables (feature `pext`), for x86-64
+/// CPUs with BMI2.
+///
+/// PEXT is fast on Intel from Haswell and on AMD from Zen 3; on earlier AMD
+/// CPUs it is microcoded and slower than the magic lookups, which is why it
+/// is not the default. These are separate functions rather than a switch
+/// inside [`rook`](super::rook) because PEXT cannot run in `const`
+/// evaluation, and a feature must not take `const` away from callers.
+///
+/// Enable with `--features pext` and `RUSTFLAGS="-C target-cpu=native"` (on a
+/// CPU with BMI2) or `RUSTFLAGS="-C target-feature=+bmi2"`.
+///
+/// ```
+/// # #[cfg(feature = "pext")] {
+/// use bitboards::{attacks, Bitboard, Square};
+///
+/// let occupied = Square::D6.bitboard() | Square::F4.bitboard();
+/// assert_eq!(attacks::pext::rook(Square::D4, occupied), attacks::rook(Square::D4, occupied));
+/// # }
+/// ```
+#[cfg(feature = "pext")]
+pub mod pext {
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    compile_error!(
+        "feature `pext` needs an x86-64 target with BMI2 enabled: build with \
+         RUSTFLAGS=\"-C target-cpu=native\" on a CPU that has BMI2 (Intel Haswell, AMD Zen 3 \
+         or later for speed), or RUSTFLAGS=\"-C target-feature=+bmi2\"; \
+         without BMI2 use the default magic lookups (`attacks::rook`, `attacks::bishop`)"
+    );
+
+    use crate::{Bitboard, Square, tables};
+
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    #[allow(unsafe_code)]
+    fn lookup(mask: u64, offset: u64, occupied: Bitboard) -> Bitboard {
+        // SAFETY: `_pext_u64` is unsafe only because the CPU might lack
+        // BMI2. This function exists only when the whole build targets BMI2
+        // (`cfg(target_feature = "bmi2")` above; otherwise `compile_error!`),
+        // so every CPU this code may run on has the instruction. It reads no
+        // memory. The table index is bounds-checked as usual.
+        let extracted = unsafe { core::arch::x86_64::_pext_u64(occupied.0, mask) };
+        Bitboard(tables::PEXT_ATTACKS[(extracted + offset) as usize])
+    }
+
+    /// The squares a rook on `square` attacks, by PEXT index.
+    ///
+    /// ```
+    /// # #[cfg(feature = "pext")] {
+    /// use bitboards::{attacks, Bitboard, Square};
+    ///
+    /// assert_eq!(attacks::pext::rook(Square::A1, Bitboard::EMPTY).count(), 14);
+    /// # }
+    /// ```
+    #[must_use]
+    pub fn rook(square: Square, occupied: Bitboard) -> Bitboard {
+        let i = square.index();
+        lookup(tables::ROOK_MAGICS[i][0], tables::ROOK_PEXT_OFFSETS[i], occupied)
+    }
+
+    /// The squares a bishop on `square` attacks, by PEXT index.
+    ///
+    /// ```
+    /// # #[cfg(feature = "pext")] {
+    /// use bitboards::{attacks, Bitboard, Square};
+    ///
+    /// assert_eq!(attacks::pext::bishop(Square::A1, Bitboard::EMPTY).count(), 7);
+    /// # }
+    /// ```
+    #[must_use]
+    pub fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
+        let i = square.index();
+        lookup(tables::BISHOP_MAGICS[i][0], tables::BISHOP_PEXT_OFFSETS[i], occupied)
+    }
+
+    /// The squares a queen on `square` attacks, by PEXT index.
+    ///
+    /// ```
+    /// # #[cfg(feature = "pext")] {
+    /// use bitboards::{attacks, Bitboard, Square};
+    ///
+    /// assert_eq!(attacks::pext::queen(Square::D4, Bitboard::EMPTY).count(), 27);
+    /// # }
+    /// ```
+    #[must_use]
+    pub fn queen(square: Square, occupied: Bitboard) -> Bitboard {
+        rook(square, occupied) | bishop(square, occupied)
+    }
+}

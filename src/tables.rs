@@ -27,5 +27,8 @@ macro_rules! generated {
 generated!("masks.rs");
 generated!("leapers.rs");
 generated!("rays.rs");
+generated!("sliders.rs");
+#[cfg(feature = "pext")]
+generated!("pext.rs");
 #[cfg(feature = "names")]
 generated!("names.rs");

@@ -3,26 +3,38 @@
 //! ```text
 //! cargo xtask gen            regenerate every table under generated/
 //! cargo xtask gen --check    fail if generated/ is stale; write nothing
+//! cargo xtask gen --search-magics [--check]
+//!                            the same, with slider magics searched now
+//!                            instead of the published ones
 //! ```
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bitboards_codegen::{Mode, Status};
+use bitboards_codegen::{MagicSource, Mode, Status};
 
 const USAGE: &str = "\
-usage: cargo xtask gen [--check]
+usage: cargo xtask gen [--check] [--search-magics]
 
-  gen            regenerate every table under generated/ (writes only changed files)
-  gen --check    write nothing; fail if any generated file is stale";
+  gen                  regenerate every table under generated/ (writes only changed files)
+  gen --check          write nothing; fail if any generated file is stale
+  gen --search-magics  search the slider magics now (fixed seed) instead of using the
+                       published ones, and print how long the search took";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        ["gen"] => generate(Mode::Write),
-        ["gen", "--check"] => generate(Mode::Check),
+        ["gen", flags @ ..] if flags.iter().all(|f| ["--check", "--search-magics"].contains(f)) => {
+            let mode = if flags.contains(&"--check") { Mode::Check } else { Mode::Write };
+            let source = if flags.contains(&"--search-magics") {
+                MagicSource::Searched
+            } else {
+                MagicSource::Published
+            };
+            generate(mode, source)
+        }
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -41,17 +53,18 @@ fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-fn generate(mode: Mode) -> ExitCode {
+fn generate(mode: Mode, source: MagicSource) -> ExitCode {
     let root = workspace_root();
     let started = Instant::now();
-    let outcomes = match bitboards_codegen::sync(&root.join("generated"), mode) {
-        Ok(outcomes) => outcomes,
+    let synced = match bitboards_codegen::sync_with(&root.join("generated"), mode, source) {
+        Ok(synced) => synced,
         Err(error) => {
             eprintln!("error: {error}");
             return ExitCode::FAILURE;
         }
     };
     let elapsed = started.elapsed();
+    let outcomes = synced.outcomes;
 
     let mut stale = Vec::new();
     for outcome in &outcomes {
@@ -77,6 +90,9 @@ fn generate(mode: Mode) -> ExitCode {
         outcomes.len(),
         elapsed.as_secs_f64() * 1000.0
     );
+    if let Some(search) = synced.magic_search {
+        println!("magic search: {:.0} ms", search.as_secs_f64() * 1000.0);
+    }
     if stale.is_empty() {
         ExitCode::SUCCESS
     } else {

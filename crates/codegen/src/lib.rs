@@ -7,20 +7,46 @@
 //!
 //! `cargo xtask gen` calls [`sync`] on the workspace's `generated/` folder;
 //! the `bitboards` build script calls it on `OUT_DIR` with feature
-//! `regenerate`.
+//! `regenerate`. `cargo xtask gen --search-magics` calls [`sync_with`] and
+//! [`MagicSource::Searched`] to use freshly searched magics instead of the
+//! published ones.
 
 mod geometry;
+mod magics;
+mod published_magics;
 mod render;
 mod tables;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
+pub use magics::MagicSource;
 pub use render::{GeneratedFile, HEADER, TableInfo};
 
-/// Every generated file, in a fixed order, rendered in memory.
+/// Every generated file, in a fixed order, rendered in memory, with the
+/// published magics.
 pub fn generate() -> Result<Vec<GeneratedFile>, Error> {
-    tables::files()
+    generate_with(MagicSource::Published).map(|generated| generated.files)
+}
+
+/// What [`generate_with`] produced.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// Every generated file, in a fixed order.
+    pub files: Vec<GeneratedFile>,
+    /// How long the magic search took ([`MagicSource::Searched`] only).
+    pub magic_search: Option<Duration>,
+}
+
+/// Every generated file, in a fixed order, rendered in memory, with the
+/// slider magics taken from `source`.
+pub fn generate_with(source: MagicSource) -> Result<Generated, Error> {
+    let sliders = magics::Sliders::build(source)?;
+    Ok(Generated {
+        files: tables::files(&sliders)?,
+        magic_search: sliders.search_time(),
+    })
 }
 
 /// Whether [`sync`] may write files.
@@ -56,14 +82,31 @@ pub struct Outcome {
     pub bytes: usize,
 }
 
-/// Generates every file and brings `dir` up to date, or in [`Mode::Check`]
-/// only compares. The single place where generated files are written.
+/// What [`sync_with`] did.
+#[derive(Clone, Debug)]
+pub struct Synced {
+    /// Each file's outcome, in a fixed order.
+    pub outcomes: Vec<Outcome>,
+    /// How long the magic search took ([`MagicSource::Searched`] only).
+    pub magic_search: Option<Duration>,
+}
+
+/// Generates every file (with the published magics) and brings `dir` up to
+/// date, or in [`Mode::Check`] only compares.
 pub fn sync(dir: &Path, mode: Mode) -> Result<Vec<Outcome>, Error> {
+    sync_with(dir, mode, MagicSource::Published).map(|synced| synced.outcomes)
+}
+
+/// Generates every file with the slider magics taken from `source` and brings
+/// `dir` up to date, or in [`Mode::Check`] only compares. The single place
+/// where generated files are written.
+pub fn sync_with(dir: &Path, mode: Mode, source: MagicSource) -> Result<Synced, Error> {
     if mode == Mode::Write {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     }
+    let generated = generate_with(source)?;
     let mut outcomes = Vec::new();
-    for file in generate()? {
+    for file in generated.files {
         let path = dir.join(file.name);
         let current = std::fs::read(&path).ok();
         let status = if current.as_deref() == Some(file.contents.as_bytes()) {
@@ -81,7 +124,10 @@ pub fn sync(dir: &Path, mode: Mode) -> Result<Vec<Outcome>, Error> {
             tables: file.tables,
         });
     }
-    Ok(outcomes)
+    Ok(Synced {
+        outcomes,
+        magic_search: generated.magic_search,
+    })
 }
 
 /// Why generation failed.

@@ -1,16 +1,19 @@
-//! Every table but the sliders', computed by walking coordinates.
+//! Every table but the sliders' (which are in [`crate::magics`]), computed by
+//! walking coordinates, and the list of generated files.
 
 use proc_macro2::TokenStream;
 
 use crate::geometry::{DIRECTIONS, bit, coords, leaps, ray, squares_where};
+use crate::magics::{self, Sliders};
 use crate::render::{self, GeneratedFile, Table, TableInfo};
 use crate::Error;
 
-/// Renders every generated file, in a fixed order.
-pub fn files() -> Result<Vec<GeneratedFile>, Error> {
+/// Renders every generated file, in a fixed order; the slider tables come
+/// from `sliders`, already computed and verified.
+pub fn files(sliders: &Sliders) -> Result<Vec<GeneratedFile>, Error> {
     let masks = masks();
     let names = names(&masks);
-    Ok(vec![
+    let mut files = vec![
         render::file(
             "masks.rs",
             "Masks: files, ranks, their complements, diagonals, named regions and\nthe single-square table.",
@@ -35,7 +38,9 @@ pub fn files() -> Result<Vec<GeneratedFile>, Error> {
             &[],
             vec![names],
         )?,
-    ])
+    ];
+    files.extend(magics::files(sliders)?);
+    Ok(files)
 }
 
 /// An example block for a doc comment.

@@ -1,0 +1,848 @@
+//! The sliding pieces' tables: relevant-occupancy masks and reference attacks
+//! by walking coordinates, magic factors (published or searched here), the
+//! attack table they index, verified entry by entry, and the PEXT layout.
+//!
+//! One row per square, `[mask, factor, offset, shift]`, and the attacks of a
+//! rook or bishop on that square with `occupied` are
+//! `SLIDER_ATTACKS[(((occupied & mask).wrapping_mul(factor)) >> shift) as usize + offset as usize]`.
+
+use std::time::{Duration, Instant};
+
+use crate::Error;
+use crate::geometry::{coords, ray};
+use crate::published_magics;
+use crate::render::{self, GeneratedFile, Table, TableInfo};
+
+/// Where the magic factors of the slider tables come from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum MagicSource {
+    /// Volker Annuss's published fixed-shift magics (shift 52 for rooks, 55
+    /// for bishops), whose blocks overlap in one table of 88,772 entries.
+    #[default]
+    Published,
+    /// Factors searched by the generator with its own fixed-seed PRNG, in the
+    /// plain "fancy" layout (shift `64 - popcount(mask)`, blocks side by
+    /// side, rooks first): 107,648 entries.
+    Searched,
+}
+
+/// The seed of the magic search: any fixed value works; this one is the
+/// fractional part of pi in hex, so it is plainly not tuned.
+const SEED: u64 = 0x243F_6A88_85A3_08D3;
+
+/// How many candidates the search tries for one square before giving up.
+const MAX_CANDIDATES: u32 = 100_000_000;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Piece {
+    Rook,
+    Bishop,
+}
+
+impl Piece {
+    const ALL: [Piece; 2] = [Piece::Rook, Piece::Bishop];
+
+    fn name(self) -> &'static str {
+        match self {
+            Piece::Rook => "rook",
+            Piece::Bishop => "bishop",
+        }
+    }
+
+    fn directions(self) -> [(i32, i32); 4] {
+        match self {
+            Piece::Rook => [(0, 1), (1, 0), (0, -1), (-1, 0)],
+            Piece::Bishop => [(1, 1), (1, -1), (-1, -1), (-1, 1)],
+        }
+    }
+}
+
+/// "e4" for square 28.
+fn square_name(square: usize) -> String {
+    let (file, rank) = coords(square);
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
+/// The relevant occupancy of `piece` on `square`: every square of its rays but
+/// the last one of each (on the edge, whose occupancy never changes the attacks).
+fn mask(piece: Piece, square: usize) -> u64 {
+    let (file, rank) = coords(square);
+    piece
+        .directions()
+        .into_iter()
+        .map(|direction| {
+            let squares: Vec<u64> = ray(file, rank, direction).collect();
+            let inner = squares.len().saturating_sub(1);
+            squares[..inner].iter().fold(0, |acc, b| acc | b)
+        })
+        .fold(0, |acc, b| acc | b)
+}
+
+/// The slow reference: the squares `piece` on `square` attacks when
+/// `occupied` is occupied, walking each ray up to and including the first
+/// occupied square.
+fn attacks(piece: Piece, square: usize, occupied: u64) -> u64 {
+    let (file, rank) = coords(square);
+    let mut attacked = 0;
+    for direction in piece.directions() {
+        for b in ray(file, rank, direction) {
+            attacked |= b;
+            if occupied & b != 0 {
+                break;
+            }
+        }
+    }
+    attacked
+}
+
+/// Every subset of `mask`, the empty set first (the carry-rippler).
+fn subsets(mask: u64) -> impl Iterator<Item = u64> {
+    let mut next = Some(0u64);
+    std::iter::from_fn(move || {
+        let current = next?;
+        let following = current.wrapping_sub(mask) & mask;
+        next = (following != 0).then_some(following);
+        Some(current)
+    })
+}
+
+/// Bits of `value` selected by `mask`, packed into the low bits (software PEXT).
+fn pext(value: u64, mask: u64) -> u64 {
+    let mut packed = 0;
+    let mut remaining = mask;
+    let mut out = 1u64;
+    while remaining != 0 {
+        let lowest = remaining & remaining.wrapping_neg();
+        if value & lowest != 0 {
+            packed |= out;
+        }
+        out <<= 1;
+        remaining &= remaining - 1;
+    }
+    packed
+}
+
+/// The low bits of `value` spread onto the set bits of `mask` (software PDEP).
+fn pdep(value: u64, mask: u64) -> u64 {
+    let mut spread = 0;
+    let mut remaining = mask;
+    let mut from = 1u64;
+    while remaining != 0 {
+        let lowest = remaining & remaining.wrapping_neg();
+        if value & from != 0 {
+            spread |= lowest;
+        }
+        from <<= 1;
+        remaining &= remaining - 1;
+    }
+    spread
+}
+
+/// SplitMix64 (Steele, Lea and Flood): a tiny PRNG whose stream is the same
+/// on every platform, which is all the search needs.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A candidate with about 8 of 64 bits set: magics are sparse.
+    fn sparse(&mut self) -> u64 {
+        self.next() & self.next() & self.next()
+    }
+}
+
+/// One square's magic.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Magic {
+    mask: u64,
+    factor: u64,
+    offset: u64,
+    shift: u32,
+}
+
+impl Magic {
+    fn index(&self, occupied: u64) -> usize {
+        ((occupied & self.mask).wrapping_mul(self.factor) >> self.shift) as usize
+            + self.offset as usize
+    }
+
+    fn row(&self) -> Vec<u64> {
+        vec![self.mask, self.factor, self.offset, u64::from(self.shift)]
+    }
+}
+
+/// Every square's magic for both pieces, and the table length they assume.
+#[derive(Clone, Debug)]
+struct Layout {
+    rook: Vec<Magic>,
+    bishop: Vec<Magic>,
+    size: usize,
+}
+
+impl Layout {
+    fn magics(&self, piece: Piece) -> &[Magic] {
+        match piece {
+            Piece::Rook => &self.rook,
+            Piece::Bishop => &self.bishop,
+        }
+    }
+
+    fn published() -> Layout {
+        let build = |piece: Piece, pairs: &[(u64, u32); 64], shift: u32| {
+            pairs
+                .iter()
+                .enumerate()
+                .map(|(square, &(factor, offset))| Magic {
+                    mask: mask(piece, square),
+                    factor,
+                    offset: offset.into(),
+                    shift,
+                })
+                .collect()
+        };
+        Layout {
+            rook: build(
+                Piece::Rook,
+                &published_magics::ROOK,
+                published_magics::ROOK_SHIFT,
+            ),
+            bishop: build(
+                Piece::Bishop,
+                &published_magics::BISHOP,
+                published_magics::BISHOP_SHIFT,
+            ),
+            size: published_magics::TABLE_SIZE,
+        }
+    }
+
+    /// Searches a factor for every square, rooks a1..h8 then bishops a1..h8,
+    /// from one fixed seed, and lays the blocks out side by side.
+    fn searched() -> Result<Layout, Error> {
+        let mut rng = SplitMix64(SEED);
+        let mut offset = 0u64;
+        let mut per_piece = Vec::new();
+        for piece in Piece::ALL {
+            let mut magics = Vec::with_capacity(64);
+            for square in 0..64 {
+                let mask = mask(piece, square);
+                let bits = mask.count_ones();
+                let factor = search(piece, square, mask, &mut rng)?;
+                magics.push(Magic {
+                    mask,
+                    factor,
+                    offset,
+                    shift: 64 - bits,
+                });
+                offset += 1 << bits;
+            }
+            per_piece.push(magics);
+        }
+        let bishop = per_piece.pop().unwrap_or_default();
+        let rook = per_piece.pop().unwrap_or_default();
+        Ok(Layout {
+            rook,
+            bishop,
+            size: offset as usize,
+        })
+    }
+}
+
+/// Finds a factor that maps every subset of `mask` to `64 - popcount(mask)`
+/// index bits without a destructive collision.
+fn search(piece: Piece, square: usize, mask: u64, rng: &mut SplitMix64) -> Result<u64, Error> {
+    let bits = mask.count_ones();
+    let shift = 64 - bits;
+    let occupancies: Vec<u64> = subsets(mask).collect();
+    let expected: Vec<u64> = occupancies
+        .iter()
+        .map(|&occupied| attacks(piece, square, occupied))
+        .collect();
+    let mut stored = vec![0u64; 1 << bits];
+    // Which attempt last wrote each slot, so nothing is cleared between attempts.
+    let mut written_by = vec![0u32; 1 << bits];
+    for attempt in 1..=MAX_CANDIDATES {
+        let candidate = rng.sparse();
+        if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
+            continue;
+        }
+        let fits = occupancies
+            .iter()
+            .zip(&expected)
+            .all(|(&occupied, &attacked)| {
+                let index = (occupied.wrapping_mul(candidate) >> shift) as usize;
+                if written_by[index] == attempt {
+                    stored[index] == attacked
+                } else {
+                    written_by[index] = attempt;
+                    stored[index] = attacked;
+                    true
+                }
+            });
+        if fits {
+            return Ok(candidate);
+        }
+    }
+    Err(Error::Table(format!(
+        "magic search: no factor found for the {} on {} in {MAX_CANDIDATES} candidates",
+        piece.name(),
+        square_name(square),
+    )))
+}
+
+/// Builds the attack table of `layout`: for every square and every subset of
+/// its mask, stores the reference attacks at the magic index. Fails on an
+/// index past the end or on a slot that two occupancies with different
+/// attacks share (across all squares of both pieces). Unused slots stay 0.
+fn fill(layout: &Layout) -> Result<Vec<u64>, Error> {
+    let mut table = vec![0u64; layout.size];
+    // The first writer of each slot: piece, square, occupancy.
+    let mut writer: Vec<Option<(Piece, usize, u64)>> = vec![None; layout.size];
+    for piece in Piece::ALL {
+        for (square, magic) in layout.magics(piece).iter().enumerate() {
+            let describe = || {
+                format!(
+                    "{} magic for {} (factor {:#018x}, offset {}, shift {})",
+                    piece.name(),
+                    square_name(square),
+                    magic.factor,
+                    magic.offset,
+                    magic.shift
+                )
+            };
+            for occupied in subsets(magic.mask) {
+                let index = magic.index(occupied);
+                if index >= layout.size {
+                    return Err(Error::Table(format!(
+                        "{} maps occupancy {occupied:#018x} to entry {index}, past the end of the {}-entry table",
+                        describe(),
+                        layout.size
+                    )));
+                }
+                let attacked = attacks(piece, square, occupied);
+                match writer[index] {
+                    None => {
+                        writer[index] = Some((piece, square, occupied));
+                        table[index] = attacked;
+                    }
+                    Some(_) if table[index] == attacked => {}
+                    Some((first_piece, first_square, first_occupied)) => {
+                        return Err(Error::Table(format!(
+                            "destructive magic collision: {} maps occupancy {occupied:#018x} \
+                             (attacks {attacked:#018x}) to entry {index}, which already holds \
+                             the attacks of the {} on {} with occupancy {first_occupied:#018x} \
+                             (attacks {:#018x})",
+                            describe(),
+                            first_piece.name(),
+                            square_name(first_square),
+                            table[index]
+                        )));
+                    }
+                }
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// The slider tables, computed once: the magics, their verified attack
+/// table, and how long the search took (when there was one).
+pub(crate) struct Sliders {
+    source: MagicSource,
+    layout: Layout,
+    table: Vec<u64>,
+    search_time: Option<Duration>,
+}
+
+impl Sliders {
+    /// Takes or searches the magics and fills (and so verifies) their table.
+    pub(crate) fn build(source: MagicSource) -> Result<Sliders, Error> {
+        let (layout, search_time) = match source {
+            MagicSource::Published => (Layout::published(), None),
+            MagicSource::Searched => {
+                let started = Instant::now();
+                let layout = Layout::searched()?;
+                (layout, Some(started.elapsed()))
+            }
+        };
+        let table = fill(&layout)?;
+        Ok(Sliders {
+            source,
+            layout,
+            table,
+            search_time,
+        })
+    }
+
+    /// How long the magic search took; `None` for the published magics.
+    pub(crate) fn search_time(&self) -> Option<Duration> {
+        self.search_time
+    }
+}
+
+/// The PEXT tables.
+struct Pext {
+    rook_offsets: Vec<u64>,
+    bishop_offsets: Vec<u64>,
+    attacks: Vec<u64>,
+}
+
+/// The PEXT layout: each piece's block offsets (rooks first, blocks of
+/// `1 << popcount(mask)` side by side) and the attack table indexed by
+/// `offset + pext(occupied & mask, mask)`.
+fn pext_tables(layout: &Layout) -> Result<Pext, Error> {
+    let mut offsets = Vec::new();
+    let mut table = Vec::new();
+    for piece in Piece::ALL {
+        let mut piece_offsets = Vec::with_capacity(64);
+        for (square, magic) in layout.magics(piece).iter().enumerate() {
+            let offset = table.len();
+            piece_offsets.push(offset as u64);
+            let size = 1usize << magic.mask.count_ones();
+            table.resize(offset + size, 0);
+            let mut filled = 0;
+            for occupied in subsets(magic.mask) {
+                let index = pext(occupied, magic.mask);
+                if pdep(index, magic.mask) != occupied || index as usize >= size {
+                    return Err(Error::Table(format!(
+                        "pext: occupancy {occupied:#018x} of the {} on {} does not round-trip",
+                        piece.name(),
+                        square_name(square)
+                    )));
+                }
+                table[offset + index as usize] = attacks(piece, square, occupied);
+                filled += 1;
+            }
+            if filled != size {
+                return Err(Error::Table(format!(
+                    "pext: the {} on {} filled {filled} of {size} entries",
+                    piece.name(),
+                    square_name(square)
+                )));
+            }
+        }
+        offsets.push(piece_offsets);
+    }
+    let bishop_offsets = offsets.pop().unwrap_or_default();
+    let rook_offsets = offsets.pop().unwrap_or_default();
+    Ok(Pext {
+        rook_offsets,
+        bishop_offsets,
+        attacks: table,
+    })
+}
+
+/// An example block for a doc comment.
+fn example(code: &str) -> String {
+    format!("\n\n```\n{code}\n```")
+}
+
+const LOOKUP: &str = "SLIDER_ATTACKS[(((occupied & mask).wrapping_mul(factor)) >> shift) as usize + offset as usize]";
+
+/// How the big attack table that ends each file is rendered.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum BigList {
+    /// Written as text, exactly as prettyplease would print it: 20x faster,
+    /// since `syn` parses every integer literal (into a big decimal) on the
+    /// way to prettyplease, which costs about 2.5 s for these 200k entries
+    /// (syn is not optimised in the dev profile).
+    Text,
+    /// Through `render::file` like every other table (the reference the test
+    /// compares [`BigList::Text`] with).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Prettyplease,
+}
+
+/// `render::file` with one more `pub static NAME: [u64; N]` table at the end,
+/// rendered as `how` says. Both ways give the same bytes.
+fn file_ending_with_list(
+    name: &'static str,
+    about: &str,
+    mut tables: Vec<Table>,
+    (list_name, doc, values): (&'static str, String, Vec<u64>),
+    how: BigList,
+) -> Result<GeneratedFile, Error> {
+    if how == BigList::Prettyplease {
+        tables.push(Table::list(list_name, doc, values));
+        return render::file(name, about, &tables, Vec::new());
+    }
+    let mut file = render::file(name, about, &tables, Vec::new())?;
+    let text = &mut file.contents;
+    text.reserve(values.len() * 23 + doc.len() + 100);
+    for line in doc.lines() {
+        text.push_str("///");
+        if !line.is_empty() {
+            text.push(' ');
+            text.push_str(line);
+        }
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "pub static {list_name}: [u64; {}] = [\n",
+        values.len()
+    ));
+    // prettyplease fills lines of at most 89 columns: 4 spaces of indent
+    // and three 22-column `0x0000_0000_0000_0000,` separated by spaces.
+    for line in values.chunks(3) {
+        text.push_str("    ");
+        for (i, &value) in line.iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            let digits = format!("{value:016X}");
+            text.push_str(&format!(
+                "0x{}_{}_{}_{},",
+                &digits[0..4],
+                &digits[4..8],
+                &digits[8..12],
+                &digits[12..16]
+            ));
+        }
+        text.push('\n');
+    }
+    text.push_str("];\n");
+    file.tables.push(TableInfo {
+        name: list_name.to_string(),
+        entries: values.len(),
+        bytes: values.len() * 8,
+    });
+    Ok(file)
+}
+
+/// Renders `sliders.rs` (the magic tables) and `pext.rs`.
+pub(crate) fn files(sliders: &Sliders) -> Result<Vec<GeneratedFile>, Error> {
+    render_files(sliders, BigList::Text)
+}
+
+fn render_files(sliders: &Sliders, how: BigList) -> Result<Vec<GeneratedFile>, Error> {
+    let layout = &sliders.layout;
+    let origin = match sliders.source {
+        MagicSource::Published => format!(
+            "Factors and offsets: Volker Annuss's fixed-shift magics, TalkChess (CCC)\n\
+             <http://www.talkchess.com/forum/viewtopic.php?p=727500&t=64790>, read from\n\
+             niklasf/shakmaty src/magics.rs; rooks shift by {}, bishops by {}, and the\n\
+             blocks overlap in one table of {} entries.",
+            published_magics::ROOK_SHIFT,
+            published_magics::BISHOP_SHIFT,
+            layout.size
+        ),
+        MagicSource::Searched => format!(
+            "Factors searched by the generator (`cargo xtask gen --search-magics`):\n\
+             SplitMix64 seeded with {SEED:#018x}, sparse candidates; shift is\n\
+             64 - popcount(mask) and the blocks lie side by side, rooks first, in\n\
+             {} entries.",
+            layout.size
+        ),
+    };
+    let about = format!(
+        "Magic bitboards for rooks and bishops: per square [mask, factor, offset,\n\
+         shift], and the attack table they index. Every entry was compared with\n\
+         the attacks found by walking the rays.\n{origin}"
+    );
+    let row_doc = |piece: &str, what: &str, a1: &str| {
+        format!(
+            "The {piece}'s magic for each square, a1 to h8: `[mask, factor, offset, shift]`.\n\
+             `mask` is the relevant occupancy ({what}, without the edge square that\n\
+             ends each). The {piece}'s attacks from the square with `occupied` are\n\
+             `{LOOKUP}`.{}",
+            example(&format!(
+                "use bitboards::{{tables::{}_MAGICS, Square}};\n\
+                 assert_eq!({}_MAGICS.len(), 64);\n\
+                 assert_eq!({}_MAGICS[Square::A1.index()][0], {a1});",
+                piece.to_uppercase(),
+                piece.to_uppercase(),
+                piece.to_uppercase()
+            ))
+        )
+    };
+    let slider_doc = format!(
+        "The attacks of rooks and bishops, indexed through [`ROOK_MAGICS`] and\n\
+         [`BISHOP_MAGICS`]: `{LOOKUP}`.\n\
+         Entries no occupancy maps to are 0.{}",
+        example(
+            "use bitboards::{tables::{ROOK_MAGICS, SLIDER_ATTACKS}, Square};\n\
+             let [mask, factor, offset, shift] = ROOK_MAGICS[Square::A1.index()];\n\
+             let occupied = 0u64; // an empty board: the whole a-file and first rank\n\
+             let index = (((occupied & mask).wrapping_mul(factor)) >> shift) as usize + offset as usize;\n\
+             assert_eq!(SLIDER_ATTACKS[index], 0x0101_0101_0101_01FE);"
+        )
+    );
+    let rows = |piece| layout.magics(piece).iter().map(Magic::row).collect();
+    let magic_tables = vec![
+        Table::grid(
+            "ROOK_MAGICS",
+            row_doc("rook", "its file and rank", "0x0001_0101_0101_017E"),
+            rows(Piece::Rook),
+        ),
+        Table::grid(
+            "BISHOP_MAGICS",
+            row_doc("bishop", "its diagonals", "0x0040_2010_0804_0200"),
+            rows(Piece::Bishop),
+        ),
+    ];
+    let slider_attacks = ("SLIDER_ATTACKS", slider_doc, sliders.table.clone());
+
+    let Pext {
+        rook_offsets,
+        bishop_offsets,
+        attacks: pext_attacks,
+    } = pext_tables(layout)?;
+    let pext_lookup = "PEXT_ATTACKS[OFFSETS[square] as usize + _pext_u64(occupied, mask) as usize]";
+    let offsets_doc = |piece: &str, first: &str| {
+        format!(
+            "Where each {piece} square's block starts in [`PEXT_ATTACKS`], a1 to h8: the\n\
+             {piece}'s attacks with `occupied` are\n\
+             `{}`,\n\
+             with `mask = {}_MAGICS[square][0]`.{}",
+            pext_lookup.replace("OFFSETS", &format!("{}_PEXT_OFFSETS", piece.to_uppercase())),
+            piece.to_uppercase(),
+            example(&format!(
+                "use bitboards::tables::{}_PEXT_OFFSETS;\nassert_eq!({}_PEXT_OFFSETS[0], {first});",
+                piece.to_uppercase(),
+                piece.to_uppercase()
+            ))
+        )
+    };
+    let pext_tables = vec![
+        Table::list("ROOK_PEXT_OFFSETS", offsets_doc("rook", "0"), rook_offsets),
+        Table::list(
+            "BISHOP_PEXT_OFFSETS",
+            offsets_doc("bishop", "102_400"),
+            bishop_offsets,
+        ),
+    ];
+    let pext_attacks = (
+        "PEXT_ATTACKS",
+        format!(
+            "The attacks of rooks and bishops for BMI2's PEXT: one block of\n\
+                 `1 << popcount(mask)` entries per square, rooks a1..h8 then bishops a1..h8,\n\
+                 indexed by `pext(occupied & mask, mask)` from [`ROOK_PEXT_OFFSETS`] or\n\
+                 [`BISHOP_PEXT_OFFSETS`].{}",
+            example(
+                "use bitboards::{tables::{PEXT_ATTACKS, ROOK_PEXT_OFFSETS}, Square};\n\
+                     assert_eq!(PEXT_ATTACKS.len(), 107_648);\n\
+                     // pext of an empty board is 0: the rook on a1 sees the a-file and first rank.\n\
+                     assert_eq!(PEXT_ATTACKS[ROOK_PEXT_OFFSETS[Square::A1.index()] as usize], 0x0101_0101_0101_01FE);"
+            )
+        ),
+        pext_attacks,
+    );
+
+    Ok(vec![
+        file_ending_with_list("sliders.rs", &about, magic_tables, slider_attacks, how)?,
+        file_ending_with_list(
+            "pext.rs",
+            "Rook and bishop attacks for the `pext` feature: per-square block offsets and\n\
+             one table indexed by offset + pext(occupied & mask, mask), the masks being\n\
+             those of ROOK_MAGICS and BISHOP_MAGICS. Blocks lie side by side, rooks first.",
+            pext_tables,
+            pext_attacks,
+            how,
+        )?,
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One past the highest entry any occupancy maps to.
+    fn end(layout: &Layout) -> usize {
+        Piece::ALL
+            .into_iter()
+            .flat_map(|piece| layout.magics(piece).iter())
+            .flat_map(|magic| subsets(magic.mask).map(move |occupied| magic.index(occupied)))
+            .max()
+            .map_or(0, |highest| highest + 1)
+    }
+
+    /// The message of the error that filling `layout` must fail with.
+    fn error(layout: &Layout) -> String {
+        match fill(layout) {
+            Ok(_) => panic!("a broken layout filled without error"),
+            Err(error) => error.to_string(),
+        }
+    }
+
+    /// Every lookup in `table` answers what the reference walk does.
+    fn assert_lookups(layout: &Layout, table: &[u64]) {
+        for piece in Piece::ALL {
+            for (square, magic) in layout.magics(piece).iter().enumerate() {
+                for occupied in subsets(magic.mask) {
+                    // Squares outside the mask must not change the answer.
+                    let noisy = occupied | !magic.mask;
+                    assert_eq!(
+                        table[magic.index(noisy)],
+                        attacks(piece, square, occupied),
+                        "{} on {} with {occupied:#x}",
+                        piece.name(),
+                        square_name(square)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn big_tables_as_text_match_prettyplease_byte_for_byte() {
+        let sliders = Sliders::build(MagicSource::Published).unwrap();
+        let fast = render_files(&sliders, BigList::Text).unwrap();
+        let slow = render_files(&sliders, BigList::Prettyplease).unwrap();
+        assert_eq!(fast.len(), slow.len());
+        for (fast, slow) in fast.iter().zip(&slow) {
+            assert_eq!(fast.tables, slow.tables);
+            assert!(
+                fast.contents == slow.contents,
+                "{} differs from prettyplease's",
+                fast.name
+            );
+        }
+    }
+
+    #[test]
+    fn published_magics_fill_88772_entries_without_collision() {
+        let layout = Layout::published();
+        assert!(layout.rook.iter().all(|m| m.shift == 52));
+        assert!(layout.bishop.iter().all(|m| m.shift == 55));
+        let table = fill(&layout).expect("the published magics have no collision");
+        assert_eq!(table.len(), 88_772);
+        assert_eq!(end(&layout), 88_772);
+        assert_lookups(&layout, &table);
+    }
+
+    #[test]
+    fn a_broken_offset_is_a_collision() {
+        let mut layout = Layout::published();
+        // Slide the e4 rook's block onto the d4 rook's.
+        layout.rook[28].offset = layout.rook[27].offset;
+        let message = error(&layout);
+        assert!(message.contains("destructive magic collision"), "{message}");
+        assert!(message.contains("rook magic for e4"), "{message}");
+        assert!(
+            message.contains(&format!("{:#018x}", layout.rook[28].factor)),
+            "{message}"
+        );
+        assert!(message.contains("the rook on d4"), "{message}");
+    }
+
+    #[test]
+    fn a_broken_factor_is_a_collision() {
+        let mut layout = Layout::published();
+        // Only bit 36 (e5) of the a1 bishop's mask reaches the index bits.
+        layout.bishop[0].factor = 1 << 20;
+        let message = error(&layout);
+        assert!(message.contains("destructive magic collision"), "{message}");
+        assert!(message.contains("bishop magic for a1"), "{message}");
+        assert!(message.contains("factor 0x0000000000100000"), "{message}");
+        assert_eq!(message.matches("occupancy 0x").count(), 2, "{message}");
+    }
+
+    #[test]
+    fn an_index_past_the_end_is_an_error() {
+        let mut layout = Layout::published();
+        layout.bishop[63].offset = layout.size as u64;
+        let message = error(&layout);
+        assert!(message.contains("past the end"), "{message}");
+        assert!(message.contains("bishop magic for h8"), "{message}");
+    }
+
+    #[test]
+    fn searched_magics_fill_107648_entries_without_collision() {
+        let layout = Layout::searched().expect("the search finds every square a factor");
+        assert_eq!(layout.size, 107_648);
+        assert_eq!(layout.rook[0].offset, 0);
+        assert_eq!(layout.bishop[0].offset, 102_400);
+        for piece in Piece::ALL {
+            for magic in layout.magics(piece) {
+                assert_eq!(magic.shift, 64 - magic.mask.count_ones());
+            }
+        }
+        let table = fill(&layout).expect("searched magics have no collision");
+        assert_eq!(table.len(), 107_648);
+        assert_lookups(&layout, &table);
+        // The search is deterministic.
+        assert_eq!(Layout::searched().unwrap().rook, layout.rook);
+    }
+
+    #[test]
+    fn software_pext_and_pdep_round_trip() {
+        for mask in [
+            0,
+            1,
+            0x0001_0101_0101_017E,
+            0x0040_2010_0804_0200,
+            0x8000_0000_0000_0001,
+            u64::MAX,
+        ] {
+            for (i, occupied) in subsets(mask).take(300).enumerate() {
+                // The carry-rippler counts up through the subsets, so pext counts 0, 1, 2, ...
+                assert_eq!(pext(occupied, mask), i as u64);
+                assert_eq!(pdep(i as u64, mask), occupied);
+                // Bits outside the mask are ignored.
+                assert_eq!(pext(occupied | !mask, mask), i as u64);
+            }
+            assert_eq!(pext(mask, mask).count_ones(), mask.count_ones());
+            assert_eq!(pdep(u64::MAX, mask), mask);
+        }
+        assert_eq!(pext(0b1011_0000, 0b1111_0000), 0b1011);
+        assert_eq!(pdep(0b101, 0b1001_0010), 0b1000_0010);
+        assert_eq!(pext(u64::MAX, u64::MAX), u64::MAX);
+        assert_eq!(pdep(u64::MAX, u64::MAX), u64::MAX);
+    }
+
+    #[test]
+    fn masks_by_hand() {
+        assert_eq!(mask(Piece::Rook, 0), 0x0001_0101_0101_017E);
+        // e4: e2, e3, e5, e6, e7 and b4, c4, d4, f4, g4.
+        assert_eq!(mask(Piece::Rook, 28), 0x0010_1010_6E10_1000);
+        assert_eq!(mask(Piece::Rook, 63), 0x7E80_8080_8080_8000);
+        assert_eq!(mask(Piece::Bishop, 0), 0x0040_2010_0804_0200);
+        // e4: d3, c2, f5, g6, f3, g2, d5, c6, b7.
+        assert_eq!(mask(Piece::Bishop, 28), 0x0002_4428_0028_4400);
+        let total = |piece| {
+            (0..64)
+                .map(|s| 1usize << mask(piece, s).count_ones())
+                .sum::<usize>()
+        };
+        assert_eq!(total(Piece::Rook), 102_400);
+        assert_eq!(total(Piece::Bishop), 5_248);
+    }
+
+    #[test]
+    fn reference_attacks_stop_at_the_first_blocker() {
+        // Rook on a1, blockers on a3 and d1: a2, a3, b1, c1, d1.
+        let occupied = (1 << 16) | (1 << 3);
+        assert_eq!(
+            attacks(Piece::Rook, 0, occupied),
+            (1 << 8) | (1 << 16) | 0b1110
+        );
+        // Bishop on e4, empty board: 13 squares.
+        assert_eq!(attacks(Piece::Bishop, 28, 0).count_ones(), 13);
+    }
+
+    #[test]
+    fn pext_layout() {
+        let Pext {
+            rook_offsets: rook,
+            bishop_offsets: bishop,
+            attacks: table,
+        } = pext_tables(&Layout::published()).unwrap();
+        assert_eq!(table.len(), 107_648);
+        assert_eq!((rook[0], bishop[0]), (0, 102_400));
+        assert!(
+            table.iter().all(|&a| a != 0),
+            "every slot is some occupancy's attacks"
+        );
+        let e4 = mask(Piece::Rook, 28);
+        let occupied = (1 << 20) | (1 << 30) | (1 << 63);
+        assert_eq!(
+            table[rook[28] as usize + pext(occupied & e4, e4) as usize],
+            attacks(Piece::Rook, 28, occupied)
+        );
+    }
+}

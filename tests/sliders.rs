@@ -1,0 +1,190 @@
+//! Rook, bishop and queen lookups: exhaustive against a ray walk written
+//! here, differential against cozy-chess, pictures of the magic entries, and
+//! the tables' static size.
+
+mod common;
+
+use bitboards::{Bitboard, Square, attacks, bitboard, tables};
+use common::{Rng, STEPS, diagrams, digest, walk};
+
+const ROOK_STEPS: [fn(Bitboard) -> Bitboard; 4] = [STEPS[0], STEPS[2], STEPS[4], STEPS[6]];
+const BISHOP_STEPS: [fn(Bitboard) -> Bitboard; 4] = [STEPS[1], STEPS[3], STEPS[5], STEPS[7]];
+
+/// Walks each ray from `square` until the edge or the first blocker, which
+/// is attacked too.
+fn ray_walk(square: Square, occupied: Bitboard, steps: &[fn(Bitboard) -> Bitboard]) -> Bitboard {
+    let mut attacks = Bitboard::EMPTY;
+    for step in steps {
+        let mut current = step(square.bitboard());
+        while !current.is_empty() {
+            attacks |= current;
+            if !(current & occupied).is_empty() {
+                break;
+            }
+            current = step(current);
+        }
+    }
+    attacks
+}
+
+/// The squares whose occupancy matters: each ray without its edge square.
+fn relevant(square: Square, steps: &[fn(Bitboard) -> Bitboard]) -> Bitboard {
+    let mut mask = Bitboard::EMPTY;
+    for &step in steps {
+        let ray = walk(square, step);
+        mask.extend(ray.iter().take(ray.len().saturating_sub(1)).copied());
+    }
+    mask
+}
+
+/// Every subset of `mask` (carry-rippler).
+fn subsets(mask: u64) -> impl Iterator<Item = Bitboard> {
+    let mut next = Some(0u64);
+    std::iter::from_fn(move || {
+        let current = next?;
+        let following = current.wrapping_sub(mask) & mask;
+        next = (following != 0).then_some(following);
+        Some(Bitboard(current))
+    })
+}
+
+type Lookup = fn(Square, Bitboard) -> Bitboard;
+
+fn check_exhaustively(name: &str, rook: Lookup, bishop: Lookup) {
+    let mut checked = 0usize;
+    for square in Square::ALL {
+        for (piece, steps, lookup, mask) in [
+            ("rook", &ROOK_STEPS, rook, tables::ROOK_MAGICS[square.index()][0]),
+            ("bishop", &BISHOP_STEPS, bishop, tables::BISHOP_MAGICS[square.index()][0]),
+        ] {
+            assert_eq!(Bitboard(mask), relevant(square, steps), "{piece} mask on {square}");
+            for occupied in subsets(mask) {
+                assert_eq!(
+                    lookup(square, occupied),
+                    ray_walk(square, occupied, steps),
+                    "{name} {piece} on {square} with {occupied:?}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 102_400 + 5_248);
+}
+
+#[test]
+fn magic_lookups_equal_the_ray_walk_for_every_relevant_occupancy() {
+    check_exhaustively("magic", attacks::rook, attacks::bishop);
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "pext"),
+    ignore = "needs `--features pext` on a BMI2 target: RUSTFLAGS='-C target-feature=+bmi2'"
+)]
+fn pext_lookups_equal_the_ray_walk_for_every_relevant_occupancy() {
+    #[cfg(feature = "pext")]
+    check_exhaustively("pext", attacks::pext::rook, attacks::pext::bishop);
+}
+
+#[test]
+fn occupancy_outside_the_mask_changes_nothing() {
+    let mut rng = Rng::new(5);
+    for _ in 0..20_000 {
+        let square = rng.square();
+        let occupied = Bitboard(rng.next_u64() & rng.next_u64());
+        assert_eq!(attacks::rook(square, occupied), ray_walk(square, occupied, &ROOK_STEPS));
+        assert_eq!(attacks::bishop(square, occupied), ray_walk(square, occupied, &BISHOP_STEPS));
+        assert_eq!(
+            attacks::queen(square, occupied),
+            ray_walk(square, occupied, &STEPS),
+            "queen on {square} with {occupied:?}"
+        );
+    }
+}
+
+#[test]
+fn a_million_random_lookups_agree_with_cozy_chess() {
+    let mut rng = Rng::new(0xB175_B0A2D5);
+    for _ in 0..1_000_000 {
+        let square = rng.square();
+        // About a quarter of the board occupied.
+        let occupied = Bitboard(rng.next_u64() & rng.next_u64());
+        let theirs = cozy_chess::Square::index(square.index());
+        let blockers = cozy_chess::BitBoard(occupied.0);
+        let rook = cozy_chess::get_rook_moves(theirs, blockers).0;
+        let bishop = cozy_chess::get_bishop_moves(theirs, blockers).0;
+        assert_eq!(attacks::rook(square, occupied).0, rook, "rook on {square} with {occupied:?}");
+        assert_eq!(attacks::bishop(square, occupied).0, bishop, "bishop on {square} with {occupied:?}");
+        assert_eq!(attacks::queen(square, occupied).0, rook | bishop, "queen on {square}");
+    }
+}
+
+#[test]
+fn rook_on_d4_with_blockers_on_d6_and_f4() {
+    let blockers = bitboard! {
+        8 . . . . . . . .
+        7 . . . . . . . .
+        6 . . . X . . . .
+        5 . . . . . . . .
+        4 . . . . . X . .
+        3 . . . . . . . .
+        2 . . . . . . . .
+        1 . . . . . . . .
+          a b c d e f g h
+    };
+    assert_eq!(
+        attacks::rook(Square::D4, blockers),
+        bitboard! {
+            8 . . . . . . . .
+            7 . . . . . . . .
+            6 . . . X . . . .
+            5 . . . X . . . .
+            4 X X X . X X . .
+            3 . . . X . . . .
+            2 . . . X . . . .
+            1 . . . X . . . .
+              a b c d e f g h
+        }
+    );
+}
+
+#[test]
+fn slider_tables_have_the_pinned_static_size() {
+    use std::mem::size_of_val;
+    assert_eq!(tables::SLIDER_ATTACKS.len(), 88_772);
+    let total = size_of_val(&tables::SLIDER_ATTACKS)
+        + size_of_val(&tables::ROOK_MAGICS)
+        + size_of_val(&tables::BISHOP_MAGICS);
+    assert_eq!(total, 88_772 * 8 + 2 * 64 * 4 * 8);
+    assert_eq!(total, 714_272, "about 697.5 KiB");
+}
+
+fn magic_entries(piece: &str, magics: &[[u64; 4]; 64]) -> String {
+    diagrams(Square::ALL.iter().map(|&square| {
+        let [mask, factor, offset, shift] = magics[square.index()];
+        (format!("{piece} {square}: factor {factor:#018x}, shift {shift}, offset {offset}"), mask)
+    }))
+}
+
+#[test]
+fn snapshots_of_the_magic_entries_and_table() {
+    insta::assert_snapshot!("rook_magics", magic_entries("rook", &tables::ROOK_MAGICS));
+    insta::assert_snapshot!("bishop_magics", magic_entries("bishop", &tables::BISHOP_MAGICS));
+
+    let examples = [
+        ("rook d4, blockers d6 f4", attacks::rook(Square::D4, Square::D6.bitboard() | Square::F4.bitboard())),
+        ("rook a1, empty board", attacks::rook(Square::A1, Bitboard::EMPTY)),
+        ("rook h8, blockers h7 g8", attacks::rook(Square::H8, Square::H7.bitboard() | Square::G8.bitboard())),
+        ("bishop c1, blockers e3 b2", attacks::bishop(Square::C1, Square::E3.bitboard() | Square::B2.bitboard())),
+        ("bishop e5, empty board", attacks::bishop(Square::E5, Bitboard::EMPTY)),
+        ("queen d4, blockers d6 f4 b2 f6", attacks::queen(Square::D4, Square::D6.bitboard() | Square::F4.bitboard() | Square::B2.bitboard() | Square::F6.bitboard())),
+    ];
+    let mut text = diagrams(examples.map(|(label, board)| (label.to_string(), board.0)));
+    text.push_str(&format!(
+        "SLIDER_ATTACKS entries: {}\nnon-empty: {}\ndigest (FNV-1a): {:#018x}\n",
+        tables::SLIDER_ATTACKS.len(),
+        tables::SLIDER_ATTACKS.iter().filter(|&&e| e != 0).count(),
+        digest(tables::SLIDER_ATTACKS.iter().copied())
+    ));
+    insta::assert_snapshot!("slider_attacks", text);
+}
