@@ -11,13 +11,17 @@
 //! - `latency`: each lookup's occupancy depends on the previous result, so
 //!   lookups run one after another.
 //!
-//! One element is one rook lookup plus one bishop lookup.
+//! One element is one rook lookup plus one bishop lookup. Each contender gets
+//! the workload converted to its own square and bitboard types before
+//! timing, so only the lookups are measured.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use bitboards::{Bitboard, Square, attacks};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{
+    BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
+};
 
 const PAIRS: usize = 4096;
 
@@ -36,84 +40,124 @@ fn workload() -> Vec<(usize, u64)> {
         .collect()
 }
 
-fn ours(square: usize, occupied: u64) -> u64 {
-    let square = Square::ALL[square];
-    (attacks::rook(square, Bitboard(occupied)) ^ attacks::bishop(square, Bitboard(occupied))).0
+/// One library's types and lookups.
+trait Contender {
+    const NAME: &'static str;
+    type Square: Copy;
+    fn square(index: usize) -> Self::Square;
+    /// Rook and bishop attacks from `square` with `occupied`, combined.
+    fn lookup(square: Self::Square, occupied: u64) -> u64;
+}
+
+struct Ours;
+impl Contender for Ours {
+    const NAME: &'static str = "bitboards";
+    type Square = Square;
+    fn square(index: usize) -> Square {
+        Square::ALL[index]
+    }
+    #[inline(always)]
+    fn lookup(square: Square, occupied: u64) -> u64 {
+        let occupied = Bitboard(occupied);
+        (attacks::rook(square, occupied) ^ attacks::bishop(square, occupied)).0
+    }
 }
 
 #[cfg(feature = "pext")]
-fn ours_pext(square: usize, occupied: u64) -> u64 {
-    let square = Square::ALL[square];
-    (attacks::pext::rook(square, Bitboard(occupied)) ^ attacks::pext::bishop(square, Bitboard(occupied))).0
+struct OursPext;
+#[cfg(feature = "pext")]
+impl Contender for OursPext {
+    const NAME: &'static str = "bitboards-pext";
+    type Square = Square;
+    fn square(index: usize) -> Square {
+        Square::ALL[index]
+    }
+    #[inline(always)]
+    fn lookup(square: Square, occupied: u64) -> u64 {
+        let occupied = Bitboard(occupied);
+        (attacks::pext::rook(square, occupied) ^ attacks::pext::bishop(square, occupied)).0
+    }
 }
 
-fn cozy(square: usize, occupied: u64) -> u64 {
-    let square = cozy_chess::Square::index(square);
-    let blockers = cozy_chess::BitBoard(occupied);
-    (cozy_chess::get_rook_moves(square, blockers) ^ cozy_chess::get_bishop_moves(square, blockers)).0
+struct Cozy;
+impl Contender for Cozy {
+    const NAME: &'static str = "cozy-chess";
+    type Square = cozy_chess::Square;
+    fn square(index: usize) -> cozy_chess::Square {
+        cozy_chess::Square::index(index)
+    }
+    #[inline(always)]
+    fn lookup(square: cozy_chess::Square, occupied: u64) -> u64 {
+        let blockers = cozy_chess::BitBoard(occupied);
+        (cozy_chess::get_rook_moves(square, blockers)
+            ^ cozy_chess::get_bishop_moves(square, blockers))
+        .0
+    }
 }
 
-fn chess(square: usize, occupied: u64) -> u64 {
-    let square = chess::ALL_SQUARES[square];
-    let blockers = chess::BitBoard(occupied);
-    (chess::get_rook_moves(square, blockers) ^ chess::get_bishop_moves(square, blockers)).0
+struct Chess;
+impl Contender for Chess {
+    const NAME: &'static str = "chess";
+    type Square = chess::Square;
+    fn square(index: usize) -> chess::Square {
+        chess::ALL_SQUARES[index]
+    }
+    #[inline(always)]
+    fn lookup(square: chess::Square, occupied: u64) -> u64 {
+        let blockers = chess::BitBoard(occupied);
+        (chess::get_rook_moves(square, blockers) ^ chess::get_bishop_moves(square, blockers)).0
+    }
 }
 
-fn contenders() -> Vec<(&'static str, fn(usize, u64) -> u64)> {
-    let mut list: Vec<(&'static str, fn(usize, u64) -> u64)> = vec![("bitboards", ours)];
-    #[cfg(feature = "pext")]
-    list.push(("bitboards-pext", ours_pext));
-    list.push(("cozy-chess", cozy));
-    list.push(("chess", chess));
-    list
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Throughput,
+    Latency,
 }
 
-/// Calls `f` through a generic so that each contender is inlined into its
-/// own loop, as it would be in an engine.
-#[inline(always)]
-fn throughput_loop<F: Fn(usize, u64) -> u64>(pairs: &[(usize, u64)], f: F) -> u64 {
-    pairs.iter().fold(0, |acc, &(square, occupied)| acc ^ f(square, occupied))
-}
-
-#[inline(always)]
-fn latency_loop<F: Fn(usize, u64) -> u64>(pairs: &[(usize, u64)], f: F) -> u64 {
-    // Folding the previous result into the next occupancy makes each lookup
-    // wait for the one before.
-    pairs.iter().fold(0, |previous, &(square, occupied)| f(square, occupied ^ (previous & 1)))
-}
-
-macro_rules! for_each_contender {
-    ($group:ident, $pairs:ident, $looper:ident) => {
-        for (name, _) in contenders() {
-            $group.bench_function(name, |b| match name {
-                "bitboards" => b.iter(|| $looper(black_box(&$pairs), ours)),
-                #[cfg(feature = "pext")]
-                "bitboards-pext" => b.iter(|| $looper(black_box(&$pairs), ours_pext)),
-                "cozy-chess" => b.iter(|| $looper(black_box(&$pairs), cozy)),
-                _ => b.iter(|| $looper(black_box(&$pairs), chess)),
-            });
-        }
-    };
+fn run<C: Contender>(group: &mut BenchmarkGroup<WallTime>, mode: Mode, pairs: &[(usize, u64)]) {
+    let native: Vec<(C::Square, u64)> = pairs.iter().map(|&(s, o)| (C::square(s), o)).collect();
+    // Every contender answers as we do before any is timed.
+    for (&(index, occupied), &(square, _)) in pairs.iter().zip(&native) {
+        assert_eq!(
+            C::lookup(square, occupied),
+            Ours::lookup(Square::ALL[index], occupied),
+            "{} disagrees",
+            C::NAME
+        );
+    }
+    group.bench_function(C::NAME, |b| match mode {
+        Mode::Throughput => b.iter(|| {
+            black_box(&native)
+                .iter()
+                .fold(0, |acc, &(square, occupied)| {
+                    acc ^ C::lookup(square, occupied)
+                })
+        }),
+        // Folding the previous result into the next occupancy makes each
+        // lookup wait for the one before.
+        Mode::Latency => b.iter(|| {
+            black_box(&native)
+                .iter()
+                .fold(0, |previous, &(square, occupied)| {
+                    C::lookup(square, occupied ^ (previous & 1))
+                })
+        }),
+    });
 }
 
 fn sliders(c: &mut Criterion) {
     let pairs = workload();
-    // Every contender answers the same before any is timed.
-    for (name, f) in contenders() {
-        for &(square, occupied) in &pairs {
-            assert_eq!(f(square, occupied), ours(square, occupied), "{name} disagrees");
-        }
+    for (name, mode) in [("throughput", Mode::Throughput), ("latency", Mode::Latency)] {
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(PAIRS as u64));
+        run::<Cozy>(&mut group, mode, &pairs);
+        run::<Chess>(&mut group, mode, &pairs);
+        run::<Ours>(&mut group, mode, &pairs);
+        #[cfg(feature = "pext")]
+        run::<OursPext>(&mut group, mode, &pairs);
+        group.finish();
     }
-
-    let mut group = c.benchmark_group("throughput");
-    group.throughput(Throughput::Elements(PAIRS as u64));
-    for_each_contender!(group, pairs, throughput_loop);
-    group.finish();
-
-    let mut group = c.benchmark_group("latency");
-    group.throughput(Throughput::Elements(PAIRS as u64));
-    for_each_contender!(group, pairs, latency_loop);
-    group.finish();
 }
 
 criterion_group! {

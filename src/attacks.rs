@@ -20,6 +20,7 @@ use crate::{Bitboard, Color, Square, tables};
 /// };
 /// assert_eq!(attacks::knight(Square::G5), expected);
 /// ```
+#[inline]
 #[must_use]
 pub const fn knight(square: Square) -> Bitboard {
     Bitboard(tables::KNIGHT_ATTACKS[square.index()])
@@ -43,6 +44,7 @@ pub const fn knight(square: Square) -> Bitboard {
 /// };
 /// assert_eq!(attacks::king(Square::A1), expected);
 /// ```
+#[inline]
 #[must_use]
 pub const fn king(square: Square) -> Bitboard {
     Bitboard(tables::KING_ATTACKS[square.index()])
@@ -70,6 +72,7 @@ pub const fn king(square: Square) -> Bitboard {
 /// assert_eq!(attacks::pawn(Color::White, Square::E4), expected);
 /// assert_eq!(attacks::pawn(Color::Black, Square::E4), Square::D3.bitboard() | Square::F3.bitboard());
 /// ```
+#[inline]
 #[must_use]
 pub const fn pawn(color: Color, square: Square) -> Bitboard {
     Bitboard(tables::PAWN_ATTACKS[color.index()][square.index()])
@@ -84,6 +87,7 @@ pub const fn pawn(color: Color, square: Square) -> Bitboard {
 /// assert_eq!(attacks::pawn_push(Color::White, Square::E2), Square::E3.bitboard());
 /// assert!(attacks::pawn_push(Color::White, Square::E8).is_empty());
 /// ```
+#[inline]
 #[must_use]
 pub const fn pawn_push(color: Color, square: Square) -> Bitboard {
     Bitboard(tables::PAWN_PUSHES[color.index()][square.index()])
@@ -120,6 +124,7 @@ pub const fn pawn_push(color: Color, square: Square) -> Bitboard {
 ///       a b c d e f g h
 /// });
 /// ```
+#[inline]
 #[must_use]
 pub const fn rook(square: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&tables::ROOK_MAGICS[square.index()], occupied)
@@ -155,6 +160,7 @@ pub const fn rook(square: Square, occupied: Bitboard) -> Bitboard {
 ///       a b c d e f g h
 /// });
 /// ```
+#[inline]
 #[must_use]
 pub const fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&tables::BISHOP_MAGICS[square.index()], occupied)
@@ -172,12 +178,14 @@ pub const fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
 ///     attacks::rook(Square::D4, empty) | attacks::bishop(Square::D4, empty)
 /// );
 /// ```
+#[inline]
 #[must_use]
 pub const fn queen(square: Square, occupied: Bitboard) -> Bitboard {
     rook(square, occupied).union(bishop(square, occupied))
 }
 
 /// `SLIDER_ATTACKS[((occupied & mask) * factor >> shift) + offset]`.
+#[inline(always)]
 const fn magic_lookup(&[mask, factor, offset, shift]: &[u64; 4], occupied: Bitboard) -> Bitboard {
     let index = ((occupied.0 & mask).wrapping_mul(factor) >> shift) + offset;
     Bitboard(tables::SLIDER_ATTACKS[index as usize])
@@ -217,6 +225,7 @@ pub mod pext {
 
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     #[allow(unsafe_code)]
+    #[inline(always)]
     fn lookup(mask: u64, offset: u64, occupied: Bitboard) -> Bitboard {
         // SAFETY: `_pext_u64` is unsafe only because the CPU might lack
         // BMI2. This function exists only when the whole build targets BMI2
@@ -236,10 +245,15 @@ pub mod pext {
     /// assert_eq!(attacks::pext::rook(Square::A1, Bitboard::EMPTY).count(), 14);
     /// # }
     /// ```
+    #[inline]
     #[must_use]
     pub fn rook(square: Square, occupied: Bitboard) -> Bitboard {
         let i = square.index();
-        lookup(tables::ROOK_MAGICS[i][0], tables::ROOK_PEXT_OFFSETS[i], occupied)
+        lookup(
+            tables::ROOK_MAGICS[i][0],
+            tables::ROOK_PEXT_OFFSETS[i],
+            occupied,
+        )
     }
 
     /// The squares a bishop on `square` attacks, by PEXT index.
@@ -251,10 +265,15 @@ pub mod pext {
     /// assert_eq!(attacks::pext::bishop(Square::A1, Bitboard::EMPTY).count(), 7);
     /// # }
     /// ```
+    #[inline]
     #[must_use]
     pub fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
         let i = square.index();
-        lookup(tables::BISHOP_MAGICS[i][0], tables::BISHOP_PEXT_OFFSETS[i], occupied)
+        lookup(
+            tables::BISHOP_MAGICS[i][0],
+            tables::BISHOP_PEXT_OFFSETS[i],
+            occupied,
+        )
     }
 
     /// The squares a queen on `square` attacks, by PEXT index.
@@ -266,6 +285,7 @@ pub mod pext {
     /// assert_eq!(attacks::pext::queen(Square::D4, Bitboard::EMPTY).count(), 27);
     /// # }
     /// ```
+    #[inline]
     #[must_use]
     pub fn queen(square: Square, occupied: Bitboard) -> Bitboard {
         rook(square, occupied) | bishop(square, occupied)

@@ -64,6 +64,7 @@ pub use names::{FromName, UnknownName};
 /// });
 /// assert!(between(Square::A1, Square::B3).is_empty());
 /// ```
+#[inline]
 #[must_use]
 pub const fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(tables::BETWEEN[a.index()][b.index()])
@@ -88,6 +89,7 @@ pub const fn between(a: Square, b: Square) -> Bitboard {
 /// });
 /// assert!(line(Square::A1, Square::B3).is_empty());
 /// ```
+#[inline]
 #[must_use]
 pub const fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(tables::LINE[a.index()][b.index()])

@@ -27,6 +27,7 @@ use crate::{Bitboard, File, Rank, Square, tables};
 /// assert!(masks::file(File::C).contains(Square::C6));
 /// assert_eq!(masks::file(File::C).count(), 8);
 /// ```
+#[inline]
 #[must_use]
 pub const fn file(file: File) -> Bitboard {
     Bitboard(tables::FILES[file.index()])
@@ -39,6 +40,7 @@ pub const fn file(file: File) -> Bitboard {
 ///
 /// assert!(masks::rank(Rank::Sixth).contains(Square::C6));
 /// ```
+#[inline]
 #[must_use]
 pub const fn rank(rank: Rank) -> Bitboard {
     Bitboard(tables::RANKS[rank.index()])
@@ -61,6 +63,7 @@ pub const fn rank(rank: Rank) -> Bitboard {
 ///       a b c d e f g h
 /// });
 /// ```
+#[inline]
 #[must_use]
 pub const fn diagonal(square: Square) -> Bitboard {
     Bitboard(tables::DIAGONALS[7 + square.rank().index() - square.file().index()])
@@ -83,6 +86,7 @@ pub const fn diagonal(square: Square) -> Bitboard {
 ///       a b c d e f g h
 /// });
 /// ```
+#[inline]
 #[must_use]
 pub const fn anti_diagonal(square: Square) -> Bitboard {
     Bitboard(tables::ANTI_DIAGONALS[square.rank().index() + square.file().index()])

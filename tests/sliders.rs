@@ -54,10 +54,24 @@ fn check_exhaustively(name: &str, rook: Lookup, bishop: Lookup) {
     let mut checked = 0usize;
     for square in Square::ALL {
         for (piece, steps, lookup, mask) in [
-            ("rook", &ROOK_STEPS, rook, tables::ROOK_MAGICS[square.index()][0]),
-            ("bishop", &BISHOP_STEPS, bishop, tables::BISHOP_MAGICS[square.index()][0]),
+            (
+                "rook",
+                &ROOK_STEPS,
+                rook,
+                tables::ROOK_MAGICS[square.index()][0],
+            ),
+            (
+                "bishop",
+                &BISHOP_STEPS,
+                bishop,
+                tables::BISHOP_MAGICS[square.index()][0],
+            ),
         ] {
-            assert_eq!(Bitboard(mask), relevant(square, steps), "{piece} mask on {square}");
+            assert_eq!(
+                Bitboard(mask),
+                relevant(square, steps),
+                "{piece} mask on {square}"
+            );
             for occupied in subsets(mask) {
                 assert_eq!(
                     lookup(square, occupied),
@@ -92,8 +106,14 @@ fn occupancy_outside_the_mask_changes_nothing() {
     for _ in 0..20_000 {
         let square = rng.square();
         let occupied = Bitboard(rng.next_u64() & rng.next_u64());
-        assert_eq!(attacks::rook(square, occupied), ray_walk(square, occupied, &ROOK_STEPS));
-        assert_eq!(attacks::bishop(square, occupied), ray_walk(square, occupied, &BISHOP_STEPS));
+        assert_eq!(
+            attacks::rook(square, occupied),
+            ray_walk(square, occupied, &ROOK_STEPS)
+        );
+        assert_eq!(
+            attacks::bishop(square, occupied),
+            ray_walk(square, occupied, &BISHOP_STEPS)
+        );
         assert_eq!(
             attacks::queen(square, occupied),
             ray_walk(square, occupied, &STEPS),
@@ -113,9 +133,21 @@ fn a_million_random_lookups_agree_with_cozy_chess() {
         let blockers = cozy_chess::BitBoard(occupied.0);
         let rook = cozy_chess::get_rook_moves(theirs, blockers).0;
         let bishop = cozy_chess::get_bishop_moves(theirs, blockers).0;
-        assert_eq!(attacks::rook(square, occupied).0, rook, "rook on {square} with {occupied:?}");
-        assert_eq!(attacks::bishop(square, occupied).0, bishop, "bishop on {square} with {occupied:?}");
-        assert_eq!(attacks::queen(square, occupied).0, rook | bishop, "queen on {square}");
+        assert_eq!(
+            attacks::rook(square, occupied).0,
+            rook,
+            "rook on {square} with {occupied:?}"
+        );
+        assert_eq!(
+            attacks::bishop(square, occupied).0,
+            bishop,
+            "bishop on {square} with {occupied:?}"
+        );
+        assert_eq!(
+            attacks::queen(square, occupied).0,
+            rook | bishop,
+            "queen on {square}"
+        );
     }
 }
 
@@ -162,22 +194,52 @@ fn slider_tables_have_the_pinned_static_size() {
 fn magic_entries(piece: &str, magics: &[[u64; 4]; 64]) -> String {
     diagrams(Square::ALL.iter().map(|&square| {
         let [mask, factor, offset, shift] = magics[square.index()];
-        (format!("{piece} {square}: factor {factor:#018x}, shift {shift}, offset {offset}"), mask)
+        (
+            format!("{piece} {square}: factor {factor:#018x}, shift {shift}, offset {offset}"),
+            mask,
+        )
     }))
 }
 
 #[test]
 fn snapshots_of_the_magic_entries_and_table() {
     insta::assert_snapshot!("rook_magics", magic_entries("rook", &tables::ROOK_MAGICS));
-    insta::assert_snapshot!("bishop_magics", magic_entries("bishop", &tables::BISHOP_MAGICS));
+    insta::assert_snapshot!(
+        "bishop_magics",
+        magic_entries("bishop", &tables::BISHOP_MAGICS)
+    );
 
     let examples = [
-        ("rook d4, blockers d6 f4", attacks::rook(Square::D4, Square::D6.bitboard() | Square::F4.bitboard())),
-        ("rook a1, empty board", attacks::rook(Square::A1, Bitboard::EMPTY)),
-        ("rook h8, blockers h7 g8", attacks::rook(Square::H8, Square::H7.bitboard() | Square::G8.bitboard())),
-        ("bishop c1, blockers e3 b2", attacks::bishop(Square::C1, Square::E3.bitboard() | Square::B2.bitboard())),
-        ("bishop e5, empty board", attacks::bishop(Square::E5, Bitboard::EMPTY)),
-        ("queen d4, blockers d6 f4 b2 f6", attacks::queen(Square::D4, Square::D6.bitboard() | Square::F4.bitboard() | Square::B2.bitboard() | Square::F6.bitboard())),
+        (
+            "rook d4, blockers d6 f4",
+            attacks::rook(Square::D4, Square::D6.bitboard() | Square::F4.bitboard()),
+        ),
+        (
+            "rook a1, empty board",
+            attacks::rook(Square::A1, Bitboard::EMPTY),
+        ),
+        (
+            "rook h8, blockers h7 g8",
+            attacks::rook(Square::H8, Square::H7.bitboard() | Square::G8.bitboard()),
+        ),
+        (
+            "bishop c1, blockers e3 b2",
+            attacks::bishop(Square::C1, Square::E3.bitboard() | Square::B2.bitboard()),
+        ),
+        (
+            "bishop e5, empty board",
+            attacks::bishop(Square::E5, Bitboard::EMPTY),
+        ),
+        (
+            "queen d4, blockers d6 f4 b2 f6",
+            attacks::queen(
+                Square::D4,
+                Square::D6.bitboard()
+                    | Square::F4.bitboard()
+                    | Square::B2.bitboard()
+                    | Square::F6.bitboard(),
+            ),
+        ),
     ];
     let mut text = diagrams(examples.map(|(label, board)| (label.to_string(), board.0)));
     text.push_str(&format!(

@@ -1,12 +1,15 @@
 //! Developer commands for the bitboards workspace.
 //!
 //! ```text
+//! cargo xtask build-time     clean debug build: bitboards against cozy-chess
 //! cargo xtask gen            regenerate every table under generated/
 //! cargo xtask gen --check    fail if generated/ is stale; write nothing
 //! cargo xtask gen --search-magics [--check]
 //!                            the same, with slider magics searched now
 //!                            instead of the published ones
 //! ```
+
+mod build_time;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,14 +23,24 @@ usage: cargo xtask gen [--check] [--search-magics]
   gen                  regenerate every table under generated/ (writes only changed files)
   gen --check          write nothing; fail if any generated file is stale
   gen --search-magics  search the slider magics now (fixed seed) instead of using the
-                       published ones, and print how long the search took";
+                       published ones, and print how long the search took
+  build-time [ROUNDS]  clean debug build of the bitboards library against cozy-chess 0.3,
+                       alternating, each from an empty target directory (default 3 rounds)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        ["gen", flags @ ..] if flags.iter().all(|f| ["--check", "--search-magics"].contains(f)) => {
-            let mode = if flags.contains(&"--check") { Mode::Check } else { Mode::Write };
+        ["gen", flags @ ..]
+            if flags
+                .iter()
+                .all(|f| ["--check", "--search-magics"].contains(f)) =>
+        {
+            let mode = if flags.contains(&"--check") {
+                Mode::Check
+            } else {
+                Mode::Write
+            };
             let source = if flags.contains(&"--search-magics") {
                 MagicSource::Searched
             } else {
@@ -35,6 +48,14 @@ fn main() -> ExitCode {
             };
             generate(mode, source)
         }
+        ["build-time"] => build_time::run(&workspace_root(), 3),
+        ["build-time", rounds] => match rounds.parse() {
+            Ok(rounds) if rounds > 0 => build_time::run(&workspace_root(), rounds),
+            _ => {
+                eprintln!("error: ROUNDS must be a positive number, not `{rounds}`\n\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -77,7 +98,11 @@ fn generate(mode: Mode, source: MagicSource) -> ExitCode {
                 "STALE"
             }
         };
-        println!("{:<24} {:>9} bytes  {status}", shown.display(), outcome.bytes);
+        println!(
+            "{:<24} {:>9} bytes  {status}",
+            shown.display(),
+            outcome.bytes
+        );
         for table in &outcome.tables {
             println!(
                 "    {:<22} {:>7} entries {:>9} bytes",

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::Error;
 use crate::geometry::{coords, ray};
 use crate::published_magics;
-use crate::render::{self, GeneratedFile, Table, TableInfo};
+use crate::render::{self, GeneratedFile, Table};
 
 /// Where the magic factors of the slider tables come from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -444,82 +444,8 @@ fn example(code: &str) -> String {
 
 const LOOKUP: &str = "SLIDER_ATTACKS[(((occupied & mask).wrapping_mul(factor)) >> shift) as usize + offset as usize]";
 
-/// How the big attack table that ends each file is rendered.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum BigList {
-    /// Written as text, exactly as prettyplease would print it: 20x faster,
-    /// since `syn` parses every integer literal (into a big decimal) on the
-    /// way to prettyplease, which costs about 2.5 s for these 200k entries
-    /// (syn is not optimised in the dev profile).
-    Text,
-    /// Through `render::file` like every other table (the reference the test
-    /// compares [`BigList::Text`] with).
-    #[cfg_attr(not(test), allow(dead_code))]
-    Prettyplease,
-}
-
-/// `render::file` with one more `pub static NAME: [u64; N]` table at the end,
-/// rendered as `how` says. Both ways give the same bytes.
-fn file_ending_with_list(
-    name: &'static str,
-    about: &str,
-    mut tables: Vec<Table>,
-    (list_name, doc, values): (&'static str, String, Vec<u64>),
-    how: BigList,
-) -> Result<GeneratedFile, Error> {
-    if how == BigList::Prettyplease {
-        tables.push(Table::list(list_name, doc, values));
-        return render::file(name, about, &tables, Vec::new());
-    }
-    let mut file = render::file(name, about, &tables, Vec::new())?;
-    let text = &mut file.contents;
-    text.reserve(values.len() * 23 + doc.len() + 100);
-    for line in doc.lines() {
-        text.push_str("///");
-        if !line.is_empty() {
-            text.push(' ');
-            text.push_str(line);
-        }
-        text.push('\n');
-    }
-    text.push_str(&format!(
-        "pub static {list_name}: [u64; {}] = [\n",
-        values.len()
-    ));
-    // prettyplease fills lines of at most 89 columns: 4 spaces of indent
-    // and three 22-column `0x0000_0000_0000_0000,` separated by spaces.
-    for line in values.chunks(3) {
-        text.push_str("    ");
-        for (i, &value) in line.iter().enumerate() {
-            if i > 0 {
-                text.push(' ');
-            }
-            let digits = format!("{value:016X}");
-            text.push_str(&format!(
-                "0x{}_{}_{}_{},",
-                &digits[0..4],
-                &digits[4..8],
-                &digits[8..12],
-                &digits[12..16]
-            ));
-        }
-        text.push('\n');
-    }
-    text.push_str("];\n");
-    file.tables.push(TableInfo {
-        name: list_name.to_string(),
-        entries: values.len(),
-        bytes: values.len() * 8,
-    });
-    Ok(file)
-}
-
 /// Renders `sliders.rs` (the magic tables) and `pext.rs`.
 pub(crate) fn files(sliders: &Sliders) -> Result<Vec<GeneratedFile>, Error> {
-    render_files(sliders, BigList::Text)
-}
-
-fn render_files(sliders: &Sliders, how: BigList) -> Result<Vec<GeneratedFile>, Error> {
     let layout = &sliders.layout;
     let origin = match sliders.source {
         MagicSource::Published => format!(
@@ -573,7 +499,7 @@ fn render_files(sliders: &Sliders, how: BigList) -> Result<Vec<GeneratedFile>, E
         )
     );
     let rows = |piece| layout.magics(piece).iter().map(Magic::row).collect();
-    let magic_tables = vec![
+    let sliders_tables = [
         Table::grid(
             "ROOK_MAGICS",
             row_doc("rook", "its file and rank", "0x0001_0101_0101_017E"),
@@ -584,8 +510,8 @@ fn render_files(sliders: &Sliders, how: BigList) -> Result<Vec<GeneratedFile>, E
             row_doc("bishop", "its diagonals", "0x0040_2010_0804_0200"),
             rows(Piece::Bishop),
         ),
+        Table::list("SLIDER_ATTACKS", slider_doc, sliders.table.clone()),
     ];
-    let slider_attacks = ("SLIDER_ATTACKS", slider_doc, sliders.table.clone());
 
     let Pext {
         rook_offsets,
@@ -608,7 +534,7 @@ fn render_files(sliders: &Sliders, how: BigList) -> Result<Vec<GeneratedFile>, E
             ))
         )
     };
-    let pext_tables = vec![
+    let pext_tables = [
         Table::list("ROOK_PEXT_OFFSETS", offsets_doc("rook", "0"), rook_offsets),
         Table::list(
             "BISHOP_PEXT_OFFSETS",
@@ -616,7 +542,8 @@ fn render_files(sliders: &Sliders, how: BigList) -> Result<Vec<GeneratedFile>, E
             bishop_offsets,
         ),
     ];
-    let pext_attacks = (
+    let [rook_pext, bishop_pext] = pext_tables;
+    let pext_attacks = Table::list(
         "PEXT_ATTACKS",
         format!(
             "The attacks of rooks and bishops for BMI2's PEXT: one block of\n\
@@ -634,15 +561,14 @@ fn render_files(sliders: &Sliders, how: BigList) -> Result<Vec<GeneratedFile>, E
     );
 
     Ok(vec![
-        file_ending_with_list("sliders.rs", &about, magic_tables, slider_attacks, how)?,
-        file_ending_with_list(
+        render::file("sliders.rs", &about, &sliders_tables, Vec::new())?,
+        render::file(
             "pext.rs",
             "Rook and bishop attacks for the `pext` feature: per-square block offsets and\n\
              one table indexed by offset + pext(occupied & mask, mask), the masks being\n\
              those of ROOK_MAGICS and BISHOP_MAGICS. Blocks lie side by side, rooks first.",
-            pext_tables,
-            pext_attacks,
-            how,
+            &[rook_pext, bishop_pext, pext_attacks],
+            Vec::new(),
         )?,
     ])
 }
@@ -685,22 +611,6 @@ mod tests {
                     );
                 }
             }
-        }
-    }
-
-    #[test]
-    fn big_tables_as_text_match_prettyplease_byte_for_byte() {
-        let sliders = Sliders::build(MagicSource::Published).unwrap();
-        let fast = render_files(&sliders, BigList::Text).unwrap();
-        let slow = render_files(&sliders, BigList::Prettyplease).unwrap();
-        assert_eq!(fast.len(), slow.len());
-        for (fast, slow) in fast.iter().zip(&slow) {
-            assert_eq!(fast.tables, slow.tables);
-            assert!(
-                fast.contents == slow.contents,
-                "{} differs from prettyplease's",
-                fast.name
-            );
         }
     }
 

@@ -72,7 +72,10 @@ impl Table {
     /// A `pub static` array of equally long rows.
     pub fn grid(name: &'static str, doc: impl Into<String>, rows: Vec<Vec<u64>>) -> Table {
         let columns = rows.first().map_or(0, Vec::len);
-        assert!(rows.iter().all(|row| row.len() == columns), "{name}: ragged rows");
+        assert!(
+            rows.iter().all(|row| row.len() == columns),
+            "{name}: ragged rows"
+        );
         Table {
             name,
             doc: doc.into(),
@@ -137,7 +140,11 @@ impl Table {
 pub fn doc_attributes(doc: &str) -> TokenStream {
     doc.lines()
         .map(|line| {
-            let line = if line.is_empty() { String::new() } else { format!(" {line}") };
+            let line = if line.is_empty() {
+                String::new()
+            } else {
+                format!(" {line}")
+            };
             quote! { #[doc = #line] }
         })
         .collect()
@@ -156,22 +163,70 @@ fn hex(value: u64) -> Literal {
     text.parse().expect("a hex literal is a valid token")
 }
 
+/// Lists longer than this are written as text in prettyplease's layout
+/// instead of going through `syn` and prettyplease: `syn` parses every
+/// integer literal on the way, which for the slider tables' 200,000 entries
+/// takes seconds in the dev profile. `text_matches_prettyplease` proves both
+/// ways give the same bytes.
+const LONG_LIST: usize = 1024;
+
+/// Formats one table as prettyplease would.
+fn render_table(table: &Table) -> Result<String, Error> {
+    if matches!(table.shape, Shape::List) && table.values.len() > LONG_LIST {
+        render_long_list(table)
+    } else {
+        unparse(table.name, table.tokens())
+    }
+}
+
+/// A long list as text: prettyplease prints the item's doc comment and
+/// signature (around an empty array), and the values follow in its layout.
+fn render_long_list(table: &Table) -> Result<String, Error> {
+    let name = format_ident!("{}", table.name);
+    let doc = doc_attributes(&table.doc);
+    let n = Literal::usize_unsuffixed(table.values.len());
+    let head = unparse(
+        table.name,
+        quote! { #doc pub static #name: [u64; #n] = []; },
+    )?;
+    let mut text = head
+        .strip_suffix("[];\n")
+        .ok_or_else(|| {
+            Error::Table(format!(
+                "{}: unexpected layout of an empty array",
+                table.name
+            ))
+        })?
+        .to_string();
+    text.reserve(table.values.len() * 23);
+    text.push_str("[\n");
+    // prettyplease fills lines of at most 89 columns: an indent of 4 and
+    // three 22-column `0x0000_0000_0000_0000,` separated by spaces.
+    for line in table.values.chunks(3) {
+        let line: Vec<String> = line.iter().map(|&v| format!("{},", hex(v))).collect();
+        text.push_str("    ");
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    text.push_str("];\n");
+    Ok(text)
+}
+
+fn unparse(name: &str, tokens: TokenStream) -> Result<String, Error> {
+    let syntax: syn::File = syn::parse2(tokens)
+        .map_err(|e| Error::Table(format!("{name}: generated code does not parse: {e}")))?;
+    Ok(prettyplease::unparse(&syntax))
+}
+
 /// Assembles a file from its tables and any other items (`extra`, already
-/// rendered, with their sizes), formats it and puts the header on top.
+/// rendered, with their sizes), formats it and puts the header on top. The
+/// one place that writes the layout of a generated file.
 pub fn file(
     name: &'static str,
     about: &str,
     tables: &[Table],
     extra: Vec<(TableInfo, TokenStream)>,
 ) -> Result<GeneratedFile, Error> {
-    let mut tokens: TokenStream = tables.iter().map(Table::tokens).collect();
-    let mut infos: Vec<TableInfo> = tables.iter().map(Table::info).collect();
-    for (info, item) in extra {
-        tokens.extend(item);
-        infos.push(info);
-    }
-    let syntax: syn::File = syn::parse2(tokens)
-        .map_err(|e| Error::Table(format!("{name}: generated code does not parse: {e}")))?;
     let mut contents = String::from(HEADER);
     for line in about.lines() {
         contents.push_str("// ");
@@ -179,10 +234,48 @@ pub fn file(
         contents.push('\n');
     }
     contents.push('\n');
-    contents.push_str(&prettyplease::unparse(&syntax));
+    // prettyplease prints a file's items one after another, so formatting
+    // them one at a time gives the same text as formatting them together.
+    for table in tables {
+        contents.push_str(&render_table(table)?);
+    }
+    let mut infos: Vec<TableInfo> = tables.iter().map(Table::info).collect();
+    for (info, item) in extra {
+        contents.push_str(&unparse(name, item)?);
+        infos.push(info);
+    }
     Ok(GeneratedFile {
         name,
         contents,
         tables: infos,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_matches_prettyplease() {
+        let values: Vec<u64> = (0..LONG_LIST as u64 * 2 + 1)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        let table = Table::list("BIG", "A long list.\n\nWith a second paragraph.", values);
+        assert_eq!(
+            render_long_list(&table).unwrap(),
+            unparse("BIG", table.tokens()).unwrap()
+        );
+    }
+
+    #[test]
+    fn items_formatted_one_by_one_match_the_whole_file() {
+        let tables = [
+            Table::word("ONE", "One word.", 1),
+            Table::list("SOME", "A short list.", (0..10).collect()),
+            Table::grid("ROWS", "Rows.", vec![vec![1, 2], vec![3, 4]]),
+        ];
+        let whole: TokenStream = tables.iter().map(Table::tokens).collect();
+        let one_by_one: String = tables.iter().map(|t| render_table(t).unwrap()).collect();
+        assert_eq!(one_by_one, unparse("whole", whole).unwrap());
+    }
 }

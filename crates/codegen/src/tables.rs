@@ -3,10 +3,10 @@
 
 use proc_macro2::TokenStream;
 
+use crate::Error;
 use crate::geometry::{DIRECTIONS, bit, coords, leaps, ray, squares_where};
 use crate::magics::{self, Sliders};
 use crate::render::{self, GeneratedFile, Table, TableInfo};
-use crate::Error;
 
 /// Renders every generated file, in a fixed order; the slider tables come
 /// from `sliders`, already computed and verified.
@@ -74,7 +74,9 @@ fn masks() -> Vec<Table> {
             "FILES",
             format!(
                 "The squares of each file, a to h (the literature's MaskFile).{}",
-                example("use bitboards::{tables::FILES, File, Square};\nassert_eq!(FILES[File::E.index()] & Square::E4.bitboard().0, Square::E4.bitboard().0);")
+                example(
+                    "use bitboards::{tables::FILES, File, Square};\nassert_eq!(FILES[File::E.index()] & Square::E4.bitboard().0, Square::E4.bitboard().0);"
+                )
             ),
             files.clone(),
         ),
@@ -82,7 +84,9 @@ fn masks() -> Vec<Table> {
             "NOT_FILES",
             format!(
                 "Every square off each file, a to h (the literature's ClearFile).{}",
-                example("use bitboards::tables::{FILES, NOT_FILES};\nassert_eq!(NOT_FILES[0], !FILES[0]);")
+                example(
+                    "use bitboards::tables::{FILES, NOT_FILES};\nassert_eq!(NOT_FILES[0], !FILES[0]);"
+                )
             ),
             not(&files),
         ),
@@ -90,7 +94,9 @@ fn masks() -> Vec<Table> {
             "RANKS",
             format!(
                 "The squares of each rank, first to eighth (the literature's MaskRank).{}",
-                example("use bitboards::{tables::RANKS, Rank};\nassert_eq!(RANKS[Rank::Second.index()], 0xFF00);")
+                example(
+                    "use bitboards::{tables::RANKS, Rank};\nassert_eq!(RANKS[Rank::Second.index()], 0xFF00);"
+                )
             ),
             ranks.clone(),
         ),
@@ -98,7 +104,9 @@ fn masks() -> Vec<Table> {
             "NOT_RANKS",
             format!(
                 "Every square off each rank, first to eighth (the literature's ClearRank).{}",
-                example("use bitboards::tables::{NOT_RANKS, RANKS};\nassert_eq!(NOT_RANKS[7], !RANKS[7]);")
+                example(
+                    "use bitboards::tables::{NOT_RANKS, RANKS};\nassert_eq!(NOT_RANKS[7], !RANKS[7]);"
+                )
             ),
             not(&ranks),
         ),
@@ -106,7 +114,9 @@ fn masks() -> Vec<Table> {
             "DIAGONALS",
             format!(
                 "The 15 diagonals running up to the right (a1-h8 direction), indexed\nby `7 + rank - file`: 0 is h1 alone, 7 the long diagonal a1-h8, 14 is a8 alone.{}",
-                example("use bitboards::{tables::DIAGONALS, Square};\nassert_eq!(DIAGONALS[7] & Square::E5.bitboard().0, Square::E5.bitboard().0);\nassert_eq!(DIAGONALS[0], Square::H1.bitboard().0);")
+                example(
+                    "use bitboards::{tables::DIAGONALS, Square};\nassert_eq!(DIAGONALS[7] & Square::E5.bitboard().0, Square::E5.bitboard().0);\nassert_eq!(DIAGONALS[0], Square::H1.bitboard().0);"
+                )
             ),
             diagonals,
         ),
@@ -114,7 +124,9 @@ fn masks() -> Vec<Table> {
             "ANTI_DIAGONALS",
             format!(
                 "The 15 diagonals running up to the left (h1-a8 direction), indexed\nby `file + rank`: 0 is a1 alone, 7 the long diagonal h1-a8, 14 is h8 alone.{}",
-                example("use bitboards::{tables::ANTI_DIAGONALS, Square};\nassert_eq!(ANTI_DIAGONALS[7] & Square::D5.bitboard().0, Square::D5.bitboard().0);\nassert_eq!(ANTI_DIAGONALS[14], Square::H8.bitboard().0);")
+                example(
+                    "use bitboards::{tables::ANTI_DIAGONALS, Square};\nassert_eq!(ANTI_DIAGONALS[7] & Square::D5.bitboard().0, Square::D5.bitboard().0);\nassert_eq!(ANTI_DIAGONALS[14], Square::H8.bitboard().0);"
+                )
             ),
             anti_diagonals,
         ),
@@ -122,7 +134,9 @@ fn masks() -> Vec<Table> {
             "SQUARES",
             format!(
                 "The single-square table (the literature's Piece table): entry `n`\nhas only square `n` set.{}",
-                example("use bitboards::{tables::SQUARES, Square};\nassert_eq!(SQUARES[Square::D3.index()], 1 << 19);")
+                example(
+                    "use bitboards::{tables::SQUARES, Square};\nassert_eq!(SQUARES[Square::D3.index()], 1 << 19);"
+                )
             ),
             single,
         ),
@@ -191,7 +205,9 @@ fn leapers() -> Vec<Table> {
             "KNIGHT_ATTACKS",
             format!(
                 "The squares a knight attacks from each square.{}",
-                example("use bitboards::{tables::KNIGHT_ATTACKS, Square};\n// From a1: b3 and c2.\nassert_eq!(KNIGHT_ATTACKS[Square::A1.index()], (Square::B3.bitboard() | Square::C2.bitboard()).0);")
+                example(
+                    "use bitboards::{tables::KNIGHT_ATTACKS, Square};\n// From a1: b3 and c2.\nassert_eq!(KNIGHT_ATTACKS[Square::A1.index()], (Square::B3.bitboard() | Square::C2.bitboard()).0);"
+                )
             ),
             leaps(&KNIGHT_JUMPS),
         ),
@@ -199,7 +215,9 @@ fn leapers() -> Vec<Table> {
             "KING_ATTACKS",
             format!(
                 "The squares a king attacks from each square.{}",
-                example("use bitboards::{tables::KING_ATTACKS, Square};\nassert_eq!(KING_ATTACKS[Square::E4.index()].count_ones(), 8);\nassert_eq!(KING_ATTACKS[Square::H8.index()].count_ones(), 3);")
+                example(
+                    "use bitboards::{tables::KING_ATTACKS, Square};\nassert_eq!(KING_ATTACKS[Square::E4.index()].count_ones(), 8);\nassert_eq!(KING_ATTACKS[Square::H8.index()].count_ones(), 3);"
+                )
             ),
             leaps(&DIRECTIONS),
         ),
@@ -207,7 +225,9 @@ fn leapers() -> Vec<Table> {
             "PAWN_ATTACKS",
             format!(
                 "The squares a pawn attacks, by colour (White 0, Black 1) then square.\nDefined for pawns on every rank, so it also answers \"which pawns attack this square\".{}",
-                example("use bitboards::{tables::PAWN_ATTACKS, Color, Square};\nlet e4 = PAWN_ATTACKS[Color::White.index()][Square::E4.index()];\nassert_eq!(e4, (Square::D5.bitboard() | Square::F5.bitboard()).0);")
+                example(
+                    "use bitboards::{tables::PAWN_ATTACKS, Color, Square};\nlet e4 = PAWN_ATTACKS[Color::White.index()][Square::E4.index()];\nassert_eq!(e4, (Square::D5.bitboard() | Square::F5.bitboard()).0);"
+                )
             ),
             vec![leaps(&[(-1, 1), (1, 1)]), leaps(&[(-1, -1), (1, -1)])],
         ),
@@ -215,7 +235,9 @@ fn leapers() -> Vec<Table> {
             "PAWN_PUSHES",
             format!(
                 "The square one step forward for a pawn, by colour then square (empty on the far rank).{}",
-                example("use bitboards::{tables::PAWN_PUSHES, Color, Square};\nassert_eq!(PAWN_PUSHES[Color::Black.index()][Square::E7.index()], Square::E6.bitboard().0);")
+                example(
+                    "use bitboards::{tables::PAWN_PUSHES, Color, Square};\nassert_eq!(PAWN_PUSHES[Color::Black.index()][Square::E7.index()], Square::E6.bitboard().0);"
+                )
             ),
             vec![leaps(&[(0, 1)]), leaps(&[(0, -1)])],
         ),
@@ -246,7 +268,9 @@ fn rays() -> Vec<Table> {
             "BETWEEN",
             format!(
                 "`BETWEEN[a][b]`: the squares strictly between `a` and `b` when they share a\nrank, file or diagonal; empty otherwise.{}",
-                example("use bitboards::{tables::BETWEEN, Square};\nassert_eq!(BETWEEN[Square::A1.index()][Square::D4.index()], (Square::B2.bitboard() | Square::C3.bitboard()).0);\nassert_eq!(BETWEEN[Square::A1.index()][Square::B3.index()], 0);")
+                example(
+                    "use bitboards::{tables::BETWEEN, Square};\nassert_eq!(BETWEEN[Square::A1.index()][Square::D4.index()], (Square::B2.bitboard() | Square::C3.bitboard()).0);\nassert_eq!(BETWEEN[Square::A1.index()][Square::B3.index()], 0);"
+                )
             ),
             between,
         ),
@@ -254,7 +278,9 @@ fn rays() -> Vec<Table> {
             "LINE",
             format!(
                 "`LINE[a][b]`: the whole rank, file or diagonal through `a` and `b`, edge to\nedge; empty when they share none (or are the same square).{}",
-                example("use bitboards::{tables::{LINE, FILES}, Square};\nassert_eq!(LINE[Square::E2.index()][Square::E7.index()], FILES[4]);\nassert_eq!(LINE[Square::A1.index()][Square::B3.index()], 0);")
+                example(
+                    "use bitboards::{tables::{LINE, FILES}, Square};\nassert_eq!(LINE[Square::E2.index()][Square::E7.index()], FILES[4]);\nassert_eq!(LINE[Square::A1.index()][Square::B3.index()], 0);"
+                )
             ),
             line,
         ),

@@ -63,6 +63,7 @@ impl Bitboard {
     /// assert!(Square::B7.bitboard().contains(Square::B7));
     /// assert!(!Square::B7.bitboard().contains(Square::B6));
     /// ```
+    #[inline]
     #[must_use]
     pub const fn contains(self, square: Square) -> bool {
         self.0 & square.bitboard().0 != 0
@@ -76,6 +77,7 @@ impl Bitboard {
     /// assert!(Bitboard::EMPTY.is_empty());
     /// assert!(!Square::A1.bitboard().is_empty());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
@@ -88,6 +90,7 @@ impl Bitboard {
     ///
     /// assert_eq!(Bitboard(0xFF00).count(), 8);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
@@ -101,6 +104,7 @@ impl Bitboard {
     /// assert!(!Square::C3.bitboard().has_more_than_one());
     /// assert!(Bitboard(0b11).has_more_than_one());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn has_more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
@@ -114,6 +118,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard(0xFF00).first(), Some(Square::A2));
     /// assert_eq!(Bitboard::EMPTY.first(), None);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn first(self) -> Option<Square> {
         Square::new(self.0.trailing_zeros() as u8)
@@ -127,6 +132,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard(0xFF00).last(), Some(Square::H2));
     /// assert_eq!(Bitboard::EMPTY.last(), None);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn last(self) -> Option<Square> {
         if self.0 == 0 {
@@ -146,6 +152,7 @@ impl Bitboard {
     /// assert_eq!(board.pop(), Some(Square::C1));
     /// assert_eq!(board.pop(), None);
     /// ```
+    #[inline]
     pub const fn pop(&mut self) -> Option<Square> {
         let square = self.first();
         self.0 &= self.0.wrapping_sub(1);
@@ -161,6 +168,7 @@ impl Bitboard {
     /// board.set(Square::H8);
     /// assert_eq!(board, Bitboard(1 << 63));
     /// ```
+    #[inline]
     pub const fn set(&mut self, square: Square) {
         self.0 |= square.bitboard().0;
     }
@@ -174,6 +182,7 @@ impl Bitboard {
     /// board.clear(Square::A1);
     /// assert_eq!(board.count(), 63);
     /// ```
+    #[inline]
     pub const fn clear(&mut self, square: Square) {
         self.0 &= !square.bitboard().0;
     }
@@ -189,6 +198,7 @@ impl Bitboard {
     /// board.toggle(Square::E4);
     /// assert!(board.is_empty());
     /// ```
+    #[inline]
     pub const fn toggle(&mut self, square: Square) {
         self.0 ^= square.bitboard().0;
     }
@@ -200,6 +210,7 @@ impl Bitboard {
     ///
     /// assert_eq!(Bitboard(0b110).intersection(Bitboard(0b011)), Bitboard(0b010));
     /// ```
+    #[inline]
     #[must_use]
     pub const fn intersection(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 & other.0)
@@ -212,6 +223,7 @@ impl Bitboard {
     ///
     /// assert_eq!(Bitboard(0b100).union(Bitboard(0b001)), Bitboard(0b101));
     /// ```
+    #[inline]
     #[must_use]
     pub const fn union(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 | other.0)
@@ -225,6 +237,7 @@ impl Bitboard {
     ///
     /// assert_eq!(Bitboard(0b110).difference(Bitboard(0b011)), Bitboard(0b100));
     /// ```
+    #[inline]
     #[must_use]
     pub const fn difference(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 & !other.0)
@@ -237,6 +250,7 @@ impl Bitboard {
     ///
     /// assert_eq!(Bitboard::EMPTY.complement(), Bitboard::FULL);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn complement(self) -> Bitboard {
         Bitboard(!self.0)
@@ -250,6 +264,7 @@ impl Bitboard {
     /// assert_eq!(Square::E4.bitboard().north(), Square::E5.bitboard());
     /// assert!(Square::E8.bitboard().north().is_empty());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn north(self) -> Bitboard {
         Bitboard(self.0 << 8)
@@ -263,6 +278,7 @@ impl Bitboard {
     /// assert_eq!(Square::E4.bitboard().south(), Square::E3.bitboard());
     /// assert!(Square::E1.bitboard().south().is_empty());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn south(self) -> Bitboard {
         Bitboard(self.0 >> 8)
@@ -277,6 +293,7 @@ impl Bitboard {
     /// assert_eq!(Square::E4.bitboard().east(), Square::F4.bitboard());
     /// assert!(Square::H4.bitboard().east().is_empty());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn east(self) -> Bitboard {
         Bitboard((self.0 << 1) & NOT_FILE_A)
@@ -291,6 +308,7 @@ impl Bitboard {
     /// assert_eq!(Square::E4.bitboard().west(), Square::D4.bitboard());
     /// assert!(Square::A4.bitboard().west().is_empty());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn west(self) -> Bitboard {
         Bitboard((self.0 >> 1) & NOT_FILE_H)
@@ -304,6 +322,7 @@ impl Bitboard {
     /// assert_eq!(Square::E4.bitboard().north_east(), Square::F5.bitboard());
     /// assert!(Square::H4.bitboard().north_east().is_empty());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn north_east(self) -> Bitboard {
         Bitboard((self.0 << 9) & NOT_FILE_A)
@@ -317,6 +336,7 @@ impl Bitboard {
     /// assert_eq!(Square::E4.bitboard().north_west(), Square::D5.bitboard());
     /// assert!(Square::A4.bitboard().north_west().is_empty());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn north_west(self) -> Bitboard {
         Bitboard((self.0 << 7) & NOT_FILE_H)
@@ -330,6 +350,7 @@ impl Bitboard {
     /// assert_eq!(Square::E4.bitboard().south_east(), Square::F3.bitboard());
     /// assert!(Square::H4.bitboard().south_east().is_empty());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn south_east(self) -> Bitboard {
         Bitboard((self.0 >> 7) & NOT_FILE_A)
@@ -343,6 +364,7 @@ impl Bitboard {
     /// assert_eq!(Square::E4.bitboard().south_west(), Square::D3.bitboard());
     /// assert!(Square::A4.bitboard().south_west().is_empty());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn south_west(self) -> Bitboard {
         Bitboard((self.0 >> 9) & NOT_FILE_H)
@@ -357,6 +379,7 @@ impl Bitboard {
     ///
     /// assert_eq!(Square::B2.bitboard().flip_ranks(), Square::B7.bitboard());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn flip_ranks(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
@@ -371,6 +394,7 @@ impl Bitboard {
     ///
     /// assert_eq!(Square::B2.bitboard().mirror_files(), Square::G2.bitboard());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn mirror_files(self) -> Bitboard {
         // Reversing all 64 bits mirrors files and flips ranks; flipping the
@@ -387,6 +411,7 @@ impl Bitboard {
     /// assert_eq!(Square::H1.bitboard().flip_diagonal(), Square::A8.bitboard());
     /// assert_eq!(Square::D4.bitboard().flip_diagonal(), Square::D4.bitboard());
     /// ```
+    #[inline]
     #[must_use]
     pub const fn flip_diagonal(self) -> Bitboard {
         // Swap ever larger blocks across the diagonal: bits, then 2x2 blocks,
@@ -412,6 +437,7 @@ impl Bitboard {
     /// let squares: Vec<Square> = Bitboard(0x8000_0000_0000_0101).iter().collect();
     /// assert_eq!(squares, [Square::A1, Square::A2, Square::H8]);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn iter(self) -> Squares {
         Squares(self.0)

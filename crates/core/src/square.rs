@@ -6,7 +6,7 @@ use core::str::FromStr;
 use crate::Bitboard;
 
 macro_rules! define_squares {
-    ($($name:ident = $text:literal,)*) => {
+    ($($name:ident = $text:literal $index:literal,)*) => {
         /// One of the 64 squares, numbered little-endian rank-file:
         /// a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63.
         ///
@@ -38,19 +38,40 @@ macro_rules! define_squares {
             /// ```
             pub const ALL: [Square; 64] = [$(Square::$name,)*];
             const NAMES: [&'static str; 64] = [$($text,)*];
+
+            /// The square with the given index (a1 = 0, h8 = 63), or `None`
+            /// when the index is 64 or more.
+            ///
+            /// ```
+            /// use bitboards_core::Square;
+            ///
+            /// assert_eq!(Square::new(0), Some(Square::A1));
+            /// assert_eq!(Square::new(63), Some(Square::H8));
+            /// assert_eq!(Square::new(64), None);
+            /// ```
+            // A match, not `ALL[index]`: it compiles to a range check, where
+            // indexing an array would add a memory load to every conversion.
+            #[inline]
+            #[must_use]
+            pub const fn new(index: u8) -> Option<Square> {
+                match index {
+                    $($index => Some(Square::$name),)*
+                    _ => None,
+                }
+            }
         }
     };
 }
 
 define_squares! {
-    A1 = "a1", B1 = "b1", C1 = "c1", D1 = "d1", E1 = "e1", F1 = "f1", G1 = "g1", H1 = "h1",
-    A2 = "a2", B2 = "b2", C2 = "c2", D2 = "d2", E2 = "e2", F2 = "f2", G2 = "g2", H2 = "h2",
-    A3 = "a3", B3 = "b3", C3 = "c3", D3 = "d3", E3 = "e3", F3 = "f3", G3 = "g3", H3 = "h3",
-    A4 = "a4", B4 = "b4", C4 = "c4", D4 = "d4", E4 = "e4", F4 = "f4", G4 = "g4", H4 = "h4",
-    A5 = "a5", B5 = "b5", C5 = "c5", D5 = "d5", E5 = "e5", F5 = "f5", G5 = "g5", H5 = "h5",
-    A6 = "a6", B6 = "b6", C6 = "c6", D6 = "d6", E6 = "e6", F6 = "f6", G6 = "g6", H6 = "h6",
-    A7 = "a7", B7 = "b7", C7 = "c7", D7 = "d7", E7 = "e7", F7 = "f7", G7 = "g7", H7 = "h7",
-    A8 = "a8", B8 = "b8", C8 = "c8", D8 = "d8", E8 = "e8", F8 = "f8", G8 = "g8", H8 = "h8",
+    A1 = "a1" 0, B1 = "b1" 1, C1 = "c1" 2, D1 = "d1" 3, E1 = "e1" 4, F1 = "f1" 5, G1 = "g1" 6, H1 = "h1" 7,
+    A2 = "a2" 8, B2 = "b2" 9, C2 = "c2" 10, D2 = "d2" 11, E2 = "e2" 12, F2 = "f2" 13, G2 = "g2" 14, H2 = "h2" 15,
+    A3 = "a3" 16, B3 = "b3" 17, C3 = "c3" 18, D3 = "d3" 19, E3 = "e3" 20, F3 = "f3" 21, G3 = "g3" 22, H3 = "h3" 23,
+    A4 = "a4" 24, B4 = "b4" 25, C4 = "c4" 26, D4 = "d4" 27, E4 = "e4" 28, F4 = "f4" 29, G4 = "g4" 30, H4 = "h4" 31,
+    A5 = "a5" 32, B5 = "b5" 33, C5 = "c5" 34, D5 = "d5" 35, E5 = "e5" 36, F5 = "f5" 37, G5 = "g5" 38, H5 = "h5" 39,
+    A6 = "a6" 40, B6 = "b6" 41, C6 = "c6" 42, D6 = "d6" 43, E6 = "e6" 44, F6 = "f6" 45, G6 = "g6" 46, H6 = "h6" 47,
+    A7 = "a7" 48, B7 = "b7" 49, C7 = "c7" 50, D7 = "d7" 51, E7 = "e7" 52, F7 = "f7" 53, G7 = "g7" 54, H7 = "h7" 55,
+    A8 = "a8" 56, B8 = "b8" 57, C8 = "c8" 58, D8 = "d8" 59, E8 = "e8" 60, F8 = "f8" 61, G8 = "g8" 62, H8 = "h8" 63,
 }
 
 impl Square {
@@ -61,25 +82,6 @@ impl Square {
     /// ```
     pub const COUNT: usize = 64;
 
-    /// The square with the given index (a1 = 0, h8 = 63), or `None` when the
-    /// index is 64 or more.
-    ///
-    /// ```
-    /// use bitboards_core::Square;
-    ///
-    /// assert_eq!(Square::new(0), Some(Square::A1));
-    /// assert_eq!(Square::new(63), Some(Square::H8));
-    /// assert_eq!(Square::new(64), None);
-    /// ```
-    #[must_use]
-    pub const fn new(index: u8) -> Option<Square> {
-        if index < 64 {
-            Some(Square::ALL[index as usize])
-        } else {
-            None
-        }
-    }
-
     /// The square on `file` and `rank`.
     ///
     /// ```
@@ -87,9 +89,14 @@ impl Square {
     ///
     /// assert_eq!(Square::from_file_rank(File::G, Rank::Fifth), Square::G5);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn from_file_rank(file: File, rank: Rank) -> Square {
-        Square::ALL[rank as usize * 8 + file as usize]
+        match Square::new(rank as u8 * 8 + file as u8) {
+            Some(square) => square,
+            // A file and a rank are both below 8, so the index is below 64.
+            None => Square::A1,
+        }
     }
 
     /// The square's index, a1 = 0 to h8 = 63: the bit that stands for it in
@@ -101,6 +108,7 @@ impl Square {
     /// assert_eq!(Square::H1.index(), 7);
     /// assert_eq!(Square::A2.index(), 8);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
         self as usize
@@ -113,9 +121,13 @@ impl Square {
     ///
     /// assert_eq!(Square::C7.file(), File::C);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn file(self) -> File {
-        File::ALL[self as usize % 8]
+        match File::new(self as u8 % 8) {
+            Some(file) => file,
+            None => File::A,
+        }
     }
 
     /// The rank (row) the square is on.
@@ -125,9 +137,13 @@ impl Square {
     ///
     /// assert_eq!(Square::C7.rank(), Rank::Seventh);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self as usize / 8]
+        match Rank::new(self as u8 / 8) {
+            Some(rank) => rank,
+            None => Rank::First,
+        }
     }
 
     /// The bitboard with only this square set.
@@ -137,6 +153,7 @@ impl Square {
     ///
     /// assert_eq!(Square::D3.bitboard(), Bitboard(1 << 19));
     /// ```
+    #[inline]
     #[must_use]
     pub const fn bitboard(self) -> Bitboard {
         Bitboard(1 << self as u8)
@@ -149,6 +166,7 @@ impl Square {
     ///
     /// assert_eq!(Square::E4.name(), "e4");
     /// ```
+    #[inline]
     #[must_use]
     pub const fn name(self) -> &'static str {
         Square::NAMES[self as usize]
@@ -270,13 +288,20 @@ impl File {
     /// assert_eq!(File::new(2), Some(File::C));
     /// assert_eq!(File::new(8), None);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn new(index: u8) -> Option<File> {
-        if index < 8 {
-            Some(File::ALL[index as usize])
-        } else {
-            None
-        }
+        Some(match index {
+            0 => File::A,
+            1 => File::B,
+            2 => File::C,
+            3 => File::D,
+            4 => File::E,
+            5 => File::F,
+            6 => File::G,
+            7 => File::H,
+            _ => return None,
+        })
     }
 
     /// The file named by a letter `a` to `h`.
@@ -287,6 +312,7 @@ impl File {
     /// assert_eq!(File::from_char('g'), Some(File::G));
     /// assert_eq!(File::from_char('i'), None);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn from_char(c: char) -> Option<File> {
         match c {
@@ -300,6 +326,7 @@ impl File {
     /// ```
     /// assert_eq!(bitboards_core::File::B.to_char(), 'b');
     /// ```
+    #[inline]
     #[must_use]
     pub const fn to_char(self) -> char {
         (b'a' + self as u8) as char
@@ -310,6 +337,7 @@ impl File {
     /// ```
     /// assert_eq!(bitboards_core::File::D.index(), 3);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
         self as usize
@@ -322,6 +350,7 @@ impl File {
     ///
     /// assert_eq!(File::A.bitboard(), Bitboard(0x0101_0101_0101_0101));
     /// ```
+    #[inline]
     #[must_use]
     pub const fn bitboard(self) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << self as u8)
@@ -390,13 +419,20 @@ impl Rank {
     /// assert_eq!(Rank::new(2), Some(Rank::Third));
     /// assert_eq!(Rank::new(8), None);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn new(index: u8) -> Option<Rank> {
-        if index < 8 {
-            Some(Rank::ALL[index as usize])
-        } else {
-            None
-        }
+        Some(match index {
+            0 => Rank::First,
+            1 => Rank::Second,
+            2 => Rank::Third,
+            3 => Rank::Fourth,
+            4 => Rank::Fifth,
+            5 => Rank::Sixth,
+            6 => Rank::Seventh,
+            7 => Rank::Eighth,
+            _ => return None,
+        })
     }
 
     /// The rank named by a digit `1` to `8`.
@@ -407,6 +443,7 @@ impl Rank {
     /// assert_eq!(Rank::from_char('8'), Some(Rank::Eighth));
     /// assert_eq!(Rank::from_char('9'), None);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn from_char(c: char) -> Option<Rank> {
         match c {
@@ -420,6 +457,7 @@ impl Rank {
     /// ```
     /// assert_eq!(bitboards_core::Rank::Seventh.to_char(), '7');
     /// ```
+    #[inline]
     #[must_use]
     pub const fn to_char(self) -> char {
         (b'1' + self as u8) as char
@@ -430,6 +468,7 @@ impl Rank {
     /// ```
     /// assert_eq!(bitboards_core::Rank::Third.index(), 2);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
         self as usize
@@ -442,6 +481,7 @@ impl Rank {
     ///
     /// assert_eq!(Rank::Second.bitboard(), Bitboard(0xFF00));
     /// ```
+    #[inline]
     #[must_use]
     pub const fn bitboard(self) -> Bitboard {
         Bitboard(0xFF << (8 * self as u8))
@@ -486,6 +526,7 @@ impl Color {
     /// ```
     /// assert_eq!(bitboards_core::Color::White.index(), 0);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
         self as usize
@@ -498,6 +539,7 @@ impl Color {
     ///
     /// assert_eq!(Color::White.opponent(), Color::Black);
     /// ```
+    #[inline]
     #[must_use]
     pub const fn opponent(self) -> Color {
         match self {
