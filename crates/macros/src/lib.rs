@@ -22,7 +22,7 @@
 //! and `FromStr` reads. Rows are told apart by source line.
 
 use bitboards_core::diagram::{self, DiagramError};
-use proc_macro2::{Ident, Literal, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
 /// Expands an 8x8 diagram (rank 8 on top, `X` set, `.` empty, labels
 /// optional) to its `u64` literal, or to compile errors pointing at every
@@ -32,17 +32,61 @@ pub fn bitboard_bits(input: proc_macro::TokenStream) -> proc_macro::TokenStream 
     match expand(input.into()) {
         Ok(tokens) => tokens.into(),
         Err(errors) => {
-            // Several `compile_error!`s are not one expression: wrap them in
-            // a block that still has the type of the literal.
-            let errors = errors.into_compile_error();
-            quote::quote!({ #errors 0u64 }).into()
+            // `{ compile_error!{..} compile_error!{..} 0u64 }`: every error at
+            // once, in an expression that still has the literal's type.
+            let mut block: TokenStream = errors
+                .iter()
+                .flat_map(Diagnostic::to_compile_error)
+                .collect();
+            block.extend([TokenTree::Literal(Literal::u64_suffixed(0))]);
+            TokenStream::from(TokenTree::Group(Group::new(Delimiter::Brace, block))).into()
         }
     }
 }
 
+/// A compile error over the tokens from `start` to `end`.
+#[derive(Debug)]
+struct Diagnostic {
+    start: Span,
+    end: Span,
+    message: String,
+}
+
+impl Diagnostic {
+    /// `::core::compile_error! { "message" }`, with the path on the first
+    /// token's span and the braces on the last's, so that the compiler
+    /// underlines everything in between (on stable, spans cannot be joined).
+    fn to_compile_error(&self) -> TokenStream {
+        let (start, end) = (self.start, self.end);
+        let punct = |c, spacing| TokenTree::Punct(with_span(Punct::new(c, spacing), start));
+        let mut message = Literal::string(&self.message);
+        message.set_span(end);
+        let mut body = Group::new(Delimiter::Brace, TokenTree::Literal(message).into());
+        body.set_span(end);
+        [
+            punct(':', Spacing::Joint),
+            punct(':', Spacing::Alone),
+            TokenTree::Ident(Ident::new("core", start)),
+            punct(':', Spacing::Joint),
+            punct(':', Spacing::Alone),
+            TokenTree::Ident(Ident::new("compile_error", start)),
+            punct('!', Spacing::Alone),
+            TokenTree::Group(body),
+        ]
+        .into_iter()
+        .collect()
+    }
+}
+
+fn with_span(mut punct: Punct, span: Span) -> Punct {
+    punct.set_span(span);
+    punct
+}
+
 /// The macro's logic on `proc_macro2` tokens, so that it can be tested
-/// without a compiler in the loop.
-fn expand(input: TokenStream) -> syn::Result<TokenStream> {
+/// without a compiler in the loop: the diagram's bits as a `u64` literal, or
+/// every error in it.
+fn expand(input: TokenStream) -> Result<TokenStream, Vec<Diagnostic>> {
     let mut rows: Vec<Vec<(char, Span)>> = Vec::new();
     let mut current_line = None;
     let mut end = Span::call_site();
@@ -66,33 +110,21 @@ fn expand(input: TokenStream) -> syn::Result<TokenStream> {
         }
     }
 
-    let mut errors: Option<syn::Error> = None;
-    let bits = diagram::parse(rows, end, |error| {
-        let error = to_syn_error(error);
-        match &mut errors {
-            Some(all) => all.combine(error),
-            None => errors = Some(error),
-        }
+    let mut errors = Vec::new();
+    let bits = diagram::parse(rows, end, |error: DiagramError<Span>| {
+        errors.push(Diagnostic {
+            start: error.start,
+            end: error.end,
+            message: error.kind.to_string(),
+        });
     });
-    match (bits, errors) {
-        (_, Some(errors)) => Err(errors),
-        // `parse` returns `None` only after reporting an error.
-        (bits, None) => {
-            Ok(TokenTree::Literal(Literal::u64_suffixed(bits.unwrap_or_default())).into())
+    match bits {
+        Some(bits) if errors.is_empty() => {
+            Ok(TokenTree::Literal(Literal::u64_suffixed(bits)).into())
         }
+        // `parse` returns `None` only after reporting an error.
+        _ => Err(errors),
     }
-}
-
-/// A diagram error as a compile error over the tokens it concerns.
-fn to_syn_error(error: DiagramError<Span>) -> syn::Error {
-    let message = error.kind.to_string();
-    // `new_spanned` underlines from the first token's start to the last
-    // token's end, which is how a whole row gets one underline.
-    let range: TokenStream = [error.start, error.end]
-        .into_iter()
-        .map(|span| TokenTree::Ident(Ident::new("cell", span)))
-        .collect();
-    syn::Error::new_spanned(range, message)
 }
 
 #[cfg(test)]
@@ -103,7 +135,7 @@ mod tests {
         let tokens: TokenStream = text.parse().expect("test input lexes");
         expand(tokens)
             .map(|tokens| tokens.to_string())
-            .map_err(|errors| errors.into_iter().map(|e| e.to_string()).collect())
+            .map_err(|errors| errors.into_iter().map(|e| e.message).collect())
     }
 
     const KNIGHT_G5: &str = "
@@ -162,15 +194,28 @@ mod tests {
         let text = "\n. . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . #";
         let tokens: TokenStream = text.parse().unwrap();
         let error = expand(tokens).unwrap_err();
-        let spans: Vec<(usize, usize)> = error
-            .into_iter()
+        let spans: Vec<((usize, usize), (usize, usize))> = error
+            .iter()
             .map(|e| {
-                let start = e.span().start();
-                (start.line, start.column)
+                let (start, end) = (e.start.start(), e.end.end());
+                ((start.line, start.column), (end.line, end.column))
             })
             .collect();
-        // The short row is blamed from its first cell; `#` at line 9, column 14.
-        assert_eq!(spans, [(2, 0), (9, 14)]);
+        // The short row is underlined from its first cell to its last; `#`
+        // is at line 9, column 14.
+        assert_eq!(spans, [((2, 0), (2, 7)), ((9, 14), (9, 15))]);
+    }
+
+    #[test]
+    fn a_compile_error_spans_from_the_first_token_to_the_last() {
+        let start = Span::call_site();
+        let error = Diagnostic {
+            start,
+            end: start,
+            message: "bad cell".into(),
+        };
+        let text = error.to_compile_error().to_string();
+        assert_eq!(text, ":: core :: compile_error ! { \"bad cell\" }");
     }
 
     #[test]
