@@ -291,3 +291,32 @@ pub mod pext {
         rook(square, occupied) | bishop(square, occupied)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// A few hundred lookups, few enough for Miri, which checks the one
+    /// `unsafe` block (the PEXT instruction) when run with
+    /// `cargo +nightly miri test --lib --features pext` on a BMI2 target.
+    #[test]
+    fn sampled_lookups_agree_with_the_default_path() {
+        use crate::{Bitboard, Square};
+
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..300 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let square = Square::ALL[(state % 64) as usize];
+            let occupied = Bitboard(state & state.rotate_left(23));
+            let rook = super::rook(square, occupied);
+            let bishop = super::bishop(square, occupied);
+            assert_eq!(super::queen(square, occupied), rook | bishop);
+            assert!(!rook.contains(square) && !bishop.contains(square));
+            #[cfg(feature = "pext")]
+            {
+                assert_eq!(super::pext::rook(square, occupied), rook, "{square}");
+                assert_eq!(super::pext::bishop(square, occupied), bishop, "{square}");
+            }
+        }
+    }
+}

@@ -151,16 +151,21 @@ pub fn doc_attributes(doc: &str) -> TokenStream {
 }
 
 /// A `u64` as a hex literal in groups of four digits: `0x0000_0000_0002_0400`.
-fn hex(value: u64) -> Literal {
+fn hex_text(value: u64) -> String {
     let digits = format!("{value:016X}");
-    let text = format!(
+    format!(
         "0x{}_{}_{}_{}",
         &digits[0..4],
         &digits[4..8],
         &digits[8..12],
         &digits[12..16]
-    );
-    text.parse().expect("a hex literal is a valid token")
+    )
+}
+
+fn hex(value: u64) -> Literal {
+    hex_text(value)
+        .parse()
+        .expect("a hex literal is a valid token")
 }
 
 /// Lists longer than this are written as text in prettyplease's layout
@@ -203,7 +208,7 @@ fn render_long_list(table: &Table) -> Result<String, Error> {
     // prettyplease fills lines of at most 89 columns: an indent of 4 and
     // three 22-column `0x0000_0000_0000_0000,` separated by spaces.
     for line in table.values.chunks(3) {
-        let line: Vec<String> = line.iter().map(|&v| format!("{},", hex(v))).collect();
+        let line: Vec<String> = line.iter().map(|&v| hex_text(v) + ",").collect();
         text.push_str("    ");
         text.push_str(&line.join(" "));
         text.push('\n');
