@@ -149,7 +149,8 @@ fn empty_boards_answer_none_not_garbage() {
 
 #[test]
 fn shifts_never_wrap_around_an_edge() {
-    let steps: [(fn(Bitboard) -> Bitboard, i32, i32); 8] = [
+    type Step = fn(Bitboard) -> Bitboard;
+    let steps: [(Step, i32, i32); 8] = [
         (Bitboard::north, 0, 1),
         (Bitboard::north_east, 1, 1),
         (Bitboard::east, 1, 0),

@@ -193,12 +193,12 @@ fn wrong_labels_are_errors() {
 #[test]
 fn wrong_row_counts_are_errors() {
     assert_eq!(error(""), (DiagramErrorKind::TooFewRows { found: 0 }, 1, 1));
-    let seven = vec![EMPTY_ROW; 7].join("\n");
+    let seven = [EMPTY_ROW; 7].join("\n");
     assert_eq!(
         error(&seven),
         (DiagramErrorKind::TooFewRows { found: 7 }, 7, 16)
     );
-    let nine = vec![EMPTY_ROW; 9].join("\n");
+    let nine = [EMPTY_ROW; 9].join("\n");
     assert_eq!(error(&nine), (DiagramErrorKind::TooManyRows, 9, 1));
     let after_labels = format!("{}\n{EMPTY_ROW}", Bitboard::EMPTY);
     assert_eq!(

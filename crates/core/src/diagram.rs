@@ -256,17 +256,18 @@ where
         }
         if has_label {
             cells.next();
-            if let Some(expected) = rank {
-                if labelled == Some(true) && expected.to_char() != first {
-                    fail(
-                        DiagramErrorKind::RankLabel {
-                            found: first,
-                            expected,
-                        },
-                        first_pos,
-                        first_pos,
-                    );
-                }
+            if let Some(expected) = rank
+                && labelled == Some(true)
+                && expected.to_char() != first
+            {
+                fail(
+                    DiagramErrorKind::RankLabel {
+                        found: first,
+                        expected,
+                    },
+                    first_pos,
+                    first_pos,
+                );
             }
         }
 
