@@ -250,3 +250,20 @@ fn snapshots_of_the_magic_entries_and_table() {
     ));
     insta::assert_snapshot!("slider_attacks", text);
 }
+
+#[cfg(feature = "pext")]
+#[test]
+fn pext_tables_have_the_pinned_size_and_digest() {
+    use std::mem::size_of_val;
+    let total = size_of_val(&tables::PEXT_ATTACKS)
+        + size_of_val(&tables::ROOK_PEXT)
+        + size_of_val(&tables::BISHOP_PEXT);
+    assert_eq!(total, 107_648 * 2 + 2 * 64 * 3 * 8, "about 213 KiB");
+    let text = format!(
+        "PEXT_ATTACKS entries: {}\nbytes: {}\ndigest (FNV-1a): {:#018x}\n",
+        tables::PEXT_ATTACKS.len(),
+        size_of_val(&tables::PEXT_ATTACKS),
+        digest(tables::PEXT_ATTACKS.iter().map(|&e| u64::from(e)))
+    );
+    insta::assert_snapshot!("pext_attacks", text);
+}

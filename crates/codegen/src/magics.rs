@@ -387,35 +387,54 @@ impl Sliders {
 
 /// The PEXT tables.
 struct Pext {
-    rook_offsets: Vec<u64>,
-    bishop_offsets: Vec<u64>,
-    attacks: Vec<u64>,
+    /// Per rook square: `[mask, rays, offset]`.
+    rook_rows: Vec<Vec<u64>>,
+    /// Per bishop square: `[mask, rays, offset]`.
+    bishop_rows: Vec<Vec<u64>>,
+    /// Each occupancy's attacks, packed by `pext(attacks, rays)` into 16 bits.
+    attacks: Vec<u16>,
 }
 
-/// The PEXT layout: each piece's block offsets (rooks first, blocks of
-/// `1 << popcount(mask)` side by side) and the attack table indexed by
-/// `offset + pext(occupied & mask, mask)`.
+/// The PEXT layout: per square the relevant mask, the rays (the attacks on
+/// an empty board) and the block's offset (rooks first, blocks of
+/// `1 << popcount(mask)` side by side); the table holds, at
+/// `offset + pext(occupied, mask)`, the attacks packed as
+/// `pext(attacks, rays)`, which `pdep(entry, rays)` unpacks. A rook sees at
+/// most 14 squares, so an entry fits in 16 bits and the table in 215 KB
+/// instead of 861 KB.
 fn pext_tables(layout: &Layout) -> Result<Pext, Error> {
-    let mut offsets = Vec::new();
-    let mut table = Vec::new();
+    let mut rows = Vec::new();
+    let mut table: Vec<u16> = Vec::new();
     for piece in Piece::ALL {
-        let mut piece_offsets = Vec::with_capacity(64);
+        let mut piece_rows = Vec::with_capacity(64);
         for (square, magic) in layout.magics(piece).iter().enumerate() {
             let offset = table.len();
-            piece_offsets.push(offset as u64);
+            let rays = attacks(piece, square, 0);
+            piece_rows.push(vec![magic.mask, rays, offset as u64]);
             let size = 1usize << magic.mask.count_ones();
             table.resize(offset + size, 0);
             let mut filled = 0;
             for occupied in subsets(magic.mask) {
-                let index = pext(occupied, magic.mask);
-                if pdep(index, magic.mask) != occupied || index as usize >= size {
-                    return Err(Error::Table(format!(
-                        "pext: occupancy {occupied:#018x} of the {} on {} does not round-trip",
+                let fail = |what: &str| {
+                    Err(Error::Table(format!(
+                        "pext: occupancy {occupied:#018x} of the {} on {}: {what}",
                         piece.name(),
                         square_name(square)
-                    )));
+                    )))
+                };
+                let index = pext(occupied, magic.mask);
+                if pdep(index, magic.mask) != occupied || index as usize >= size {
+                    return fail("the index does not round-trip");
                 }
-                table[offset + index as usize] = attacks(piece, square, occupied);
+                let seen = attacks(piece, square, occupied);
+                let packed = pext(seen, rays);
+                let Ok(entry) = u16::try_from(packed) else {
+                    return fail("the attacks do not fit in 16 bits");
+                };
+                if pdep(packed, rays) != seen {
+                    return fail("the packed attacks do not unpack");
+                }
+                table[offset + index as usize] = entry;
                 filled += 1;
             }
             if filled != size {
@@ -426,13 +445,13 @@ fn pext_tables(layout: &Layout) -> Result<Pext, Error> {
                 )));
             }
         }
-        offsets.push(piece_offsets);
+        rows.push(piece_rows);
     }
-    let bishop_offsets = offsets.pop().unwrap_or_default();
-    let rook_offsets = offsets.pop().unwrap_or_default();
+    let bishop_rows = rows.pop().unwrap_or_default();
+    let rook_rows = rows.pop().unwrap_or_default();
     Ok(Pext {
-        rook_offsets,
-        bishop_offsets,
+        rook_rows,
+        bishop_rows,
         attacks: table,
     })
 }
@@ -514,60 +533,60 @@ pub(crate) fn files(sliders: &Sliders) -> Result<Vec<GeneratedFile>, Error> {
     ];
 
     let Pext {
-        rook_offsets,
-        bishop_offsets,
+        rook_rows,
+        bishop_rows,
         attacks: pext_attacks,
     } = pext_tables(layout)?;
-    let pext_lookup = "PEXT_ATTACKS[OFFSETS[square] as usize + _pext_u64(occupied, mask) as usize]";
-    let offsets_doc = |piece: &str, first: &str| {
+    let pext_lookup =
+        "pdep(PEXT_ATTACKS[offset as usize + pext(occupied, mask) as usize] as u64, rays)";
+    let pext_doc = |piece: &str, first_offset: &str| {
+        let upper = piece.to_uppercase();
         format!(
-            "Where each {piece} square's block starts in [`PEXT_ATTACKS`], a1 to h8: the\n\
-             {piece}'s attacks with `occupied` are\n\
-             `{}`,\n\
-             with `mask = {}_MAGICS[square][0]`.{}",
-            pext_lookup.replace("OFFSETS", &format!("{}_PEXT_OFFSETS", piece.to_uppercase())),
-            piece.to_uppercase(),
+            "The {piece}'s PEXT entry for each square, a1 to h8: `[mask, rays, offset]`.\n\
+             `mask` is the relevant occupancy (as in [`{upper}_MAGICS`]), `rays` the attacks on an\n\
+             empty board, and the {piece}'s attacks with `occupied` are\n\
+             `{pext_lookup}`\n\
+             with BMI2's PEXT and PDEP.{}",
             example(&format!(
-                "use bitboards::tables::{}_PEXT_OFFSETS;\nassert_eq!({}_PEXT_OFFSETS[0], {first});",
-                piece.to_uppercase(),
-                piece.to_uppercase()
-            ))
+                "use bitboards::{{tables::{upper}_PEXT, Square}};\n\
+                 assert_eq!({upper}_PEXT.len(), 64);\n\
+                 assert_eq!({upper}_PEXT[Square::A1.index()][2], {first_offset});"
+            )),
         )
     };
     let pext_tables = [
-        Table::list("ROOK_PEXT_OFFSETS", offsets_doc("rook", "0"), rook_offsets),
-        Table::list(
-            "BISHOP_PEXT_OFFSETS",
-            offsets_doc("bishop", "102_400"),
-            bishop_offsets,
+        Table::grid("ROOK_PEXT", pext_doc("rook", "0"), rook_rows),
+        Table::grid("BISHOP_PEXT", pext_doc("bishop", "102_400"), bishop_rows),
+        Table::list_u16(
+            "PEXT_ATTACKS",
+            format!(
+                "The attacks of rooks and bishops for BMI2, packed: one block of\n\
+                 `1 << popcount(mask)` entries per square, rooks a1..h8 then bishops a1..h8,\n\
+                 indexed by `offset + pext(occupied, mask)`; each entry is the attack set\n\
+                 packed by `pext(attacks, rays)`, so `pdep(entry, rays)` gives it back. See\n\
+                 [`ROOK_PEXT`] and [`BISHOP_PEXT`].{}",
+                example(
+                    "use bitboards::{tables::{PEXT_ATTACKS, ROOK_PEXT}, Square};\n\
+                     assert_eq!(PEXT_ATTACKS.len(), 107_648);\n\
+                     // An empty board: pext gives index 0, and the rook on a1 sees all its\n\
+                     // 14 ray squares, packed as 14 set bits.\n\
+                     let [_, _, offset] = ROOK_PEXT[Square::A1.index()];\n\
+                     assert_eq!(PEXT_ATTACKS[offset as usize], 0x3FFF);"
+                )
+            ),
+            pext_attacks,
         ),
     ];
-    let [rook_pext, bishop_pext] = pext_tables;
-    let pext_attacks = Table::list(
-        "PEXT_ATTACKS",
-        format!(
-            "The attacks of rooks and bishops for BMI2's PEXT: one block of\n\
-                 `1 << popcount(mask)` entries per square, rooks a1..h8 then bishops a1..h8,\n\
-                 indexed by `pext(occupied & mask, mask)` from [`ROOK_PEXT_OFFSETS`] or\n\
-                 [`BISHOP_PEXT_OFFSETS`].{}",
-            example(
-                "use bitboards::{tables::{PEXT_ATTACKS, ROOK_PEXT_OFFSETS}, Square};\n\
-                     assert_eq!(PEXT_ATTACKS.len(), 107_648);\n\
-                     // pext of an empty board is 0: the rook on a1 sees the a-file and first rank.\n\
-                     assert_eq!(PEXT_ATTACKS[ROOK_PEXT_OFFSETS[Square::A1.index()] as usize], 0x0101_0101_0101_01FE);"
-            )
-        ),
-        pext_attacks,
-    );
 
     Ok(vec![
         render::file("sliders.rs", &about, &sliders_tables, Vec::new())?,
         render::file(
             "pext.rs",
-            "Rook and bishop attacks for the `pext` feature: per-square block offsets and\n\
-             one table indexed by offset + pext(occupied & mask, mask), the masks being\n\
-             those of ROOK_MAGICS and BISHOP_MAGICS. Blocks lie side by side, rooks first.",
-            &[rook_pext, bishop_pext, pext_attacks],
+            "Rook and bishop attacks for the `pext` feature (x86-64 with BMI2): per square\n\
+             [mask, rays, offset], and one table of attack sets packed into 16 bits, indexed\n\
+             by offset + pext(occupied, mask) and unpacked by pdep(entry, rays). Blocks lie\n\
+             side by side, rooks first.",
+            &pext_tables,
             Vec::new(),
         )?,
     ])
@@ -738,20 +757,25 @@ mod tests {
     #[test]
     fn pext_layout() {
         let Pext {
-            rook_offsets: rook,
-            bishop_offsets: bishop,
+            rook_rows,
+            bishop_rows,
             attacks: table,
         } = pext_tables(&Layout::published()).unwrap();
         assert_eq!(table.len(), 107_648);
-        assert_eq!((rook[0], bishop[0]), (0, 102_400));
+        assert_eq!((rook_rows[0][2], bishop_rows[0][2]), (0, 102_400));
         assert!(
             table.iter().all(|&a| a != 0),
             "every slot is some occupancy's attacks"
         );
-        let e4 = mask(Piece::Rook, 28);
+        let [e4_mask, e4_rays, e4_offset] = rook_rows[28][..] else {
+            panic!("a row has three entries");
+        };
+        assert_eq!(e4_mask, mask(Piece::Rook, 28));
+        assert_eq!(e4_rays, attacks(Piece::Rook, 28, 0));
         let occupied = (1 << 20) | (1 << 30) | (1 << 63);
+        let entry = table[e4_offset as usize + pext(occupied & e4_mask, e4_mask) as usize];
         assert_eq!(
-            table[rook[28] as usize + pext(occupied & e4, e4) as usize],
+            pdep(u64::from(entry), e4_rays),
             attacks(Piece::Rook, 28, occupied)
         );
     }

@@ -36,7 +36,51 @@ pub struct Table {
     name: &'static str,
     doc: String,
     shape: Shape,
+    element: Element,
     values: Vec<u64>,
+}
+
+/// The Rust type of a table's entries.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Element {
+    U64,
+    /// For compressed entries (the PEXT table's attack sets packed by PEXT).
+    U16,
+}
+
+impl Element {
+    fn bytes(self) -> usize {
+        match self {
+            Element::U64 => 8,
+            Element::U16 => 2,
+        }
+    }
+
+    fn ident(self) -> proc_macro2::Ident {
+        match self {
+            Element::U64 => format_ident!("u64"),
+            Element::U16 => format_ident!("u16"),
+        }
+    }
+
+    /// A hex literal, in groups of four digits: `0x0000_0000_0002_0400`.
+    fn hex_text(self, value: u64) -> String {
+        let digits = match self {
+            Element::U64 => format!("{value:016X}"),
+            Element::U16 => format!("{value:04X}"),
+        };
+        let groups: Vec<&str> = (0..digits.len())
+            .step_by(4)
+            .map(|i| &digits[i..i + 4])
+            .collect();
+        format!("0x{}", groups.join("_"))
+    }
+
+    fn hex(self, value: u64) -> Literal {
+        self.hex_text(value)
+            .parse()
+            .expect("a hex literal is a valid token")
+    }
 }
 
 enum Shape {
@@ -55,6 +99,7 @@ impl Table {
             name,
             doc: doc.into(),
             shape: Shape::Word,
+            element: Element::U64,
             values: vec![value],
         }
     }
@@ -65,7 +110,19 @@ impl Table {
             name,
             doc: doc.into(),
             shape: Shape::List,
+            element: Element::U64,
             values,
+        }
+    }
+
+    /// A `pub static` array of `u16`: compressed entries.
+    pub fn list_u16(name: &'static str, doc: impl Into<String>, values: Vec<u16>) -> Table {
+        Table {
+            name,
+            doc: doc.into(),
+            shape: Shape::List,
+            element: Element::U16,
+            values: values.into_iter().map(u64::from).collect(),
         }
     }
 
@@ -80,6 +137,7 @@ impl Table {
             name,
             doc: doc.into(),
             shape: Shape::Grid { columns },
+            element: Element::U64,
             values: rows.concat(),
         }
     }
@@ -103,7 +161,7 @@ impl Table {
         TableInfo {
             name: self.name.to_string(),
             entries: self.values.len(),
-            bytes: self.values.len() * 8,
+            bytes: self.values.len() * self.element.bytes(),
         }
     }
 
@@ -111,6 +169,8 @@ impl Table {
         let name = format_ident!("{}", self.name);
         let doc = doc_attributes(&self.doc);
         let n = Literal::usize_unsuffixed(self.values.len());
+        let element = self.element.ident();
+        let hex = |value| self.element.hex(value);
         match self.shape {
             Shape::Word => {
                 let value = hex(self.values[0]);
@@ -118,7 +178,7 @@ impl Table {
             }
             Shape::List => {
                 let values = self.values.iter().copied().map(hex);
-                quote! { #doc pub static #name: [u64; #n] = [#(#values),*]; }
+                quote! { #doc pub static #name: [#element; #n] = [#(#values),*]; }
             }
             Shape::Grid { columns } => {
                 let rows = Literal::usize_unsuffixed(self.values.len() / columns);
@@ -150,24 +210,6 @@ pub fn doc_attributes(doc: &str) -> TokenStream {
         .collect()
 }
 
-/// A `u64` as a hex literal in groups of four digits: `0x0000_0000_0002_0400`.
-fn hex_text(value: u64) -> String {
-    let digits = format!("{value:016X}");
-    format!(
-        "0x{}_{}_{}_{}",
-        &digits[0..4],
-        &digits[4..8],
-        &digits[8..12],
-        &digits[12..16]
-    )
-}
-
-fn hex(value: u64) -> Literal {
-    hex_text(value)
-        .parse()
-        .expect("a hex literal is a valid token")
-}
-
 /// Lists longer than this are written as text in prettyplease's layout
 /// instead of going through `syn` and prettyplease: `syn` parses every
 /// integer literal on the way, which for the slider tables' 200,000 entries
@@ -190,9 +232,10 @@ fn render_long_list(table: &Table) -> Result<String, Error> {
     let name = format_ident!("{}", table.name);
     let doc = doc_attributes(&table.doc);
     let n = Literal::usize_unsuffixed(table.values.len());
+    let element = table.element.ident();
     let head = unparse(
         table.name,
-        quote! { #doc pub static #name: [u64; #n] = []; },
+        quote! { #doc pub static #name: [#element; #n] = []; },
     )?;
     let mut text = head
         .strip_suffix("[];\n")
@@ -205,10 +248,15 @@ fn render_long_list(table: &Table) -> Result<String, Error> {
         .to_string();
     text.reserve(table.values.len() * 23);
     text.push_str("[\n");
-    // prettyplease fills lines of at most 89 columns: an indent of 4 and
-    // three 22-column `0x0000_0000_0000_0000,` separated by spaces.
-    for line in table.values.chunks(3) {
-        let line: Vec<String> = line.iter().map(|&v| hex_text(v) + ",").collect();
+    // prettyplease fills lines of at most 89 columns: an indent of 4, then
+    // as many `0x..,` as fit, separated by spaces (three u64s, ten u16s).
+    let width = table.element.hex_text(0).len() + 1;
+    let per_line = (89 - 4 + 1) / (width + 1);
+    for line in table.values.chunks(per_line) {
+        let line: Vec<String> = line
+            .iter()
+            .map(|&v| table.element.hex_text(v) + ",")
+            .collect();
         text.push_str("    ");
         text.push_str(&line.join(" "));
         text.push('\n');
@@ -265,10 +313,20 @@ mod tests {
         let values: Vec<u64> = (0..LONG_LIST as u64 * 2 + 1)
             .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .collect();
-        let table = Table::list("BIG", "A long list.\n\nWith a second paragraph.", values);
+        let table = Table::list(
+            "BIG",
+            "A long list.\n\nWith a second paragraph.",
+            values.clone(),
+        );
         assert_eq!(
             render_long_list(&table).unwrap(),
             unparse("BIG", table.tokens()).unwrap()
+        );
+        let short = values.iter().map(|&v| v as u16).collect();
+        let table = Table::list_u16("SMALL", "Compressed.", short);
+        assert_eq!(
+            render_long_list(&table).unwrap(),
+            unparse("SMALL", table.tokens()).unwrap()
         );
     }
 
