@@ -127,7 +127,11 @@ pub const fn pawn_push(color: Color, square: Square) -> Bitboard {
 #[inline]
 #[must_use]
 pub const fn rook(square: Square, occupied: Bitboard) -> Bitboard {
-    magic_lookup(&tables::ROOK_MAGICS[square.index()], occupied)
+    magic_lookup(
+        &tables::ROOK_MAGICS[square.index()],
+        tables::ROOK_SHIFT,
+        occupied,
+    )
 }
 
 /// The squares a bishop on `square` attacks when `occupied` holds the pieces
@@ -163,7 +167,11 @@ pub const fn rook(square: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 #[must_use]
 pub const fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
-    magic_lookup(&tables::BISHOP_MAGICS[square.index()], occupied)
+    magic_lookup(
+        &tables::BISHOP_MAGICS[square.index()],
+        tables::BISHOP_SHIFT,
+        occupied,
+    )
 }
 
 /// The squares a queen on `square` attacks: a rook's and a bishop's.
@@ -184,12 +192,59 @@ pub const fn queen(square: Square, occupied: Bitboard) -> Bitboard {
     rook(square, occupied).union(bishop(square, occupied))
 }
 
-/// `SLIDER_ATTACKS[((occupied & mask) * factor >> shift) + offset]`.
+/// `SLIDER_ATTACKS[((occupied & mask) * factor >> shift) + offset]`. The
+/// shift is one constant per piece, so it compiles to an immediate.
 #[inline(always)]
-const fn magic_lookup(&[mask, factor, offset, shift]: &[u64; 4], occupied: Bitboard) -> Bitboard {
+#[allow(unsafe_code)]
+const fn magic_lookup(
+    &[mask, factor, offset]: &[u64; 3],
+    shift: u64,
+    occupied: Bitboard,
+) -> Bitboard {
     let index = ((occupied.0 & mask).wrapping_mul(factor) >> shift) + offset;
-    Bitboard(tables::SLIDER_ATTACKS[index as usize])
+    // SAFETY: `index < SLIDER_ATTACKS.len()`. The index depends on
+    // `occupied` only through `occupied & mask`, a subset of `mask`, and
+    // `MAGICS_IN_BOUNDS` below checks at compile time, for every square of
+    // both pieces, that every subset of its mask gives an index inside the
+    // table: so every `occupied` does. Skipping the bounds check is worth
+    // about 3% of lookup throughput (interleaved A/B runs against the
+    // checked version; see the notes of the sliding-pieces issue).
+    Bitboard(unsafe { *tables::SLIDER_ATTACKS.as_ptr().add(index as usize) })
 }
+
+/// Whether every subset of every square's mask indexes inside
+/// `SLIDER_ATTACKS`. A square whose whole block `offset + 2^(64 - shift)`
+/// fits needs no more checking; the few blocks that overhang the table's end
+/// (the published layout is that tight) are walked subset by subset.
+const fn in_bounds(magics: &[[u64; 3]; 64], shift: u64) -> bool {
+    let len = tables::SLIDER_ATTACKS.len() as u64;
+    let mut square = 0;
+    while square < 64 {
+        let [mask, factor, offset] = magics[square];
+        if offset + (1 << (64 - shift)) > len {
+            let mut subset = 0u64;
+            loop {
+                if (subset.wrapping_mul(factor) >> shift) + offset >= len {
+                    return false;
+                }
+                subset = subset.wrapping_sub(mask) & mask;
+                if subset == 0 {
+                    break;
+                }
+            }
+        }
+        square += 1;
+    }
+    true
+}
+
+/// The compile-time proof that `magic_lookup` never reads past the table.
+const MAGICS_IN_BOUNDS: () = assert!(
+    in_bounds(&tables::ROOK_MAGICS, tables::ROOK_SHIFT)
+        && in_bounds(&tables::BISHOP_MAGICS, tables::BISHOP_SHIFT),
+    "a magic entry indexes past SLIDER_ATTACKS: regenerate with `cargo xtask gen`"
+);
+const _: () = MAGICS_IN_BOUNDS;
 
 /// Slider attacks through PEXT-indexed tables (feature `pext`), for x86-64
 /// CPUs with BMI2.
@@ -290,9 +345,29 @@ pub mod pext {
 
 #[cfg(test)]
 mod tests {
-    /// A few hundred lookups, few enough for Miri, which checks the one
-    /// `unsafe` block (the PEXT instruction) when run with
-    /// `cargo +nightly miri test --lib --features pext` on a BMI2 target.
+    use crate::tables;
+
+    #[test]
+    fn the_bounds_proof_accepts_the_tables_and_rejects_an_overhang() {
+        assert!(super::in_bounds(&tables::ROOK_MAGICS, tables::ROOK_SHIFT));
+        assert!(super::in_bounds(
+            &tables::BISHOP_MAGICS,
+            tables::BISHOP_SHIFT
+        ));
+        let len = tables::SLIDER_ATTACKS.len() as u64;
+        let mut broken = tables::ROOK_MAGICS;
+        // The empty occupancy of h8 now lands one past the end.
+        broken[63][2] = len;
+        assert!(!super::in_bounds(&broken, tables::ROOK_SHIFT));
+        let mut broken = tables::BISHOP_MAGICS;
+        broken[0][2] = len - 100;
+        assert!(!super::in_bounds(&broken, tables::BISHOP_SHIFT));
+    }
+
+    /// A few hundred lookups, few enough for Miri, which checks the
+    /// unchecked table read of the magic lookups (`cargo +nightly miri test
+    /// --lib`) and, with `--features pext` on a BMI2 target, the PEXT and
+    /// PDEP instructions.
     #[test]
     fn sampled_lookups_agree_with_the_default_path() {
         use crate::{Bitboard, Square};
