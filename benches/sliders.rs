@@ -151,11 +151,11 @@ fn sliders(c: &mut Criterion) {
     for (name, mode) in [("throughput", Mode::Throughput), ("latency", Mode::Latency)] {
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(PAIRS as u64));
-        run::<Cozy>(&mut group, mode, &pairs);
-        run::<Chess>(&mut group, mode, &pairs);
         run::<Ours>(&mut group, mode, &pairs);
         #[cfg(feature = "pext")]
         run::<OursPext>(&mut group, mode, &pairs);
+        run::<Cozy>(&mut group, mode, &pairs);
+        run::<Chess>(&mut group, mode, &pairs);
         group.finish();
     }
 }
