@@ -108,20 +108,74 @@ pub static SQUARES: [u64; 64] = [
     0x8000_0000_0000_0000,
 ];
 /// The 32 light squares (h1 is light, a1 dark).
+///
+/// ```
+/// use bitboards::{tables::LIGHT_SQUARES, Square};
+/// assert_ne!(LIGHT_SQUARES & Square::H1.bitboard().0, 0);
+/// assert_eq!(LIGHT_SQUARES & Square::A1.bitboard().0, 0);
+/// ```
 pub const LIGHT_SQUARES: u64 = 0x55AA_55AA_55AA_55AA;
 /// The 32 dark squares (a1 is dark).
+///
+/// ```
+/// use bitboards::{tables::DARK_SQUARES, Square};
+/// assert_ne!(DARK_SQUARES & Square::A1.bitboard().0, 0);
+/// assert_eq!(DARK_SQUARES & Square::H1.bitboard().0, 0);
+/// ```
 pub const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
 /// The four centre squares d4, e4, d5 and e5.
+///
+/// ```
+/// use bitboards::{tables::CENTER, Square};
+/// assert_ne!(CENTER & Square::E4.bitboard().0, 0);
+/// assert_eq!(CENTER & Square::E3.bitboard().0, 0);
+/// ```
 pub const CENTER: u64 = 0x0000_0018_1800_0000;
 /// The 16 squares c3 to f6.
+///
+/// ```
+/// use bitboards::{tables::BIG_CENTER, Square};
+/// assert_ne!(BIG_CENTER & Square::C3.bitboard().0, 0);
+/// assert_eq!(BIG_CENTER & Square::B2.bitboard().0, 0);
+/// ```
 pub const BIG_CENTER: u64 = 0x0000_3C3C_3C3C_0000;
 /// The 28 squares on the edge of the board.
+///
+/// ```
+/// use bitboards::{tables::EDGES, Square};
+/// assert_ne!(EDGES & Square::A5.bitboard().0, 0);
+/// assert_eq!(EDGES & Square::B5.bitboard().0, 0);
+/// ```
 pub const EDGES: u64 = 0xFF81_8181_8181_81FF;
 /// The four corners a1, h1, a8 and h8.
+///
+/// ```
+/// use bitboards::{tables::CORNERS, Square};
+/// assert_ne!(CORNERS & Square::H8.bitboard().0, 0);
+/// assert_eq!(CORNERS & Square::G8.bitboard().0, 0);
+/// ```
 pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// Ranks 1 and 8, where the pieces start and pawns promote.
+///
+/// ```
+/// use bitboards::{tables::BACK_RANKS, Square};
+/// assert_ne!(BACK_RANKS & Square::D8.bitboard().0, 0);
+/// assert_eq!(BACK_RANKS & Square::D7.bitboard().0, 0);
+/// ```
 pub const BACK_RANKS: u64 = 0xFF00_0000_0000_00FF;
 /// Files e to h.
+///
+/// ```
+/// use bitboards::{tables::KINGSIDE, Square};
+/// assert_ne!(KINGSIDE & Square::E4.bitboard().0, 0);
+/// assert_eq!(KINGSIDE & Square::D4.bitboard().0, 0);
+/// ```
 pub const KINGSIDE: u64 = 0xF0F0_F0F0_F0F0_F0F0;
 /// Files a to d.
+///
+/// ```
+/// use bitboards::{tables::QUEENSIDE, Square};
+/// assert_ne!(QUEENSIDE & Square::D4.bitboard().0, 0);
+/// assert_eq!(QUEENSIDE & Square::E4.bitboard().0, 0);
+/// ```
 pub const QUEENSIDE: u64 = 0x0F0F_0F0F_0F0F_0F0F;

@@ -4,6 +4,12 @@
 /// Every name [`Bitboard::from_name`](crate::FromName::from_name) knows: the squares
 /// (`"e4"`), `"file_a"`..`"file_h"`, `"rank_1"`..`"rank_8"`, the named regions in
 /// lower case (`"light_squares"`, `"center"`, ...), `"empty"` and `"full"`.
+///
+/// ```
+/// use bitboards::tables::NAMES;
+/// assert_eq!(NAMES.get("e4"), Some(&(1 << 28)));
+/// assert_eq!(NAMES.get("file_a"), Some(&0x0101_0101_0101_0101));
+/// ```
 pub static NAMES: ::phf::Map<&'static str, u64> = ::phf::Map {
     key: 16287231350648472473,
     disps: &[

@@ -8,8 +8,16 @@
 // blocks overlap in one table of 88772 entries.
 
 /// How far every rook lookup shifts the product: `64 - ROOK_SHIFT` index bits.
+///
+/// ```
+/// assert_eq!(64 - bitboards::tables::ROOK_SHIFT, 12);
+/// ```
 pub const ROOK_SHIFT: u64 = 0x0000_0000_0000_0034;
 /// How far every bishop lookup shifts the product: `64 - BISHOP_SHIFT` index bits.
+///
+/// ```
+/// assert_eq!(64 - bitboards::tables::BISHOP_SHIFT, 9);
+/// ```
 pub const BISHOP_SHIFT: u64 = 0x0000_0000_0000_0037;
 /// The rook's magic for each square, a1 to h8: `[mask, factor, offset]`.
 /// `mask` is the relevant occupancy (its file and rank, without the edge square that

@@ -542,12 +542,18 @@ pub(crate) fn files(sliders: &Sliders) -> Result<Vec<GeneratedFile>, Error> {
     let sliders_tables = [
         Table::word(
             "ROOK_SHIFT",
-            "How far every rook lookup shifts the product: `64 - ROOK_SHIFT` index bits.",
+            format!(
+                "How far every rook lookup shifts the product: `64 - ROOK_SHIFT` index bits.{}",
+                example("assert_eq!(64 - bitboards::tables::ROOK_SHIFT, 12);")
+            ),
             Piece::Rook.shift().into(),
         ),
         Table::word(
             "BISHOP_SHIFT",
-            "How far every bishop lookup shifts the product: `64 - BISHOP_SHIFT` index bits.",
+            format!(
+                "How far every bishop lookup shifts the product: `64 - BISHOP_SHIFT` index bits.{}",
+                example("assert_eq!(64 - bitboards::tables::BISHOP_SHIFT, 9);")
+            ),
             Piece::Bishop.shift().into(),
         ),
         Table::grid(

@@ -140,52 +140,71 @@ fn masks() -> Vec<Table> {
             ),
             single,
         ),
-        Table::word(
+        region(
             "LIGHT_SQUARES",
             "The 32 light squares (h1 is light, a1 dark).",
+            ("H1", "A1"),
             squares_where(|file, rank| (file + rank) % 2 == 1),
         ),
-        Table::word(
+        region(
             "DARK_SQUARES",
             "The 32 dark squares (a1 is dark).",
+            ("A1", "H1"),
             squares_where(|file, rank| (file + rank) % 2 == 0),
         ),
-        Table::word(
+        region(
             "CENTER",
             "The four centre squares d4, e4, d5 and e5.",
+            ("E4", "E3"),
             squares_where(|file, rank| (3..=4).contains(&file) && (3..=4).contains(&rank)),
         ),
-        Table::word(
+        region(
             "BIG_CENTER",
             "The 16 squares c3 to f6.",
+            ("C3", "B2"),
             squares_where(|file, rank| (2..=5).contains(&file) && (2..=5).contains(&rank)),
         ),
-        Table::word(
+        region(
             "EDGES",
             "The 28 squares on the edge of the board.",
+            ("A5", "B5"),
             squares_where(|file, rank| file == 0 || file == 7 || rank == 0 || rank == 7),
         ),
-        Table::word(
+        region(
             "CORNERS",
             "The four corners a1, h1, a8 and h8.",
+            ("H8", "G8"),
             squares_where(|file, rank| (file == 0 || file == 7) && (rank == 0 || rank == 7)),
         ),
-        Table::word(
+        region(
             "BACK_RANKS",
             "Ranks 1 and 8, where the pieces start and pawns promote.",
+            ("D8", "D7"),
             squares_where(|_, rank| rank == 0 || rank == 7),
         ),
-        Table::word(
+        region(
             "KINGSIDE",
             "Files e to h.",
+            ("E4", "D4"),
             squares_where(|file, _| file >= 4),
         ),
-        Table::word(
+        region(
             "QUEENSIDE",
             "Files a to d.",
+            ("D4", "E4"),
             squares_where(|file, _| file <= 3),
         ),
     ]
+}
+
+/// A named region, documented with one square inside it and one outside.
+fn region(name: &'static str, doc: &str, (inside, outside): (&str, &str), value: u64) -> Table {
+    let code = format!(
+        "use bitboards::{{tables::{name}, Square}};\n\
+         assert_ne!({name} & Square::{inside}.bitboard().0, 0);\n\
+         assert_eq!({name} & Square::{outside}.bitboard().0, 0);"
+    );
+    Table::word(name, format!("{doc}{}", example(&code)), value)
 }
 
 const KNIGHT_JUMPS: [(i32, i32); 8] = [
@@ -318,8 +337,13 @@ fn names(masks: &[Table]) -> (TableInfo, TokenStream) {
         .to_string()
         .parse()
         .expect("phf_codegen writes a valid expression");
-    let doc = "Every name [`Bitboard::from_name`](crate::FromName::from_name) knows: the squares\n(`\"e4\"`), `\"file_a\"`..`\"file_h\"`, `\"rank_1\"`..`\"rank_8\"`, the named regions in\nlower case (`\"light_squares\"`, `\"center\"`, ...), `\"empty\"` and `\"full\"`.";
-    let doc = render::doc_attributes(doc);
+    let doc = format!(
+        "Every name [`Bitboard::from_name`](crate::FromName::from_name) knows: the squares\n(`\"e4\"`), `\"file_a\"`..`\"file_h\"`, `\"rank_1\"`..`\"rank_8\"`, the named regions in\nlower case (`\"light_squares\"`, `\"center\"`, ...), `\"empty\"` and `\"full\"`.{}",
+        example(
+            "use bitboards::tables::NAMES;\nassert_eq!(NAMES.get(\"e4\"), Some(&(1 << 28)));\nassert_eq!(NAMES.get(\"file_a\"), Some(&0x0101_0101_0101_0101));"
+        )
+    );
+    let doc = render::doc_attributes(&doc);
     let item = quote::quote! {
         #doc
         pub static NAMES: ::phf::Map<&'static str, u64> = #expression;

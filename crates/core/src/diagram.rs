@@ -147,6 +147,18 @@ impl fmt::Display for DiagramErrorKind {
 /// A problem in a diagram and where it is: `start` and `end` are the
 /// positions of the first and last cell it concerns (the same cell for a bad
 /// symbol, a whole row for a row of the wrong length).
+///
+/// ```
+/// use bitboards_core::diagram::{parse, DiagramErrorKind};
+///
+/// // One row of three cells at positions 0, 1 and 2.
+/// let rows = [[('X', 0), ('.', 1), ('.', 2)]];
+/// let mut errors = Vec::new();
+/// parse(rows, 3, |error| errors.push(error));
+/// assert_eq!(errors[0].kind, DiagramErrorKind::RowLength { found: 3 });
+/// assert_eq!((errors[0].start, errors[0].end), (0, 2));
+/// assert_eq!(errors[1].kind, DiagramErrorKind::TooFewRows { found: 1 });
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DiagramError<P> {
     /// What is wrong.
