@@ -11,6 +11,12 @@ pub fn coords(index: usize) -> (i32, i32) {
     ((index % 8) as i32, (index / 8) as i32)
 }
 
+/// The name of square `index`: "e4" for 28.
+pub fn square_name(index: usize) -> String {
+    let (file, rank) = coords(index);
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
 /// The union of the squares at (`file`, `rank`) for which `keep` is true.
 pub fn squares_where(keep: impl Fn(i32, i32) -> bool) -> u64 {
     (0..64)

@@ -12,7 +12,7 @@
 use std::time::{Duration, Instant};
 
 use crate::Error;
-use crate::geometry::{coords, ray};
+use crate::geometry::{coords, ray, square_name};
 use crate::published_magics;
 use crate::render::{self, GeneratedFile, Table};
 
@@ -68,13 +68,6 @@ impl Piece {
         }
     }
 }
-
-/// "e4" for square 28.
-fn square_name(square: usize) -> String {
-    let (file, rank) = coords(square);
-    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
-}
-
 /// The relevant occupancy of `piece` on `square`: every square of its rays but
 /// the last one of each (on the edge, whose occupancy never changes the attacks).
 fn mask(piece: Piece, square: usize) -> u64 {

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 
 use crate::Error;
-use crate::geometry::{DIRECTIONS, bit, coords, leaps, ray, squares_where};
+use crate::geometry::{DIRECTIONS, bit, coords, leaps, ray, square_name, squares_where};
 use crate::magics::{self, Sliders};
 use crate::render::{self, GeneratedFile, Table, TableInfo};
 
@@ -313,8 +313,7 @@ fn names(masks: &[Table]) -> (TableInfo, TokenStream) {
     let mut entries: Vec<(String, u64)> = Vec::new();
     for index in 0..64 {
         let (file, rank) = coords(index);
-        let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
-        entries.push((name, bit(file, rank).unwrap_or(0)));
+        entries.push((square_name(index), bit(file, rank).unwrap_or(0)));
     }
     for (i, &mask) in find("FILES").unwrap_or_default().iter().enumerate() {
         entries.push((format!("file_{}", (b'a' + i as u8) as char), mask));
