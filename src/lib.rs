@@ -1,7 +1,7 @@
 //! Chess bitboards whose every lookup table was computed ahead of time.
 //!
 //! A [`Bitboard`] is a set of squares in one `u64` (a1 = bit 0, h8 = bit 63).
-//! The tables behind [`attacks`], [`masks`], [`between`] and [`line`] are
+//! The tables behind [`attacks`], [`masks`], [`between()`] and [`line()`] are
 //! plain `static` arrays written by a generator and committed to the
 //! repository: there is no initialisation, no lazy static, and no table
 //! building at build time or run time. The crate is `no_std`.
@@ -40,7 +40,8 @@ mod names;
 pub mod tables;
 
 pub use bitboards_core::{
-    Bitboard, Color, File, ParseBitboardError, ParseSquareError, Rank, Square, Squares, diagram,
+    Bitboard, Color, File, ParseBitboardError, ParseSquareError, Rank, Square, Squares, Subsets,
+    diagram,
 };
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};

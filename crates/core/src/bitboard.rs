@@ -17,7 +17,7 @@ use crate::diagram::{self, ParseBitboardError};
 /// drawing back (see [`diagram`] for the grammar):
 ///
 /// ```
-/// use bitboards_core::{Bitboard, Square};
+/// use bitboards::{Bitboard, Square};
 ///
 /// let pawns = Bitboard(0x0000_0000_0000_FF00);
 /// assert_eq!(pawns.to_string(), "\
@@ -44,21 +44,21 @@ impl Bitboard {
     /// No squares.
     ///
     /// ```
-    /// assert!(bitboards_core::Bitboard::EMPTY.is_empty());
+    /// assert!(bitboards::Bitboard::EMPTY.is_empty());
     /// ```
     pub const EMPTY: Bitboard = Bitboard(0);
 
     /// All 64 squares.
     ///
     /// ```
-    /// assert_eq!(bitboards_core::Bitboard::FULL.count(), 64);
+    /// assert_eq!(bitboards::Bitboard::FULL.count(), 64);
     /// ```
     pub const FULL: Bitboard = Bitboard(!0);
 
     /// Whether `square` is in the set.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert!(Square::B7.bitboard().contains(Square::B7));
     /// assert!(!Square::B7.bitboard().contains(Square::B6));
@@ -72,7 +72,7 @@ impl Bitboard {
     /// Whether no square is set.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Square};
+    /// use bitboards::{Bitboard, Square};
     ///
     /// assert!(Bitboard::EMPTY.is_empty());
     /// assert!(!Square::A1.bitboard().is_empty());
@@ -86,7 +86,7 @@ impl Bitboard {
     /// How many squares are set.
     ///
     /// ```
-    /// use bitboards_core::Bitboard;
+    /// use bitboards::Bitboard;
     ///
     /// assert_eq!(Bitboard(0xFF00).count(), 8);
     /// ```
@@ -99,7 +99,7 @@ impl Bitboard {
     /// Whether more than one square is set.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Square};
+    /// use bitboards::{Bitboard, Square};
     ///
     /// assert!(!Square::C3.bitboard().has_more_than_one());
     /// assert!(Bitboard(0b11).has_more_than_one());
@@ -113,7 +113,7 @@ impl Bitboard {
     /// The lowest set square (nearest a1), or `None` when empty.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Square};
+    /// use bitboards::{Bitboard, Square};
     ///
     /// assert_eq!(Bitboard(0xFF00).first(), Some(Square::A2));
     /// assert_eq!(Bitboard::EMPTY.first(), None);
@@ -127,7 +127,7 @@ impl Bitboard {
     /// The highest set square (nearest h8), or `None` when empty.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Square};
+    /// use bitboards::{Bitboard, Square};
     ///
     /// assert_eq!(Bitboard(0xFF00).last(), Some(Square::H2));
     /// assert_eq!(Bitboard::EMPTY.last(), None);
@@ -145,7 +145,7 @@ impl Bitboard {
     /// Removes and returns the lowest set square, or `None` when empty.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Square};
+    /// use bitboards::{Bitboard, Square};
     ///
     /// let mut board = Bitboard(0b101);
     /// assert_eq!(board.pop(), Some(Square::A1));
@@ -162,7 +162,7 @@ impl Bitboard {
     /// Adds `square` to the set.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Square};
+    /// use bitboards::{Bitboard, Square};
     ///
     /// let mut board = Bitboard::EMPTY;
     /// board.set(Square::H8);
@@ -176,7 +176,7 @@ impl Bitboard {
     /// Removes `square` from the set.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Square};
+    /// use bitboards::{Bitboard, Square};
     ///
     /// let mut board = Bitboard::FULL;
     /// board.clear(Square::A1);
@@ -190,7 +190,7 @@ impl Bitboard {
     /// Adds `square` if it is absent, removes it if present.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Square};
+    /// use bitboards::{Bitboard, Square};
     ///
     /// let mut board = Bitboard::EMPTY;
     /// board.toggle(Square::E4);
@@ -206,7 +206,7 @@ impl Bitboard {
     /// The squares in both sets: `self & other`, usable in `const`.
     ///
     /// ```
-    /// use bitboards_core::Bitboard;
+    /// use bitboards::Bitboard;
     ///
     /// assert_eq!(Bitboard(0b110).intersection(Bitboard(0b011)), Bitboard(0b010));
     /// ```
@@ -219,7 +219,7 @@ impl Bitboard {
     /// The squares in either set: `self | other`, usable in `const`.
     ///
     /// ```
-    /// use bitboards_core::Bitboard;
+    /// use bitboards::Bitboard;
     ///
     /// assert_eq!(Bitboard(0b100).union(Bitboard(0b001)), Bitboard(0b101));
     /// ```
@@ -233,7 +233,7 @@ impl Bitboard {
     /// in `const`.
     ///
     /// ```
-    /// use bitboards_core::Bitboard;
+    /// use bitboards::Bitboard;
     ///
     /// assert_eq!(Bitboard(0b110).difference(Bitboard(0b011)), Bitboard(0b100));
     /// ```
@@ -246,7 +246,7 @@ impl Bitboard {
     /// The squares not in the set: `!self`, usable in `const`.
     ///
     /// ```
-    /// use bitboards_core::Bitboard;
+    /// use bitboards::Bitboard;
     ///
     /// assert_eq!(Bitboard::EMPTY.complement(), Bitboard::FULL);
     /// ```
@@ -259,7 +259,7 @@ impl Bitboard {
     /// Every square moved one rank up (towards rank 8); rank 8 falls off.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().north(), Square::E5.bitboard());
     /// assert!(Square::E8.bitboard().north().is_empty());
@@ -273,7 +273,7 @@ impl Bitboard {
     /// Every square moved one rank down (towards rank 1); rank 1 falls off.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().south(), Square::E3.bitboard());
     /// assert!(Square::E1.bitboard().south().is_empty());
@@ -288,7 +288,7 @@ impl Bitboard {
     /// rather than wrapping to file a.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().east(), Square::F4.bitboard());
     /// assert!(Square::H4.bitboard().east().is_empty());
@@ -303,7 +303,7 @@ impl Bitboard {
     /// rather than wrapping to file h.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().west(), Square::D4.bitboard());
     /// assert!(Square::A4.bitboard().west().is_empty());
@@ -317,7 +317,7 @@ impl Bitboard {
     /// One step up and right; nothing wraps around an edge.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().north_east(), Square::F5.bitboard());
     /// assert!(Square::H4.bitboard().north_east().is_empty());
@@ -331,7 +331,7 @@ impl Bitboard {
     /// One step up and left; nothing wraps around an edge.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().north_west(), Square::D5.bitboard());
     /// assert!(Square::A4.bitboard().north_west().is_empty());
@@ -345,7 +345,7 @@ impl Bitboard {
     /// One step down and right; nothing wraps around an edge.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().south_east(), Square::F3.bitboard());
     /// assert!(Square::H4.bitboard().south_east().is_empty());
@@ -359,7 +359,7 @@ impl Bitboard {
     /// One step down and left; nothing wraps around an edge.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().south_west(), Square::D3.bitboard());
     /// assert!(Square::A4.bitboard().south_west().is_empty());
@@ -375,7 +375,7 @@ impl Bitboard {
     /// For porting code written for a numbering with a8 = 0 (rank 8 first).
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::B2.bitboard().flip_ranks(), Square::B7.bitboard());
     /// ```
@@ -390,7 +390,7 @@ impl Bitboard {
     /// For porting code written for a numbering with h1 = 0 (a1 at bit 7).
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::B2.bitboard().mirror_files(), Square::G2.bitboard());
     /// ```
@@ -406,7 +406,7 @@ impl Bitboard {
     /// places, so b1 goes to a2 and h1 to a8.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::H1.bitboard().flip_diagonal(), Square::A8.bitboard());
     /// assert_eq!(Square::D4.bitboard().flip_diagonal(), Square::D4.bitboard());
@@ -429,10 +429,37 @@ impl Bitboard {
         Bitboard(x)
     }
 
+    /// Every subset of the set, the empty set first and the whole set last:
+    /// `2^count` bitboards, each once (the carry-rippler).
+    ///
+    /// This is how slider tables enumerate the occupancies of a mask.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Square};
+    ///
+    /// let board = Square::A1.bitboard() | Square::C1.bitboard();
+    /// let subsets: Vec<Bitboard> = board.subsets().collect();
+    /// assert_eq!(subsets, [
+    ///     Bitboard::EMPTY,
+    ///     Square::A1.bitboard(),
+    ///     Square::C1.bitboard(),
+    ///     board,
+    /// ]);
+    /// assert_eq!(Bitboard::EMPTY.subsets().count(), 1);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn subsets(self) -> Subsets {
+        Subsets {
+            mask: self.0,
+            next: Some(0),
+        }
+    }
+
     /// The set squares, from a1 towards h8; also `for square in board`.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Square};
+    /// use bitboards::{Bitboard, Square};
     ///
     /// let squares: Vec<Square> = Bitboard(0x8000_0000_0000_0101).iter().collect();
     /// assert_eq!(squares, [Square::A1, Square::A2, Square::H8]);
@@ -448,7 +475,7 @@ impl Bitboard {
 /// `.rev()`.
 ///
 /// ```
-/// use bitboards_core::{Bitboard, Square};
+/// use bitboards::{Bitboard, Square};
 ///
 /// let mut squares = Bitboard(0b1011).iter();
 /// assert_eq!(squares.len(), 3);
@@ -485,6 +512,39 @@ impl DoubleEndedIterator for Squares {
 
 impl ExactSizeIterator for Squares {}
 impl FusedIterator for Squares {}
+
+/// Every subset of a [`Bitboard`], from [`Bitboard::subsets`]: the empty
+/// set first, then counting up through the mask's bits.
+///
+/// ```
+/// use bitboards::Bitboard;
+///
+/// let mask = Bitboard(0b1011);
+/// assert!(mask.subsets().all(|subset| subset.0 & !mask.0 == 0));
+/// assert_eq!(mask.subsets().count(), 8);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Subsets {
+    mask: u64,
+    /// The next subset to yield; `None` once the whole mask was yielded.
+    next: Option<u64>,
+}
+
+impl Iterator for Subsets {
+    type Item = Bitboard;
+
+    #[inline]
+    fn next(&mut self) -> Option<Bitboard> {
+        let current = self.next?;
+        // Subtracting the mask carries through the bits outside it, so the
+        // bits inside count up by one: the next subset in binary order.
+        let following = current.wrapping_sub(self.mask) & self.mask;
+        self.next = (following != 0).then_some(following);
+        Some(Bitboard(current))
+    }
+}
+
+impl FusedIterator for Subsets {}
 
 impl IntoIterator for Bitboard {
     type Item = Square;

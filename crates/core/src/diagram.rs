@@ -37,8 +37,8 @@ use crate::{File, Rank};
 /// What is wrong with a diagram.
 ///
 /// ```
-/// use bitboards_core::Bitboard;
-/// use bitboards_core::diagram::DiagramErrorKind;
+/// use bitboards::Bitboard;
+/// use bitboards::diagram::DiagramErrorKind;
 ///
 /// let error = "X X X".parse::<Bitboard>().unwrap_err();
 /// assert_eq!(error.kind(), DiagramErrorKind::RowLength { found: 3 });
@@ -149,7 +149,7 @@ impl fmt::Display for DiagramErrorKind {
 /// symbol, a whole row for a row of the wrong length).
 ///
 /// ```
-/// use bitboards_core::diagram::{parse, DiagramErrorKind};
+/// use bitboards::diagram::{parse, DiagramErrorKind};
 ///
 /// // One row of three cells at positions 0, 1 and 2.
 /// let rows = [[('X', 0), ('.', 1), ('.', 2)]];
@@ -177,7 +177,7 @@ pub struct DiagramError<P> {
 /// are missing. Every error is reported, in reading order.
 ///
 /// ```
-/// use bitboards_core::diagram::{parse, DiagramErrorKind};
+/// use bitboards::diagram::{parse, DiagramErrorKind};
 ///
 /// // Positions here are (row, column) pairs; any `Copy` type will do.
 /// let text = ["X . . . . . . .", ". . . . . . . .", ". . . . . . . .",
@@ -330,8 +330,8 @@ struct Location {
 /// problem (both counted from 1, columns in characters).
 ///
 /// ```
-/// use bitboards_core::Bitboard;
-/// use bitboards_core::diagram::DiagramErrorKind;
+/// use bitboards::Bitboard;
+/// use bitboards::diagram::DiagramErrorKind;
 ///
 /// let error = "
 /// 8 . . . . . . . .
@@ -360,8 +360,8 @@ impl ParseBitboardError {
     /// What is wrong.
     ///
     /// ```
-    /// use bitboards_core::Bitboard;
-    /// use bitboards_core::diagram::DiagramErrorKind;
+    /// use bitboards::Bitboard;
+    /// use bitboards::diagram::DiagramErrorKind;
     ///
     /// let error = "".parse::<Bitboard>().unwrap_err();
     /// assert_eq!(error.kind(), DiagramErrorKind::TooFewRows { found: 0 });
@@ -374,7 +374,7 @@ impl ParseBitboardError {
     /// The line of the problem, counted from 1.
     ///
     /// ```
-    /// let error = "X . .".parse::<bitboards_core::Bitboard>().unwrap_err();
+    /// let error = "X . .".parse::<bitboards::Bitboard>().unwrap_err();
     /// assert_eq!(error.line(), 1);
     /// ```
     #[must_use]
@@ -385,7 +385,7 @@ impl ParseBitboardError {
     /// The column of the problem, counted in characters from 1.
     ///
     /// ```
-    /// let error = "X . .".parse::<bitboards_core::Bitboard>().unwrap_err();
+    /// let error = "X . .".parse::<bitboards::Bitboard>().unwrap_err();
     /// assert_eq!(error.column(), 1);
     /// ```
     #[must_use]

@@ -6,7 +6,7 @@
 //! `no_std` and, where the language allows, `const fn`.
 //!
 //! ```
-//! use bitboards_core::{Bitboard, Square};
+//! use bitboards::{Bitboard, Square};
 //!
 //! let board: Bitboard = "
 //!     8 . . . . . . . .
@@ -29,6 +29,6 @@ mod bitboard;
 pub mod diagram;
 mod square;
 
-pub use bitboard::{Bitboard, Squares};
+pub use bitboard::{Bitboard, Squares, Subsets};
 pub use diagram::ParseBitboardError;
 pub use square::{Color, File, ParseSquareError, Rank, Square};

@@ -13,7 +13,7 @@ macro_rules! define_squares {
         /// A `Square` can only hold a real square: there is no square 64.
         ///
         /// ```
-        /// use bitboards_core::{File, Rank, Square};
+        /// use bitboards::{File, Rank, Square};
         ///
         /// assert_eq!(Square::E4.index(), 28);
         /// assert_eq!(Square::E4.file(), File::E);
@@ -31,7 +31,7 @@ macro_rules! define_squares {
             /// Every square in index order, a1 first and h8 last.
             ///
             /// ```
-            /// use bitboards_core::Square;
+            /// use bitboards::Square;
             ///
             /// assert_eq!(Square::ALL.len(), 64);
             /// assert_eq!(Square::ALL[9], Square::B2);
@@ -43,7 +43,7 @@ macro_rules! define_squares {
             /// when the index is 64 or more.
             ///
             /// ```
-            /// use bitboards_core::Square;
+            /// use bitboards::Square;
             ///
             /// assert_eq!(Square::new(0), Some(Square::A1));
             /// assert_eq!(Square::new(63), Some(Square::H8));
@@ -78,14 +78,14 @@ impl Square {
     /// The number of squares on the board.
     ///
     /// ```
-    /// assert_eq!(bitboards_core::Square::COUNT, 64);
+    /// assert_eq!(bitboards::Square::COUNT, 64);
     /// ```
     pub const COUNT: usize = 64;
 
     /// The square on `file` and `rank`.
     ///
     /// ```
-    /// use bitboards_core::{File, Rank, Square};
+    /// use bitboards::{File, Rank, Square};
     ///
     /// assert_eq!(Square::from_file_rank(File::G, Rank::Fifth), Square::G5);
     /// ```
@@ -103,7 +103,7 @@ impl Square {
     /// a [`Bitboard`], and its position in every per-square table.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::H1.index(), 7);
     /// assert_eq!(Square::A2.index(), 8);
@@ -117,7 +117,7 @@ impl Square {
     /// The file (column) the square is on.
     ///
     /// ```
-    /// use bitboards_core::{File, Square};
+    /// use bitboards::{File, Square};
     ///
     /// assert_eq!(Square::C7.file(), File::C);
     /// ```
@@ -133,7 +133,7 @@ impl Square {
     /// The rank (row) the square is on.
     ///
     /// ```
-    /// use bitboards_core::{Rank, Square};
+    /// use bitboards::{Rank, Square};
     ///
     /// assert_eq!(Square::C7.rank(), Rank::Seventh);
     /// ```
@@ -149,7 +149,7 @@ impl Square {
     /// The bitboard with only this square set.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Square};
+    /// use bitboards::{Bitboard, Square};
     ///
     /// assert_eq!(Square::D3.bitboard(), Bitboard(1 << 19));
     /// ```
@@ -162,7 +162,7 @@ impl Square {
     /// The square's name, such as `"e4"`.
     ///
     /// ```
-    /// use bitboards_core::Square;
+    /// use bitboards::Square;
     ///
     /// assert_eq!(Square::E4.name(), "e4");
     /// ```
@@ -182,7 +182,7 @@ impl fmt::Display for Square {
 /// Why a string is not a square name such as `e4`.
 ///
 /// ```
-/// use bitboards_core::{ParseSquareError, Square};
+/// use bitboards::{ParseSquareError, Square};
 ///
 /// assert_eq!("i9".parse::<Square>(), Err(ParseSquareError::BadFile('i')));
 /// assert_eq!("e9".parse::<Square>(), Err(ParseSquareError::BadRank('9')));
@@ -235,7 +235,7 @@ impl FromStr for Square {
 /// A file: a column of the board, `a` (queenside) to `h` (kingside).
 ///
 /// ```
-/// use bitboards_core::{File, Square};
+/// use bitboards::{File, Square};
 ///
 /// assert_eq!(File::E.to_char(), 'e');
 /// assert!(File::E.bitboard().contains(Square::E4));
@@ -265,7 +265,7 @@ impl File {
     /// Every file from a to h.
     ///
     /// ```
-    /// use bitboards_core::File;
+    /// use bitboards::File;
     ///
     /// assert_eq!(File::ALL[7], File::H);
     /// ```
@@ -283,7 +283,7 @@ impl File {
     /// The file with the given index (a = 0, h = 7), or `None` past 7.
     ///
     /// ```
-    /// use bitboards_core::File;
+    /// use bitboards::File;
     ///
     /// assert_eq!(File::new(2), Some(File::C));
     /// assert_eq!(File::new(8), None);
@@ -307,7 +307,7 @@ impl File {
     /// The file named by a letter `a` to `h`.
     ///
     /// ```
-    /// use bitboards_core::File;
+    /// use bitboards::File;
     ///
     /// assert_eq!(File::from_char('g'), Some(File::G));
     /// assert_eq!(File::from_char('i'), None);
@@ -324,7 +324,7 @@ impl File {
     /// The file's letter.
     ///
     /// ```
-    /// assert_eq!(bitboards_core::File::B.to_char(), 'b');
+    /// assert_eq!(bitboards::File::B.to_char(), 'b');
     /// ```
     #[inline]
     #[must_use]
@@ -335,7 +335,7 @@ impl File {
     /// The file's index, a = 0 to h = 7.
     ///
     /// ```
-    /// assert_eq!(bitboards_core::File::D.index(), 3);
+    /// assert_eq!(bitboards::File::D.index(), 3);
     /// ```
     #[inline]
     #[must_use]
@@ -346,7 +346,7 @@ impl File {
     /// The eight squares of this file.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, File};
+    /// use bitboards::{Bitboard, File};
     ///
     /// assert_eq!(File::A.bitboard(), Bitboard(0x0101_0101_0101_0101));
     /// ```
@@ -366,7 +366,7 @@ impl fmt::Display for File {
 /// A rank: a row of the board, first (White's back rank) to eighth.
 ///
 /// ```
-/// use bitboards_core::{Rank, Square};
+/// use bitboards::{Rank, Square};
 ///
 /// assert_eq!(Rank::Fourth.to_char(), '4');
 /// assert!(Rank::Fourth.bitboard().contains(Square::E4));
@@ -396,7 +396,7 @@ impl Rank {
     /// Every rank from first to eighth.
     ///
     /// ```
-    /// use bitboards_core::Rank;
+    /// use bitboards::Rank;
     ///
     /// assert_eq!(Rank::ALL[0], Rank::First);
     /// ```
@@ -414,7 +414,7 @@ impl Rank {
     /// The rank with the given index (first = 0, eighth = 7), or `None` past 7.
     ///
     /// ```
-    /// use bitboards_core::Rank;
+    /// use bitboards::Rank;
     ///
     /// assert_eq!(Rank::new(2), Some(Rank::Third));
     /// assert_eq!(Rank::new(8), None);
@@ -438,7 +438,7 @@ impl Rank {
     /// The rank named by a digit `1` to `8`.
     ///
     /// ```
-    /// use bitboards_core::Rank;
+    /// use bitboards::Rank;
     ///
     /// assert_eq!(Rank::from_char('8'), Some(Rank::Eighth));
     /// assert_eq!(Rank::from_char('9'), None);
@@ -455,7 +455,7 @@ impl Rank {
     /// The rank's digit.
     ///
     /// ```
-    /// assert_eq!(bitboards_core::Rank::Seventh.to_char(), '7');
+    /// assert_eq!(bitboards::Rank::Seventh.to_char(), '7');
     /// ```
     #[inline]
     #[must_use]
@@ -466,7 +466,7 @@ impl Rank {
     /// The rank's index, first = 0 to eighth = 7.
     ///
     /// ```
-    /// assert_eq!(bitboards_core::Rank::Third.index(), 2);
+    /// assert_eq!(bitboards::Rank::Third.index(), 2);
     /// ```
     #[inline]
     #[must_use]
@@ -477,7 +477,7 @@ impl Rank {
     /// The eight squares of this rank.
     ///
     /// ```
-    /// use bitboards_core::{Bitboard, Rank};
+    /// use bitboards::{Bitboard, Rank};
     ///
     /// assert_eq!(Rank::Second.bitboard(), Bitboard(0xFF00));
     /// ```
@@ -497,7 +497,7 @@ impl fmt::Display for Rank {
 /// A side: White moves up the board (north), Black down.
 ///
 /// ```
-/// use bitboards_core::Color;
+/// use bitboards::Color;
 ///
 /// assert_eq!(!Color::White, Color::Black);
 /// assert_eq!(Color::Black.index(), 1);
@@ -515,7 +515,7 @@ impl Color {
     /// Both colours, White first: the order of the per-colour tables.
     ///
     /// ```
-    /// use bitboards_core::Color;
+    /// use bitboards::Color;
     ///
     /// assert_eq!(Color::ALL, [Color::White, Color::Black]);
     /// ```
@@ -524,7 +524,7 @@ impl Color {
     /// The colour's index in per-colour tables: White 0, Black 1.
     ///
     /// ```
-    /// assert_eq!(bitboards_core::Color::White.index(), 0);
+    /// assert_eq!(bitboards::Color::White.index(), 0);
     /// ```
     #[inline]
     #[must_use]
@@ -535,7 +535,7 @@ impl Color {
     /// The other colour.
     ///
     /// ```
-    /// use bitboards_core::Color;
+    /// use bitboards::Color;
     ///
     /// assert_eq!(Color::White.opponent(), Color::Black);
     /// ```
