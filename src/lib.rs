@@ -35,6 +35,8 @@
 
 pub mod attacks;
 pub mod masks;
+mod piece;
+pub mod position;
 #[cfg(feature = "names")]
 mod names;
 pub mod tables;
@@ -45,6 +47,11 @@ pub use bitboards_core::{
 };
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
+pub use piece::{ParsePieceError, Piece, PieceKind};
+pub use position::{
+    CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
+    Position, PositionError, Setup,
+};
 
 /// The squares strictly between `a` and `b` when they share a rank, file or
 /// diagonal; empty otherwise (and for neighbours or the same square).
