@@ -96,7 +96,7 @@ impl FenField {
 /// let error = Position::from_fen("4k3/8/8/8/8/8/8/4K3 x - - 0 1").unwrap_err();
 /// assert_eq!(error, FenError::Syntax {
 ///     field: FenField::SideToMove,
-///     column: 22,
+///     column: 21,
 ///     problem: FenSyntaxError::SideToMove('x'),
 /// });
 /// ```
@@ -723,6 +723,32 @@ impl Position {
     /// # Ok::<(), bitboards::FenError>(())
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(fen, false)
+    }
+
+    /// [`Position::from_fen`] without the four rules on how the side to move
+    /// can be in check (see [`Position::from_setup_allow_impossible_check`]).
+    /// The perft suite's position with two bishops checking along one
+    /// diagonal reads this way.
+    ///
+    /// ```
+    /// use bitboards::{FenError, Position, PositionError};
+    ///
+    /// let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    /// assert!(matches!(
+    ///     Position::from_fen(fen),
+    ///     Err(FenError::Illegal { problem: PositionError::AlignedCheckers { .. }, .. })
+    /// ));
+    /// let position = Position::from_fen_allow_impossible_check(fen)?;
+    /// assert_eq!(position.checkers().count(), 2);
+    /// assert_eq!(position.fen().to_string(), fen);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    pub fn from_fen_allow_impossible_check(fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(fen, true)
+    }
+
+    fn read_fen(fen: &str, allow_impossible_check: bool) -> Result<Position, FenError> {
         let (fields, count, end) = split_fields(fen);
         if !(count == 4 || count == 6) {
             let column = if count > 6 { fields[6].column } else { end };
@@ -754,7 +780,12 @@ impl Position {
             halfmove_clock,
             fullmove_number,
         };
-        Position::from_setup(setup).map_err(|problem| {
+        let position = if allow_impossible_check {
+            Position::from_setup_allow_impossible_check(setup)
+        } else {
+            Position::from_setup(setup)
+        };
+        position.map_err(|problem| {
             Columns {
                 board: board.columns,
                 board_field: fields[0].column,
@@ -816,7 +847,8 @@ impl FromStr for Position {
 /// ```
 /// use bitboards::Position;
 ///
-/// let fen = Position::chess960(0).unwrap().fen();
+/// let position = Position::chess960(0).unwrap();
+/// let fen = position.fen();
 /// assert_eq!(fen.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
 /// assert_eq!(fen.shredder().to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
 /// ```

@@ -388,7 +388,32 @@ impl Position {
     /// );
     /// ```
     pub const fn from_setup(setup: Setup) -> Result<Position, PositionError> {
-        validate::check(setup)
+        validate::check(setup, false)
+    }
+
+    /// [`Position::from_setup`] without the four rules on how the side to
+    /// move can be in check ([`PositionError::TooManyCheckers`],
+    /// [`DoubleCheckWithoutSlider`](PositionError::DoubleCheckWithoutSlider),
+    /// [`AlignedCheckers`](PositionError::AlignedCheckers),
+    /// [`CheckNotFromDoublePush`](PositionError::CheckNotFromDoublePush)).
+    ///
+    /// Such a position cannot arise in a game, but a move generator handles
+    /// it (only king moves answer a double check), and published perft
+    /// suites contain one. Every other rule still holds.
+    ///
+    /// ```
+    /// use bitboards::{Position, PositionError};
+    ///
+    /// // Two rooks check along the eighth rank from both sides.
+    /// let setup = Position::from_fen("R3k2R/8/8/8/8/8/8/6K1 w - - 0 1")?.setup();
+    /// let mut black_to_move = setup;
+    /// black_to_move.side_to_move = bitboards::Color::Black;
+    /// assert!(matches!(Position::from_setup(black_to_move), Err(PositionError::AlignedCheckers { .. })));
+    /// assert!(Position::from_setup_allow_impossible_check(black_to_move).is_ok());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    pub const fn from_setup_allow_impossible_check(setup: Setup) -> Result<Position, PositionError> {
+        validate::check(setup, true)
     }
 
     /// Builds the boards of `setup` without checking any rule. Both kings'
@@ -719,8 +744,8 @@ impl Position {
     /// ```
     /// use bitboards::{Position, Square};
     ///
-    /// let position = Position::from_fen("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1")?;
-    /// assert_eq!(position.checkers(), Square::D2.bitboard());
+    /// let position = Position::from_fen("4k3/8/8/8/8/3n4/8/4K3 w - - 0 1")?;
+    /// assert_eq!(position.checkers(), Square::D3.bitboard());
     /// assert!(Position::START.checkers().is_empty());
     /// # Ok::<(), bitboards::FenError>(())
     /// ```
