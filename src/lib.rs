@@ -35,10 +35,10 @@
 
 pub mod attacks;
 pub mod masks;
-mod piece;
-pub mod position;
 #[cfg(feature = "names")]
 mod names;
+mod piece;
+pub mod position;
 pub mod tables;
 
 pub use bitboards_core::{

@@ -145,10 +145,7 @@ impl PieceKind {
     /// ```
     #[must_use]
     pub const fn is_slider(self) -> bool {
-        matches!(
-            self,
-            PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen
-        )
+        matches!(self, PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen)
     }
 
     /// The kind's English name, lower case: `"knight"`.
@@ -196,7 +193,10 @@ impl fmt::Display for ParsePieceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParsePieceError::BadLength(n) => {
-                write!(f, "a piece is one FEN letter such as `N`; found {n} characters")
+                write!(
+                    f,
+                    "a piece is one FEN letter such as `N`; found {n} characters"
+                )
             }
             ParsePieceError::UnknownLetter(c) => write!(
                 f,

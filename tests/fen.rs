@@ -398,7 +398,11 @@ fn clock_syntax() {
 fn fullmove_number_zero() {
     assert_eq!(
         illegal("4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
-        (FenField::FullmoveNumber, 29, PositionError::FullmoveNumberZero)
+        (
+            FenField::FullmoveNumber,
+            29,
+            PositionError::FullmoveNumberZero
+        )
     );
 }
 
@@ -814,7 +818,10 @@ fn fuzz(seed: u64, inputs: usize) -> (usize, usize) {
 fn random_and_mutated_fens_never_panic() {
     let (inputs, accepted) = fuzz(0x00F3_A11E, 500_000);
     // Some mutations keep the FEN valid (a changed clock digit, say).
-    assert!(accepted > inputs / 50, "only {accepted} of {inputs} accepted");
+    assert!(
+        accepted > inputs / 50,
+        "only {accepted} of {inputs} accepted"
+    );
     assert!(accepted < inputs, "every input accepted");
 }
 

@@ -25,7 +25,10 @@ fn piece_letters_both_ways() {
         assert_eq!(piece.to_string().parse(), Ok(piece));
         assert_eq!(Piece::new(piece.color(), piece.kind()), piece);
         assert_eq!(Piece::ALL[piece.index()], piece);
-        assert_eq!(piece.to_char().is_ascii_uppercase(), piece.color() == Color::White);
+        assert_eq!(
+            piece.to_char().is_ascii_uppercase(),
+            piece.color() == Color::White
+        );
     }
     for kind in PieceKind::ALL {
         assert_eq!(PieceKind::from_char(kind.to_char()), Some(kind));
@@ -33,8 +36,14 @@ fn piece_letters_both_ways() {
         assert_eq!(PieceKind::new(kind.index() as u8), Some(kind));
     }
     assert_eq!("".parse::<Piece>(), Err(ParsePieceError::BadLength(0)));
-    assert_eq!("Kk".parse::<PieceKind>(), Err(ParsePieceError::BadLength(2)));
-    assert_eq!("1".parse::<Piece>(), Err(ParsePieceError::UnknownLetter('1')));
+    assert_eq!(
+        "Kk".parse::<PieceKind>(),
+        Err(ParsePieceError::BadLength(2))
+    );
+    assert_eq!(
+        "1".parse::<Piece>(),
+        Err(ParsePieceError::UnknownLetter('1'))
+    );
     assert_eq!(Piece::COUNT, 12);
     assert_eq!(PieceKind::COUNT, 6);
 }
@@ -76,8 +85,7 @@ fn accessors_agree_with_the_mailbox() {
 
 #[test]
 fn fields_after_the_board() {
-    let position =
-        Position::from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 12 34").unwrap();
+    let position = Position::from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 12 34").unwrap();
     assert_eq!(position.side_to_move(), Color::White);
     assert_eq!(position.en_passant(), Some(Square::D6));
     assert_eq!(position.halfmove_clock(), 12);
@@ -88,7 +96,10 @@ fn fields_after_the_board() {
         rights.rook_file(Color::White, CastlingSide::KingSide),
         Some(File::H)
     );
-    assert_eq!(rights.rook_file(Color::White, CastlingSide::QueenSide), None);
+    assert_eq!(
+        rights.rook_file(Color::White, CastlingSide::QueenSide),
+        None
+    );
     assert_eq!(rights.rook_file(Color::Black, CastlingSide::KingSide), None);
     assert_eq!(
         rights.rook_file(Color::Black, CastlingSide::QueenSide),
@@ -112,10 +123,9 @@ fn setup_round_trips() {
 fn checkers_and_attackers() {
     // Kiwipete: nothing gives check; of White's pieces only the knight on
     // e5 attacks f7 (the queen on f3 is blocked by the knight on f6).
-    let kiwipete = Position::from_fen(
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    )
-    .unwrap();
+    let kiwipete =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
     assert!(kiwipete.checkers().is_empty());
     assert_eq!(
         kiwipete.attackers(Square::F7, Color::White),
@@ -135,10 +145,9 @@ fn checkers_and_attackers() {
 
 #[test]
 fn display_draws_the_board_then_the_fen() {
-    let position = Position::from_fen(
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    )
-    .unwrap();
+    let position =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
     let expected = "\
 8 r . . . k . . r
 7 p . p p q p b .
@@ -200,7 +209,9 @@ fn named_bitboards_follow_the_literature() {
     );
     for position in positions() {
         let boards = position.named_bitboards();
-        let twelve = boards[..12].iter().fold(Bitboard::EMPTY, |all, (_, b)| all | *b);
+        let twelve = boards[..12]
+            .iter()
+            .fold(Bitboard::EMPTY, |all, (_, b)| all | *b);
         assert_eq!(twelve, boards[14].1);
         assert_eq!(boards[12].1 | boards[13].1, position.occupied());
         // Each square is on at most one of the twelve.

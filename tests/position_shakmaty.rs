@@ -65,8 +65,7 @@ fn random_game_positions_read_and_print_as_shakmaty_writes_them() {
     let mut with_en_passant = 0;
     let mut with_castling = 0;
     for (fen, _) in &positions {
-        let position =
-            Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"));
+        let position = Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"));
         assert_eq!(&position.fen().to_string(), fen);
         with_en_passant += usize::from(position.en_passant().is_some());
         with_castling += usize::from(!position.castling().is_empty());
@@ -84,7 +83,8 @@ fn random_placement(rng: &mut Rng, extra: usize) -> String {
         board[rng.below(64)] = Some(king);
     }
     for _ in 0..rng.below(extra + 1) {
-        board[rng.below(64)] = Some(['P', 'N', 'B', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'][rng.below(10)]);
+        board[rng.below(64)] =
+            Some(['P', 'N', 'B', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'][rng.below(10)]);
     }
     let mut fen = String::new();
     for rank in (0..8).rev() {
@@ -110,7 +110,11 @@ fn random_placement(rng: &mut Rng, extra: usize) -> String {
     }
     let white = rng.below(2) == 0;
     let en_passant = if rng.below(3) == 0 {
-        format!("{}{}", (b'a' + rng.below(8) as u8) as char, if white { 6 } else { 3 })
+        format!(
+            "{}{}",
+            (b'a' + rng.below(8) as u8) as char,
+            if white { 6 } else { 3 }
+        )
     } else {
         "-".to_owned()
     };
@@ -139,7 +143,10 @@ fn random_placements_are_accepted_exactly_when_shakmaty_accepts_them() {
             refused += 1;
         }
     }
-    assert!(accepted > 5_000 && refused > 5_000, "{accepted} / {refused}");
+    assert!(
+        accepted > 5_000 && refused > 5_000,
+        "{accepted} / {refused}"
+    );
 }
 
 #[test]

@@ -404,16 +404,17 @@ fn parse_board(field: FieldText<'_>) -> Result<Board, FenError> {
     let mut first_extra: Option<usize> = None;
     let mut previous_was_digit = false;
 
-    let rank_done = |rank_from_top: usize, squares: usize, first_extra: Option<usize>, at: usize| {
-        if squares == 8 {
-            return Ok(());
-        }
-        let rank = Rank::ALL[7 - rank_from_top];
-        Err(error(
-            first_extra.unwrap_or(at),
-            FenSyntaxError::RankSquares { rank, squares },
-        ))
-    };
+    let rank_done =
+        |rank_from_top: usize, squares: usize, first_extra: Option<usize>, at: usize| {
+            if squares == 8 {
+                return Ok(());
+            }
+            let rank = Rank::ALL[7 - rank_from_top];
+            Err(error(
+                first_extra.unwrap_or(at),
+                FenSyntaxError::RankSquares { rank, squares },
+            ))
+        };
 
     for (column, c) in field.chars() {
         if c == '/' {
@@ -660,10 +661,11 @@ impl Columns {
         let board_at = |square: Square| (FenField::Board, self.board[square.index()]);
         // Squares in the order a FEN writes them: rank 8 first, a to h.
         let fen_order = || {
-            Rank::ALL
-                .into_iter()
-                .rev()
-                .flat_map(|rank| File::ALL.into_iter().map(move |file| Square::from_file_rank(file, rank)))
+            Rank::ALL.into_iter().rev().flat_map(|rank| {
+                File::ALL
+                    .into_iter()
+                    .map(move |file| Square::from_file_rank(file, rank))
+            })
         };
         let (field, column) = match problem {
             PositionError::KingCount { color, found } => {

@@ -412,7 +412,9 @@ impl Position {
     /// assert!(Position::from_setup_allow_impossible_check(black_to_move).is_ok());
     /// # Ok::<(), bitboards::FenError>(())
     /// ```
-    pub const fn from_setup_allow_impossible_check(setup: Setup) -> Result<Position, PositionError> {
+    pub const fn from_setup_allow_impossible_check(
+        setup: Setup,
+    ) -> Result<Position, PositionError> {
         validate::check(setup, true)
     }
 
@@ -510,9 +512,11 @@ impl Position {
                     CastlingSide::KingSide
                 };
                 let rook_file = File::new(file as u8);
-                castling = castling
-                    .with(Color::White, side, rook_file)
-                    .with(Color::Black, side, rook_file);
+                castling = castling.with(Color::White, side, rook_file).with(
+                    Color::Black,
+                    side,
+                    rook_file,
+                );
                 rooks_seen += 1;
             }
             file += 1;
@@ -728,8 +732,10 @@ impl Position {
     #[must_use]
     pub const fn attackers(&self, square: Square, by: Color) -> Bitboard {
         let occupied = self.occupied();
-        let diagonal = self.kinds[PieceKind::Bishop as usize].union(self.kinds[PieceKind::Queen as usize]);
-        let straight = self.kinds[PieceKind::Rook as usize].union(self.kinds[PieceKind::Queen as usize]);
+        let diagonal =
+            self.kinds[PieceKind::Bishop as usize].union(self.kinds[PieceKind::Queen as usize]);
+        let straight =
+            self.kinds[PieceKind::Rook as usize].union(self.kinds[PieceKind::Queen as usize]);
         attacks::pawn(by.opponent(), square)
             .intersection(self.kinds[PieceKind::Pawn as usize])
             .union(attacks::knight(square).intersection(self.kinds[PieceKind::Knight as usize]))

@@ -275,9 +275,7 @@ const fn check_castling(position: &Position) -> Result<(), PositionError> {
             return Err(PositionError::CastlingWithoutKing { color, side });
         }
         let rook = Square::from_file_rank(rook_file, home_rank(color));
-        let rook_there = position
-            .pieces(color, PieceKind::Rook)
-            .contains(rook);
+        let rook_there = position.pieces(color, PieceKind::Rook).contains(rook);
         if !rook_there || !castling_rook_ok(king, color, side, rook_file) {
             return Err(PositionError::CastlingWithoutRook { color, side, rook });
         }
