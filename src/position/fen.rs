@@ -315,147 +315,143 @@ impl fmt::Display for FenError {
 
 impl core::error::Error for FenError {}
 
-/// A field of the input: its text and the column of its first character.
+/// The text being read. Positions inside it are byte offsets while
+/// reading (FEN is ASCII, so that is fast); an error turns its offset into
+/// a column counted in characters.
 #[derive(Clone, Copy)]
-struct FieldText<'a> {
-    text: &'a str,
-    column: usize,
+struct Input<'a> {
+    fen: &'a str,
 }
 
-impl<'a> FieldText<'a> {
-    /// The field's characters with their columns.
-    fn chars(self) -> impl Iterator<Item = (usize, char)> + 'a {
-        let start = self.column;
-        self.text
-            .chars()
-            .enumerate()
-            .map(move |(offset, c)| (start + offset, c))
+impl<'a> Input<'a> {
+    /// The 1-based character column of byte `offset` (any offset: one that
+    /// is not on a character boundary counts the character it is inside).
+    fn column(self, offset: usize) -> usize {
+        self.fen
+            .char_indices()
+            .take_while(|&(start, _)| start < offset)
+            .count()
+            + 1
     }
 
-    /// The column just past the field's last character.
-    fn end(self) -> usize {
-        self.column + self.text.chars().count()
+    /// The character starting at byte `offset` (a space past the end).
+    fn char_at(self, offset: usize) -> char {
+        self.fen
+            .get(offset..)
+            .and_then(|rest| rest.chars().next())
+            .unwrap_or(' ')
     }
-}
 
-fn syntax(field: FenField, column: usize, problem: FenSyntaxError) -> FenError {
-    FenError::Syntax {
-        field,
-        column,
-        problem,
-    }
-}
-
-/// Splits `fen` at runs of whitespace into at most 7 fields (a 7th only to
-/// point at it), and counts them.
-fn split_fields(fen: &str) -> ([FieldText<'_>; 7], usize, usize) {
-    let mut fields = [FieldText {
-        text: "",
-        column: 0,
-    }; 7];
-    let mut count = 0;
-    let mut start: Option<(usize, usize)> = None;
-    let mut column = 0;
-    for (byte, c) in fen.char_indices() {
-        column += 1;
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some((byte, column)),
-            (true, Some((start_byte, start_column))) => {
-                if count < 7 {
-                    fields[count] = FieldText {
-                        text: &fen[start_byte..byte],
-                        column: start_column,
-                    };
-                }
-                count += 1;
-                start = None;
-            }
-            _ => {}
+    fn syntax(self, field: FenField, offset: usize, problem: FenSyntaxError) -> FenError {
+        FenError::Syntax {
+            field,
+            column: self.column(offset),
+            problem,
         }
     }
-    if let Some((start_byte, start_column)) = start {
-        if count < 7 {
-            fields[count] = FieldText {
-                text: &fen[start_byte..],
-                column: start_column,
-            };
+
+    fn bytes(self, field: Span) -> &'a [u8] {
+        self.fen
+            .as_bytes()
+            .get(field.start..field.end)
+            .unwrap_or_default()
+    }
+}
+
+/// A field: the byte range it occupies in the input.
+#[derive(Clone, Copy, Default)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+/// Splits the input at runs of ASCII whitespace into at most 7 fields (a
+/// 7th only to point at it), and counts them.
+fn split_fields(fen: &str) -> ([Span; 7], usize) {
+    let bytes = fen.as_bytes();
+    let mut fields = [Span::default(); 7];
+    let mut count = 0;
+    let mut at = 0;
+    loop {
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        if at == bytes.len() {
+            return (fields, count);
+        }
+        let start = at;
+        while bytes.get(at).is_some_and(|b| !b.is_ascii_whitespace()) {
+            at += 1;
+        }
+        if let Some(field) = fields.get_mut(count) {
+            *field = Span { start, end: at };
         }
         count += 1;
     }
-    (fields, count, column + 1)
 }
 
-/// The board field as read: the piece on each square and the column each
-/// square's letter stands at.
-struct Board {
-    pieces: [Option<Piece>; 64],
-    columns: [usize; 64],
-}
-
-fn parse_board(field: FieldText<'_>) -> Result<Board, FenError> {
-    let error = |column, problem| syntax(FenField::Board, column, problem);
-    let mut board = Board {
-        pieces: [None; 64],
-        columns: [field.column; 64],
-    };
+fn parse_board(input: Input<'_>, field: Span) -> Result<[Option<Piece>; 64], FenError> {
+    let error = |offset, problem| input.syntax(FenField::Board, offset, problem);
+    let mut board = [None; 64];
     // Ranks counted from the top: 0 is rank 8.
     let mut rank_from_top = 0;
     let mut squares = 0;
     let mut first_extra: Option<usize> = None;
     let mut previous_was_digit = false;
 
-    let rank_done =
-        |rank_from_top: usize, squares: usize, first_extra: Option<usize>, at: usize| {
-            if squares == 8 {
-                return Ok(());
-            }
-            let rank = Rank::ALL[7 - rank_from_top];
-            Err(error(
-                first_extra.unwrap_or(at),
-                FenSyntaxError::RankSquares { rank, squares },
-            ))
-        };
+    let rank_done = |rank_from_top: usize, squares: usize, first_extra: Option<usize>, at| {
+        if squares == 8 {
+            return Ok(());
+        }
+        let rank = Rank::ALL[7 - rank_from_top];
+        Err(error(
+            first_extra.unwrap_or(at),
+            FenSyntaxError::RankSquares { rank, squares },
+        ))
+    };
 
-    for (column, c) in field.chars() {
-        if c == '/' {
-            rank_done(rank_from_top, squares, first_extra, column)?;
-            if rank_from_top == 7 {
-                return Err(error(column, FenSyntaxError::RankCount { found: 9 }));
+    for (at, &byte) in (field.start..).zip(input.bytes(field)) {
+        match byte {
+            b'/' => {
+                rank_done(rank_from_top, squares, first_extra, at)?;
+                if rank_from_top == 7 {
+                    return Err(error(at, FenSyntaxError::RankCount { found: 9 }));
+                }
+                rank_from_top += 1;
+                squares = 0;
+                first_extra = None;
+                previous_was_digit = false;
             }
-            rank_from_top += 1;
-            squares = 0;
-            first_extra = None;
-            previous_was_digit = false;
-            continue;
-        }
-        if let Some(run) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-            if previous_was_digit {
-                return Err(error(column, FenSyntaxError::AdjacentDigits));
+            b'1'..=b'8' => {
+                if previous_was_digit {
+                    return Err(error(at, FenSyntaxError::AdjacentDigits));
+                }
+                previous_was_digit = true;
+                let run = usize::from(byte - b'0');
+                if squares + run > 8 && first_extra.is_none() {
+                    first_extra = Some(at);
+                }
+                squares += run;
             }
-            previous_was_digit = true;
-            if squares + run as usize > 8 && first_extra.is_none() {
-                first_extra = Some(column);
+            _ => {
+                previous_was_digit = false;
+                let Some(piece) = Piece::from_char(char::from(byte)).filter(|_| byte.is_ascii())
+                else {
+                    return Err(error(at, FenSyntaxError::BoardSymbol(input.char_at(at))));
+                };
+                if squares < 8 {
+                    board[(7 - rank_from_top) * 8 + squares] = Some(piece);
+                } else if first_extra.is_none() {
+                    first_extra = Some(at);
+                }
+                squares += 1;
             }
-            squares += run as usize;
-            continue;
         }
-        previous_was_digit = false;
-        let Some(piece) = Piece::from_char(c) else {
-            return Err(error(column, FenSyntaxError::BoardSymbol(c)));
-        };
-        if squares < 8 {
-            let square = (7 - rank_from_top) * 8 + squares;
-            board.pieces[square] = Some(piece);
-            board.columns[square] = column;
-        } else if first_extra.is_none() {
-            first_extra = Some(column);
-        }
-        squares += 1;
     }
-    rank_done(rank_from_top, squares, first_extra, field.end())?;
+    rank_done(rank_from_top, squares, first_extra, field.end)?;
     if rank_from_top < 7 {
         return Err(error(
-            field.end(),
+            field.end,
             FenSyntaxError::RankCount {
                 found: rank_from_top + 1,
             },
@@ -464,33 +460,59 @@ fn parse_board(field: FieldText<'_>) -> Result<Board, FenError> {
     Ok(board)
 }
 
-fn parse_side(field: FieldText<'_>) -> Result<Color, FenError> {
-    let mut chars = field.chars();
-    // Fields come from splitting at whitespace, so none is empty; a space
-    // stands in for the missing letter should that ever change.
-    let side = match chars.next().unwrap_or((field.column, ' ')) {
-        (_, 'w') => Color::White,
-        (_, 'b') => Color::Black,
-        (column, c) => {
-            return Err(syntax(
+/// The byte offset of `square`'s letter in a board field already read
+/// without error (the field's start if the square is empty).
+fn square_offset(input: Input<'_>, field: Span, square: Square) -> usize {
+    let mut rank_start: usize = 56;
+    let mut index = rank_start;
+    for (at, &byte) in (field.start..).zip(input.bytes(field)) {
+        match byte {
+            b'/' => {
+                rank_start = rank_start.saturating_sub(8);
+                index = rank_start;
+            }
+            b'1'..=b'8' => index += usize::from(byte - b'0'),
+            _ => {
+                if index == square.index() {
+                    return at;
+                }
+                index += 1;
+            }
+        }
+    }
+    field.start
+}
+
+fn parse_side(input: Input<'_>, field: Span) -> Result<Color, FenError> {
+    let side = match input.bytes(field).first() {
+        Some(b'w') => Color::White,
+        Some(b'b') => Color::Black,
+        _ => {
+            let found = input.char_at(field.start);
+            return Err(input.syntax(
                 FenField::SideToMove,
-                column,
-                FenSyntaxError::SideToMove(c),
+                field.start,
+                FenSyntaxError::SideToMove(found),
             ));
         }
     };
-    no_trailing(FenField::SideToMove, chars)?;
+    no_trailing(input, FenField::SideToMove, field, 1)?;
     Ok(side)
 }
 
+/// An error for anything in `field` past its first `length` bytes.
 fn no_trailing(
+    input: Input<'_>,
     field: FenField,
-    mut rest: impl Iterator<Item = (usize, char)>,
+    span: Span,
+    length: usize,
 ) -> Result<(), FenError> {
-    match rest.next() {
-        Some((column, c)) => Err(syntax(field, column, FenSyntaxError::Trailing(c))),
-        None => Ok(()),
+    let end = span.start + length;
+    if end < span.end {
+        let found = input.char_at(end);
+        return Err(input.syntax(field, end, FenSyntaxError::Trailing(found)));
     }
+    Ok(())
 }
 
 /// One letter of the castling field, before it is matched with the board.
@@ -501,44 +523,46 @@ struct CastlingLetter {
     /// for a file letter.
     side: Option<CastlingSide>,
     file: File,
-    column: usize,
+    offset: usize,
 }
 
 /// Reads the castling field's letters (at most four can be distinct; a
 /// fifth is reported as a duplicate when the letters are matched).
-fn parse_castling(field: FieldText<'_>) -> Result<([Option<CastlingLetter>; 5], usize), FenError> {
+fn parse_castling(
+    input: Input<'_>,
+    field: Span,
+) -> Result<([Option<CastlingLetter>; 5], usize), FenError> {
     let mut letters = [None; 5];
     let mut count = 0;
-    let mut chars = field.chars();
-    if field.text == "-" {
+    let bytes = input.bytes(field);
+    if bytes == b"-" {
         return Ok((letters, 0));
     }
-    for (column, c) in chars.by_ref() {
-        let color = if c.is_ascii_uppercase() {
+    for (offset, &byte) in (field.start..).zip(bytes) {
+        let color = if byte.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
-        let (side, file) = match c.to_ascii_lowercase() {
-            'k' => (Some(CastlingSide::KingSide), File::H),
-            'q' => (Some(CastlingSide::QueenSide), File::A),
-            lower => match File::from_char(lower) {
-                Some(file) => (None, file),
-                None => {
-                    return Err(syntax(
-                        FenField::Castling,
-                        column,
-                        FenSyntaxError::CastlingSymbol(c),
-                    ));
-                }
-            },
+        let (side, file) = match byte.to_ascii_lowercase() {
+            b'k' => (Some(CastlingSide::KingSide), File::H),
+            b'q' => (Some(CastlingSide::QueenSide), File::A),
+            lower @ b'a'..=b'h' => (None, File::ALL[usize::from(lower - b'a')]),
+            _ => {
+                let found = input.char_at(offset);
+                return Err(input.syntax(
+                    FenField::Castling,
+                    offset,
+                    FenSyntaxError::CastlingSymbol(found),
+                ));
+            }
         };
-        if count < letters.len() {
-            letters[count] = Some(CastlingLetter {
+        if let Some(slot) = letters.get_mut(count) {
+            *slot = Some(CastlingLetter {
                 color,
                 side,
                 file,
-                column,
+                offset,
             });
             count += 1;
         }
@@ -550,45 +574,41 @@ fn parse_castling(field: FieldText<'_>) -> Result<([Option<CastlingLetter>; 5], 
 /// rook on that side of the king, a file letter the side of the king it is
 /// on. Where the board cannot give an answer (no king on the home rank, no
 /// such rook) the right is kept as the standard rook, for
-/// [`Position::from_setup`] to report.
+/// [`Position::from_setup`] to report. Returns the rights and the offset of
+/// each one's letter.
 fn resolve_castling(
+    input: Input<'_>,
     letters: &[Option<CastlingLetter>],
     board: &[Option<Piece>; 64],
 ) -> Result<(CastlingRights, [[usize; 2]; 2]), FenError> {
     let mut rights = CastlingRights::NONE;
-    let mut columns = [[0; 2]; 2];
+    let mut offsets = [[0; 2]; 2];
     for letter in letters.iter().flatten() {
         let color = letter.color;
         let rank = home_rank(color);
-        let king_file = File::ALL.into_iter().find(|&file| {
-            board[Square::from_file_rank(file, rank).index()]
-                == Some(Piece::new(color, PieceKind::King))
-        });
-        let rook_on = |file: File| {
-            board[Square::from_file_rank(file, rank).index()]
-                == Some(Piece::new(color, PieceKind::Rook))
+        let on_home_rank = |file: File, kind: PieceKind| {
+            board[Square::from_file_rank(file, rank).index()] == Some(Piece::new(color, kind))
         };
+        let king_file = File::ALL
+            .into_iter()
+            .find(|&file| on_home_rank(file, PieceKind::King));
         let (side, file) = match (letter.side, king_file) {
             (Some(side), Some(king_file)) => {
                 let king = Square::from_file_rank(king_file, rank);
+                let rook = |file: &File| on_home_rank(*file, PieceKind::Rook);
                 let outermost = match side {
-                    CastlingSide::KingSide => File::ALL.into_iter().rev().find(|&f| rook_on(f)),
-                    CastlingSide::QueenSide => File::ALL.into_iter().find(|&f| rook_on(f)),
+                    CastlingSide::KingSide => File::ALL.into_iter().rev().find(rook),
+                    CastlingSide::QueenSide => File::ALL.into_iter().find(rook),
                 }
                 .filter(|&f| castling_rook_ok(king, color, side, f));
                 (side, outermost.unwrap_or(letter.file))
             }
             (Some(side), None) => (side, letter.file),
-            (None, Some(king_file)) => {
+            (None, king_file) => {
+                // The side of the king the rook is on; without a king on
+                // the home rank, the side it would be on in standard chess.
+                let king_file = king_file.unwrap_or(File::E);
                 let side = if letter.file > king_file {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
-                (side, letter.file)
-            }
-            (None, None) => {
-                let side = if letter.file >= File::E {
                     CastlingSide::KingSide
                 } else {
                     CastlingSide::QueenSide
@@ -597,82 +617,99 @@ fn resolve_castling(
             }
         };
         if rights.has(color, side) {
-            return Err(syntax(
+            return Err(input.syntax(
                 FenField::Castling,
-                letter.column,
+                letter.offset,
                 FenSyntaxError::CastlingDuplicate { color, side },
             ));
         }
         rights = rights.with(color, side, Some(file));
-        columns[color.index()][side.index()] = letter.column;
+        offsets[color.index()][side.index()] = letter.offset;
     }
-    Ok((rights, columns))
+    Ok((rights, offsets))
 }
 
-fn parse_en_passant(field: FieldText<'_>) -> Result<Option<Square>, FenError> {
-    if field.text == "-" {
+fn parse_en_passant(input: Input<'_>, field: Span) -> Result<Option<Square>, FenError> {
+    let bytes = input.bytes(field);
+    if bytes == b"-" {
         return Ok(None);
     }
-    let mut chars = field.chars();
-    let error = |column, problem| {
-        syntax(
+    let error = |offset, problem| {
+        input.syntax(
             FenField::EnPassant,
-            column,
+            offset,
             FenSyntaxError::EnPassant(problem),
         )
     };
-    let (Some((file_column, file)), Some((rank_column, rank))) = (chars.next(), chars.next())
-    else {
-        return Err(error(field.column, ParseSquareError::BadLength(1)));
+    let (file, rank) = match *bytes {
+        [file, rank, ..] => (file, rank),
+        _ => return Err(error(field.start, ParseSquareError::BadLength(1))),
     };
-    let file = File::from_char(file).ok_or(error(file_column, ParseSquareError::BadFile(file)))?;
-    let rank = Rank::from_char(rank).ok_or(error(rank_column, ParseSquareError::BadRank(rank)))?;
-    no_trailing(FenField::EnPassant, chars)?;
+    let file = match file {
+        b'a'..=b'h' => File::ALL[usize::from(file - b'a')],
+        _ => {
+            let found = input.char_at(field.start);
+            return Err(error(field.start, ParseSquareError::BadFile(found)));
+        }
+    };
+    let rank = match rank {
+        b'1'..=b'8' => Rank::ALL[usize::from(rank - b'1')],
+        _ => {
+            let found = input.char_at(field.start + 1);
+            return Err(error(field.start + 1, ParseSquareError::BadRank(found)));
+        }
+    };
+    no_trailing(input, FenField::EnPassant, field, 2)?;
     Ok(Some(Square::from_file_rank(file, rank)))
 }
 
-fn parse_clock(field: FenField, text: FieldText<'_>) -> Result<u16, FenError> {
+fn parse_clock(input: Input<'_>, field: FenField, span: Span) -> Result<u16, FenError> {
     let mut value: u16 = 0;
-    for (column, c) in text.chars() {
-        let Some(digit) = c.to_digit(10) else {
-            return Err(syntax(field, column, FenSyntaxError::ClockNotANumber(c)));
-        };
+    for (offset, &byte) in (span.start..).zip(input.bytes(span)) {
+        if !byte.is_ascii_digit() {
+            let found = input.char_at(offset);
+            return Err(input.syntax(field, offset, FenSyntaxError::ClockNotANumber(found)));
+        }
         value = value
             .checked_mul(10)
-            .and_then(|v| v.checked_add(digit as u16))
-            .ok_or(syntax(field, text.column, FenSyntaxError::ClockTooLarge))?;
+            .and_then(|v| v.checked_add(u16::from(byte - b'0')))
+            .ok_or_else(|| input.syntax(field, span.start, FenSyntaxError::ClockTooLarge))?;
     }
     Ok(value)
 }
 
-/// The columns of each part of a FEN, for pointing at what breaks a rule.
-struct Columns {
-    board: [usize; 64],
-    board_field: usize,
+/// Where each part of a FEN was read, for pointing at what breaks a rule.
+struct Locations {
+    board: Span,
     side: usize,
     castling: [[usize; 2]; 2],
     en_passant: usize,
     fullmove: usize,
 }
 
-impl Columns {
+impl Locations {
     /// The field and column to blame for `problem`.
-    fn locate(&self, problem: PositionError, board: &[Option<Piece>; 64]) -> FenError {
-        let board_at = |square: Square| (FenField::Board, self.board[square.index()]);
-        // Squares in the order a FEN writes them: rank 8 first, a to h.
-        let fen_order = || {
-            Rank::ALL.into_iter().rev().flat_map(|rank| {
-                File::ALL
-                    .into_iter()
-                    .map(move |file| Square::from_file_rank(file, rank))
-            })
-        };
-        let (field, column) = match problem {
+    fn locate(
+        &self,
+        input: Input<'_>,
+        problem: PositionError,
+        board: &[Option<Piece>; 64],
+    ) -> FenError {
+        let board_at = |square: Square| (FenField::Board, square_offset(input, self.board, square));
+        let (field, offset) = match problem {
             PositionError::KingCount { color, found } => {
+                // The second king in the order a FEN writes the squares:
+                // rank 8 first, a to h.
                 let king = Some(Piece::new(color, PieceKind::King));
-                match fen_order().filter(|s| board[s.index()] == king).nth(1) {
+                let second = Rank::ALL
+                    .into_iter()
+                    .rev()
+                    .flat_map(|rank| File::ALL.map(|file| Square::from_file_rank(file, rank)))
+                    .filter(|square| board[square.index()] == king)
+                    .nth(1);
+                match second {
                     Some(second) if found > 1 => board_at(second),
-                    _ => (FenField::Board, self.board_field),
+                    _ => (FenField::Board, self.board.start),
                 }
             }
             PositionError::PawnOnBackRank { square, .. } => board_at(square),
@@ -688,14 +725,14 @@ impl Columns {
                 (FenField::EnPassant, self.en_passant)
             }
             PositionError::OpponentInCheck { .. } => (FenField::SideToMove, self.side),
-            PositionError::TooManyCheckers { .. } => (FenField::Board, self.board_field),
+            PositionError::TooManyCheckers { .. } => (FenField::Board, self.board.start),
             PositionError::DoubleCheckWithoutSlider { second, .. }
             | PositionError::AlignedCheckers { second, .. } => board_at(second),
             PositionError::FullmoveNumberZero => (FenField::FullmoveNumber, self.fullmove),
         };
         FenError::Illegal {
             field,
-            column,
+            column: input.column(offset),
             problem,
         }
     }
@@ -751,31 +788,36 @@ impl Position {
     }
 
     fn read_fen(fen: &str, allow_impossible_check: bool) -> Result<Position, FenError> {
-        let (fields, count, end) = split_fields(fen);
+        let input = Input { fen };
+        let (fields, count) = split_fields(fen);
         if !(count == 4 || count == 6) {
-            let column = if count > 6 { fields[6].column } else { end };
+            let offset = if count > 6 {
+                fields[6].start
+            } else {
+                fen.len()
+            };
             return Err(FenError::FieldCount {
                 found: count.min(7),
-                column,
+                column: input.column(offset),
             });
         }
-        let board = parse_board(fields[0])?;
-        let side_to_move = parse_side(fields[1])?;
-        let (letters, letter_count) = parse_castling(fields[2])?;
-        let en_passant = parse_en_passant(fields[3])?;
+        let board = parse_board(input, fields[0])?;
+        let side_to_move = parse_side(input, fields[1])?;
+        let (letters, letter_count) = parse_castling(input, fields[2])?;
+        let en_passant = parse_en_passant(input, fields[3])?;
         let (halfmove_clock, fullmove_number) = if count == 6 {
             (
-                parse_clock(FenField::HalfmoveClock, fields[4])?,
-                parse_clock(FenField::FullmoveNumber, fields[5])?,
+                parse_clock(input, FenField::HalfmoveClock, fields[4])?,
+                parse_clock(input, FenField::FullmoveNumber, fields[5])?,
             )
         } else {
             (0, 1)
         };
-        let (castling, castling_columns) =
-            resolve_castling(&letters[..letter_count], &board.pieces)?;
+        let (castling, castling_offsets) =
+            resolve_castling(input, &letters[..letter_count], &board)?;
 
         let setup = Setup {
-            board: board.pieces,
+            board,
             side_to_move,
             castling,
             en_passant,
@@ -788,15 +830,14 @@ impl Position {
             Position::from_setup(setup)
         };
         position.map_err(|problem| {
-            Columns {
-                board: board.columns,
-                board_field: fields[0].column,
-                side: fields[1].column,
-                castling: castling_columns,
-                en_passant: fields[3].column,
-                fullmove: fields[5].column,
+            Locations {
+                board: fields[0],
+                side: fields[1].start,
+                castling: castling_offsets,
+                en_passant: fields[3].start,
+                fullmove: fields[5].start,
             }
-            .locate(problem, &board.pieces)
+            .locate(input, problem, &board)
         })
     }
 

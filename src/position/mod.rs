@@ -369,7 +369,7 @@ impl Position {
     /// ```
     pub const START: Position = match Position::from_setup(Setup::START) {
         Ok(position) => position,
-        Err(_) => panic!("the start position breaks a rule of PositionError"),
+        Err(error) => panic!("{}", error.rule()),
     };
 
     /// Checks `setup` by every rule of [`PositionError`] and builds the

@@ -114,6 +114,55 @@ pub enum PositionError {
     FullmoveNumberZero,
 }
 
+impl PositionError {
+    /// The rule broken, as a fixed sentence without the squares: usable in a
+    /// `const` panic, where the full `Display` message cannot be formatted.
+    ///
+    /// ```
+    /// use bitboards::{Position, Setup};
+    ///
+    /// const EMPTY: Setup = Setup { board: [None; 64], ..Setup::START };
+    /// // In a `const` item, an `Err` here would stop the compile with this text.
+    /// let rule = match Position::from_setup(EMPTY) {
+    ///     Ok(_) => "",
+    ///     Err(error) => error.rule(),
+    /// };
+    /// assert_eq!(rule, "each side has exactly one king");
+    /// ```
+    #[must_use]
+    pub const fn rule(&self) -> &'static str {
+        match self {
+            PositionError::KingCount { .. } => "each side has exactly one king",
+            PositionError::PawnOnBackRank { .. } => "pawns never stand on the first or last rank",
+            PositionError::CastlingWithoutKing { .. } => {
+                "a castling right needs its king on the home rank"
+            }
+            PositionError::CastlingWithoutRook { .. } => {
+                "a castling right needs its rook on the home rank, on that side of the king"
+            }
+            PositionError::EnPassantRank { .. } => {
+                "the en passant square is on rank 6 with White to move, rank 3 with Black"
+            }
+            PositionError::EnPassantWithoutPawn { .. } => {
+                "the en passant square needs the pawn that just moved two squares past it"
+            }
+            PositionError::EnPassantBlocked { .. } => "the squares a double push crossed are empty",
+            PositionError::OpponentInCheck { .. } => "the side not to move is not in check",
+            PositionError::TooManyCheckers { .. } => "no more than two pieces give check",
+            PositionError::DoubleCheckWithoutSlider { .. } => {
+                "a double check includes a bishop, rook or queen"
+            }
+            PositionError::AlignedCheckers { .. } => {
+                "two checking pieces are not on one line through the king"
+            }
+            PositionError::CheckNotFromDoublePush { .. } => {
+                "a check after a double push comes from that push"
+            }
+            PositionError::FullmoveNumberZero => "the fullmove number starts at 1",
+        }
+    }
+}
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
