@@ -346,6 +346,19 @@ fn named_regions_match_their_pictures() {
     assert_eq!(masks::QUEENSIDE, !masks::KINGSIDE);
 }
 
+/// The named regions, from the generator's registry: `(name, mask)`.
+fn registry_regions() -> Vec<(&'static str, Bitboard)> {
+    let report = bitboards_codegen::run(&bitboards_codegen::Options::new(
+        bitboards_codegen::Destination::Memory,
+    ))
+    .expect("the generator runs");
+    report
+        .tables()
+        .filter(|table| table.naming == bitboards_codegen::Naming::Region)
+        .map(|table| (table.name, Bitboard(table.values[0])))
+        .collect()
+}
+
 #[cfg(feature = "names")]
 #[test]
 fn every_name_resolves_to_its_mask() {
@@ -355,21 +368,11 @@ fn every_name_resolves_to_its_mask() {
     expected.extend(Square::ALL.map(|s| (s.to_string(), s.bitboard())));
     expected.extend(File::ALL.map(|f| (format!("file_{f}"), f.bitboard())));
     expected.extend(Rank::ALL.map(|r| (format!("rank_{r}"), r.bitboard())));
-    for (name, mask) in [
-        ("light_squares", masks::LIGHT_SQUARES),
-        ("dark_squares", masks::DARK_SQUARES),
-        ("center", masks::CENTER),
-        ("big_center", masks::BIG_CENTER),
-        ("edges", masks::EDGES),
-        ("corners", masks::CORNERS),
-        ("back_ranks", masks::BACK_RANKS),
-        ("kingside", masks::KINGSIDE),
-        ("queenside", masks::QUEENSIDE),
-        ("empty", Bitboard::EMPTY),
-        ("full", Bitboard::FULL),
-    ] {
-        expected.push((name.to_string(), mask));
-    }
+    let regions = registry_regions();
+    assert!(regions.len() >= 9, "only {} regions", regions.len());
+    expected.extend(regions.iter().map(|&(name, mask)| (name.to_lowercase(), mask)));
+    expected.push(("empty".to_string(), Bitboard::EMPTY));
+    expected.push(("full".to_string(), Bitboard::FULL));
     for (name, mask) in &expected {
         assert_eq!(Bitboard::from_name(name), Ok(*mask), "{name}");
     }
@@ -381,4 +384,32 @@ fn every_name_resolves_to_its_mask() {
     for bad in ["", "E4", "i9", "file_i", "rank_0", "center "] {
         assert!(Bitboard::from_name(bad).is_err(), "{bad:?} is not a name");
     }
+}
+
+#[cfg(feature = "names")]
+#[test]
+fn the_unknown_name_error_lists_every_region() {
+    use bitboards::FromName;
+
+    let message = Bitboard::from_name("middle").unwrap_err().to_string();
+    assert!(message.starts_with("unknown bitboard name; known names are squares (`e4`), `file_a`..`file_h`, `rank_1`..`rank_8`, `light_squares`, "), "{message}");
+    assert!(message.ends_with("`queenside`, `empty` and `full`"), "{message}");
+    for (name, _) in registry_regions() {
+        assert!(message.contains(&format!("`{}`", name.to_lowercase())), "{name} missing: {message}");
+    }
+}
+
+#[test]
+fn the_masks_module_has_every_region_as_a_bitboard() {
+    // The generator writes one `masks` constant per region; spot-check that
+    // they wrap the raw tables, and that the registry knows each one.
+    let regions = registry_regions();
+    for (name, mask) in [
+        ("LIGHT_SQUARES", masks::LIGHT_SQUARES),
+        ("CENTER", masks::CENTER),
+        ("QUEENSIDE", masks::QUEENSIDE),
+    ] {
+        assert!(regions.contains(&(name, mask)), "{name}");
+    }
+    assert_eq!(masks::EDGES, Bitboard(tables::EDGES));
 }
