@@ -30,7 +30,12 @@ const PAIRS: usize = 4096;
 fn workload() -> Vec<(usize, u64)> {
     let mut rng = SplitMix64::new(0x5EED);
     (0..PAIRS)
-        .map(|_| ((rng.next_u64() % 64) as usize, rng.next_u64() & rng.next_u64()))
+        .map(|_| {
+            (
+                (rng.next_u64() % 64) as usize,
+                rng.next_u64() & rng.next_u64(),
+            )
+        })
         .collect()
 }
 

@@ -58,5 +58,8 @@ fn build_script_tables_equal_the_committed_ones() {
         .expect("the generator runs")
         .files
         .len();
-    assert_eq!(compared, expected, "generated/ holds another number of files");
+    assert_eq!(
+        compared, expected,
+        "generated/ holds another number of files"
+    );
 }

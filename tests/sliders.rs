@@ -234,5 +234,4 @@ fn pext_tables_have_the_pinned_size() {
         + size_of_val(&tables::ROOK_PEXT)
         + size_of_val(&tables::BISHOP_PEXT);
     assert_eq!(total, 107_648 * 2 + 2 * 64 * 3 * 8, "about 213 KiB");
-
 }

@@ -34,10 +34,16 @@ fn every_table_equals_the_generators_and_is_pictured() {
                     continue;
                 }
                 Entries::U64(values) => {
-                    assert!(values == table.values, "{name} differs from the generator's");
+                    assert!(
+                        values == table.values,
+                        "{name} differs from the generator's"
+                    );
                 }
                 Entries::U16(values) => assert!(
-                    values.iter().map(|&v| u64::from(v)).eq(table.values.iter().copied()),
+                    values
+                        .iter()
+                        .map(|&v| u64::from(v))
+                        .eq(table.values.iter().copied()),
                     "{name} differs from the generator's"
                 ),
                 #[cfg(feature = "names")]
@@ -49,12 +55,18 @@ fn every_table_equals_the_generators_and_is_pictured() {
                 }
             }
             match table.picture {
-                Picture::Region => regions.push_str(&diagrams([(name.to_string(), table.values[0])])),
+                Picture::Region => {
+                    regions.push_str(&diagrams([(name.to_string(), table.values[0])]))
+                }
                 _ => picture(table),
             }
         }
     }
-    assert_eq!(walked, CATALOG.len(), "tables::CATALOG lists tables the generator does not make");
+    assert_eq!(
+        walked,
+        CATALOG.len(),
+        "tables::CATALOG lists tables the generator does not make"
+    );
     assert_snapshot!("named_regions", regions);
 }
 
@@ -65,7 +77,12 @@ fn picture(table: &TableReport) {
     match table.picture {
         Picture::Diagrams { caption, index } => assert_snapshot!(
             name,
-            diagrams(values.iter().enumerate().map(|(i, &v)| (format!("{caption} {}", index.label(i)), v)))
+            diagrams(
+                values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| (format!("{caption} {}", index.label(i)), v))
+            )
         ),
         Picture::PerSquare => assert_snapshot!(name, per_square(values)),
         Picture::PerColorAndSquare => {
@@ -75,23 +92,36 @@ fn picture(table: &TableReport) {
             }
         }
         Picture::SquarePairs => assert_snapshot!(name, square_pairs(table)),
-        Picture::SliderRows { piece, second, shift } => {
+        Picture::SliderRows {
+            piece,
+            second,
+            shift,
+        } => {
             assert_eq!(table.dimensions, [64, 3], "{name}");
             let shift = shift.map(|s| format!(", shift {s}")).unwrap_or_default();
             assert_snapshot!(
                 name,
-                diagrams(Square::ALL.iter().zip(values.chunks(3)).map(|(square, row)| {
-                    (
-                        format!("{piece} {square}: {second} {:#018x}{shift}, offset {}", row[1], row[2]),
-                        row[0],
-                    )
-                }))
+                diagrams(
+                    Square::ALL
+                        .iter()
+                        .zip(values.chunks(3))
+                        .map(|(square, row)| {
+                            (
+                                format!(
+                                    "{piece} {square}: {second} {:#018x}{shift}, offset {}",
+                                    row[1], row[2]
+                                ),
+                                row[0],
+                            )
+                        })
+                )
             );
         }
         Picture::Region => unreachable!("regions share one picture"),
         Picture::Number => assert_snapshot!(name, format!("{} = {}", table.name, values[0])),
         Picture::Names => {
-            let mut names: Vec<(&String, u64)> = table.keys.iter().zip(values.iter().copied()).collect();
+            let mut names: Vec<(&String, u64)> =
+                table.keys.iter().zip(values.iter().copied()).collect();
             names.sort();
             let listing: String = names
                 .iter()

@@ -370,7 +370,11 @@ fn every_name_resolves_to_its_mask() {
     expected.extend(Rank::ALL.map(|r| (format!("rank_{r}"), r.bitboard())));
     let regions = registry_regions();
     assert!(regions.len() >= 9, "only {} regions", regions.len());
-    expected.extend(regions.iter().map(|&(name, mask)| (name.to_lowercase(), mask)));
+    expected.extend(
+        regions
+            .iter()
+            .map(|&(name, mask)| (name.to_lowercase(), mask)),
+    );
     expected.push(("empty".to_string(), Bitboard::EMPTY));
     expected.push(("full".to_string(), Bitboard::FULL));
     for (name, mask) in &expected {
@@ -393,9 +397,15 @@ fn the_unknown_name_error_lists_every_region() {
 
     let message = Bitboard::from_name("middle").unwrap_err().to_string();
     assert!(message.starts_with("unknown bitboard name; known names are squares (`e4`), `file_a`..`file_h`, `rank_1`..`rank_8`, `light_squares`, "), "{message}");
-    assert!(message.ends_with("`queenside`, `empty` and `full`"), "{message}");
+    assert!(
+        message.ends_with("`queenside`, `empty` and `full`"),
+        "{message}"
+    );
     for (name, _) in registry_regions() {
-        assert!(message.contains(&format!("`{}`", name.to_lowercase())), "{name} missing: {message}");
+        assert!(
+            message.contains(&format!("`{}`", name.to_lowercase())),
+            "{name} missing: {message}"
+        );
     }
 }
 

@@ -7,9 +7,20 @@ use crate::Error;
 use crate::registry::BuiltFile;
 use crate::table::Table;
 
-/// The line before the generated list.
+/// The line before the generated list in the README.
+///
+/// ```
+/// // The README holds this line on its own, then the list, then `README_END`.
+/// assert_eq!(bitboards_codegen::README_START, "<!-- tables:start -->");
+/// ```
 pub const START: &str = "<!-- tables:start -->";
-/// The line after it.
+/// The line after the generated list in the README.
+///
+/// ```
+/// use bitboards_codegen::{README_END, README_START};
+///
+/// assert!(README_START.starts_with("<!--") && README_END.ends_with("-->"));
+/// ```
 pub const END: &str = "<!-- tables:end -->";
 
 /// The list: one row per run of tables of the same type in the same file.
@@ -78,7 +89,7 @@ fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);
