@@ -11,6 +11,7 @@ include!("names.rs");
 include!("sliders.rs");
 #[cfg(feature = "pext")]
 include!("pext.rs");
+include!("zobrist.rs");
 /// The named regions as [`Bitboard`](crate::Bitboard)s, re-exported by
 /// [`masks`](crate::masks).
 pub(crate) mod regions {
@@ -161,4 +162,5 @@ pub static CATALOG: &[(&str, Entries)] = &[
             feature: "pext",
         },
     ),
+    ("POLYGLOT_RANDOM64", Entries::U64(&POLYGLOT_RANDOM64)),
 ];

@@ -8,7 +8,7 @@
 //! module of its file (under `files/`), and add one line below.
 
 use crate::Error;
-use crate::files::{leapers, masks, names, pext, rays, sliders};
+use crate::files::{leapers, masks, names, pext, rays, sliders, zobrist};
 use crate::table::{Index, Naming, Picture, Table};
 
 /// The feature that gates the name registry (`Bitboard::from_name`).
@@ -158,6 +158,12 @@ pub(crate) const FILES: &[FileSpec] = &[
             ),
             table(pext::pext_attacks, Picture::Digest),
         ],
+    },
+    FileSpec {
+        name: "zobrist.rs",
+        about: zobrist::about,
+        feature: None,
+        tables: &[table(zobrist::polyglot_random64, Picture::Digest)],
     },
 ];
 

@@ -8,6 +8,7 @@ pub(crate) mod names;
 pub(crate) mod pext;
 pub(crate) mod rays;
 pub(crate) mod sliders;
+pub(crate) mod zobrist;
 
 /// An example block for a doc comment.
 pub(crate) fn example(code: &str) -> String {
