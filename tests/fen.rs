@@ -5,6 +5,7 @@ use bitboards::{
     CastlingRights, CastlingSide, Color, FenError, FenField, FenSyntaxError, File,
     ParseSquareError, Piece, Position, PositionError, Rank, Setup, Square,
 };
+use bitboards_codegen::rng::SplitMix64;
 
 const PERFT_SUITE: &str = include_str!("data/perftsuite.epd");
 const CHESS960_STARTS: &str = include_str!("data/chess960-starts.epd");
@@ -688,20 +689,12 @@ fn setup_checks_are_usable_in_const() {
     assert_eq!(START, Position::default());
 }
 
-/// SplitMix64: a seeded generator, so every run tests the same inputs.
-struct Rng(u64);
+/// The project's seeded generator, so every run draws the same cases.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.0.next_u64() % n as u64) as usize
     }
 }
 
@@ -793,7 +786,7 @@ fn fuzz(seed: u64, inputs: usize) -> (usize, usize) {
         .chain(fens(CHESS960_STARTS))
         .chain(fens(CHESS960_RANDOM))
         .collect();
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let mut accepted = 0;
     for round in 0..inputs {
         let input = if round % 8 == 0 {

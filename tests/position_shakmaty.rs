@@ -3,25 +3,19 @@
 //! placements are accepted or refused alike.
 
 use bitboards::{FenError, Position, PositionError};
+use bitboards_codegen::rng::SplitMix64;
 use shakmaty::fen::Fen;
+use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 
 const CHESS960_STARTS: &str = include_str!("data/chess960-starts.epd");
 
-/// SplitMix64: a seeded generator, so every run tests the same games.
-struct Rng(u64);
+/// The project's seeded generator, so every run draws the same cases.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.0.next_u64() % n as u64) as usize
     }
 }
 
@@ -33,7 +27,7 @@ fn random_game_positions(seed: u64, games: usize, plies: usize) -> Vec<(String, 
         .lines()
         .filter_map(|line| line.split(';').next())
         .collect();
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let mut positions = Vec::new();
     for game in 0..games {
         let mut position = if game % 2 == 0 {
@@ -123,7 +117,7 @@ fn random_placement(rng: &mut Rng, extra: usize) -> String {
 
 #[test]
 fn random_placements_are_accepted_exactly_when_shakmaty_accepts_them() {
-    let mut rng = Rng(0xACCE_97ED);
+    let mut rng = Rng(SplitMix64::new(0xACCE_97ED));
     let (mut accepted, mut refused) = (0, 0);
     for round in 0..40_000 {
         let fen = random_placement(&mut rng, 4 + round % 12);
@@ -166,4 +160,38 @@ fn a_check_from_beyond_the_pushed_pawn_is_refused_by_both() {
         .unwrap()
         .into_position::<Chess>(CastlingMode::Standard);
     assert!(theirs.is_err());
+}
+
+#[test]
+fn hash_equals_shakmaty_zobrist64_on_random_game_positions() {
+    let positions = random_game_positions(0x2A5B_0C1D, 80, 160);
+    let mut with_en_passant_key = 0;
+    for (fen, theirs) in &positions {
+        let ours = Position::from_fen(fen).unwrap();
+        let expected: Zobrist64 = theirs.zobrist_hash(EnPassantMode::PseudoLegal);
+        assert_eq!(ours.hash(), expected.0, "{fen}");
+        with_en_passant_key += usize::from(theirs.ep_square(EnPassantMode::PseudoLegal).is_some());
+    }
+    assert!(positions.len() > 8_000, "{}", positions.len());
+    assert!(with_en_passant_key > 20, "{with_en_passant_key}");
+}
+
+#[test]
+fn hash_equals_shakmaty_zobrist64_on_random_placements() {
+    let mut rng = Rng(SplitMix64::new(0x4A5B));
+    let mut compared = 0;
+    while compared < 5_000 {
+        let fen = random_placement(&mut rng, 16);
+        let (Ok(ours), Ok(theirs)) = (
+            Position::from_fen(&fen),
+            Fen::from_ascii(fen.as_bytes())
+                .unwrap()
+                .into_position::<Chess>(CastlingMode::Standard),
+        ) else {
+            continue;
+        };
+        let expected: Zobrist64 = theirs.zobrist_hash(EnPassantMode::PseudoLegal);
+        assert_eq!(ours.hash(), expected.0, "{fen}");
+        compared += 1;
+    }
 }

@@ -10,6 +10,7 @@ use core::fmt;
 use crate::{Bitboard, Color, File, Piece, PieceKind, Rank, Square, attacks};
 
 pub mod fen;
+mod hash;
 mod validate;
 
 pub use fen::{Fen, FenError, FenField, FenSyntaxError};
