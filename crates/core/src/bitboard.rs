@@ -635,14 +635,31 @@ impl Not for Bitboard {
 }
 
 /// Draws the board as the labelled diagram that [`FromStr`] and the
-/// `bitboard!` macro read back.
+/// `bitboard!` macro read back: nine lines of 17 characters, without a
+/// trailing newline.
+///
+/// Width, fill and alignment apply to each line, as they apply to a
+/// [`Square`]'s name, so `{:>21}` indents the whole diagram by four and the
+/// result still reads back. Precision is ignored. `{:#?}` draws the same.
+///
+/// ```
+/// use bitboards::Square;
+///
+/// let board = Square::E4.bitboard();
+/// let indented = format!("{board:>21}");
+/// assert_eq!(indented.lines().nth(4), Some("    4 . . . . X . . ."));
+/// assert_eq!(indented.lines().last(), Some("      a b c d e f g h"));
+/// assert_eq!(indented.parse(), Ok(board));
+/// assert_eq!(format!("{board:>#21?}"), indented);
+/// ```
 impl fmt::Display for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         diagram::write(self.0, f)
     }
 }
 
-/// `{:?}` prints `Bitboard(0x...)`; `{:#?}` draws the diagram.
+/// `{:?}` prints `Bitboard(0x...)`; `{:#?}` draws the diagram, padded like
+/// `Display`'s.
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
