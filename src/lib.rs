@@ -107,38 +107,6 @@ pub const fn line(a: Square, b: Square) -> Bitboard {
 /// The expansion is a constant: usable in `const` and `static` items and as
 /// a `match` pattern.
 ///
-/// Rows follow source lines, with one exception. A line break ends a row,
-/// unless the row has fewer than eight cells and what follows, up to the
-/// next line break, fits in the cells it lacks and does not begin with a
-/// rank label: then it joins the row. So a cell whose line is not the row's,
-/// such as a `macro_rules!` argument (its line is where that macro was
-/// called), still lands in its row, while a short row followed by a full one
-/// is reported as short. A row that reads `a b c d e f g h` is the
-/// file-label row wherever it stands; any other row is a board row until
-/// there are eight of them. Comments (`//`, `/* */`) may appear anywhere; a
-/// doc comment (`///`) is an error.
-///
-/// ```
-/// use bitboards::{bitboard, Bitboard, Square};
-///
-/// macro_rules! with_cell {
-///     ($cell:tt) => {
-///         bitboard! {
-///             . . . . . . . .
-///             . . . . . . . .
-///             . . . . . . . .
-///             . . . . . . . .
-///             . . . . $cell . . .
-///             . . . . . . . .
-///             . . . . . . . .
-///             . . . . . . . .
-///         }
-///     };
-/// }
-/// assert_eq!(with_cell!(X), Square::E4.bitboard());
-/// assert_eq!(with_cell!(.), Bitboard::EMPTY);
-/// ```
-///
 /// ```
 /// use bitboards::{bitboard, Bitboard};
 ///
@@ -177,6 +145,40 @@ pub const fn line(a: Square, b: Square) -> Bitboard {
 ///   |
 /// 5 |     5 . . . . o . . .
 ///   |               ^
+/// ```
+///
+/// # How rows are found
+///
+/// Rows follow source lines, with one exception. A line break ends a row,
+/// unless the row has fewer than eight cells and what follows, up to the
+/// next line break, fits in the cells it lacks and does not begin with a
+/// rank label: then it joins the row. So a cell whose line is not the row's,
+/// such as a `macro_rules!` argument (its line is where that macro was
+/// called), still lands in its row, while a short row followed by a full one
+/// is reported as short. A row that reads `a b c d e f g h` is the
+/// file-label row wherever it stands; any other row is a board row until
+/// there are eight of them. Comments (`//`, `/* */`) may appear anywhere; a
+/// doc comment (`///`) is an error.
+///
+/// ```
+/// use bitboards::{bitboard, Bitboard, Square};
+///
+/// macro_rules! with_cell {
+///     ($cell:tt) => {
+///         bitboard! {
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . $cell . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///         }
+///     };
+/// }
+/// assert_eq!(with_cell!(X), Square::E4.bitboard());
+/// assert_eq!(with_cell!(.), Bitboard::EMPTY);
 /// ```
 #[cfg(feature = "macros")]
 #[macro_export]

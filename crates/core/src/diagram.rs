@@ -31,10 +31,11 @@
 //! the row has fewer than eight cells and what follows, up to the next line
 //! break, fits in the cells it lacks and does not begin with a rank label:
 //! then it joins the row. So a cell whose line is not the row's, such as a
-//! `macro_rules!` argument (its line is where that macro was called), still
-//! lands in its row, while a short row followed by a full one is reported as
-//! short. A row that reads `a b c d e f g h` is the file-label row wherever
-//! it stands; any other row is a board row until there are eight of them.
+//! `macro_rules!` argument given to `bitboard!` (its line is where that
+//! macro was called), still lands in its row, while a short row followed by
+//! a full one is reported as short. A row that reads `a b c d e f g h` is
+//! the file-label row wherever it stands; any other row is a board row until
+//! there are eight of them.
 //!
 //! [`parse`] holds the rules. It reads [`Symbol`]s, each a character with its
 //! line and a position, which is whatever the caller uses to point at its
@@ -285,18 +286,18 @@ impl fmt::Display for LookAlike {
 /// position, whatever the caller uses to point at its input.
 ///
 /// ```
-/// use bitboards::diagram::Symbol;
+/// use bitboards::diagram::{parse, Symbol};
 ///
-/// // The `X` of "8 X" in a text, on line 3, at column 3.
-/// let symbol = Symbol { char: 'X', line: 3, at: (3, 3) };
-/// assert_eq!(symbol.at, (symbol.line, 3));
+/// // Sixty-four `X`s, eight to a line, each pointed at by its index.
+/// let symbols = (0..64).map(|at| Symbol { char: 'X', line: at / 8, at });
+/// assert_eq!(parse(symbols, 64, |error| panic!("{error:?}")), Some(u64::MAX));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Symbol<P> {
     /// The character itself.
     pub char: char,
-    /// The source line it is on; only equality and order between lines
-    /// matter, not their numbers.
+    /// The source line it is on; only whether two symbols share a line
+    /// matters, not the numbers.
     pub line: usize,
     /// Where to point when it is wrong.
     pub at: P,
@@ -704,36 +705,35 @@ const LINE_WIDTH: usize = 17;
 /// indents the whole diagram by four; precision is ignored (cutting lines
 /// short would only break the drawing).
 pub(crate) fn write(bits: u64, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let (before, after) = fill_around_each_line(f);
     for rank in Rank::ALL.iter().rev() {
-        let after = pad_before(f)?;
+        write_fill(f, before)?;
         f.write_char(rank.to_char())?;
         for file in 0..8 {
             let set = bits >> (rank.index() * 8 + file) & 1 != 0;
             f.write_str(if set { " X" } else { " ." })?;
         }
-        pad_after(f, after)?;
+        write_fill(f, after)?;
         f.write_char('\n')?;
     }
-    let after = pad_before(f)?;
+    write_fill(f, before)?;
     f.write_str("  a b c d e f g h")?;
-    pad_after(f, after)
+    write_fill(f, after)
 }
 
-/// Writes the fill that goes before a line of the diagram and returns how
-/// much goes after it, as `Formatter::pad` would share it out.
-fn pad_before(f: &mut fmt::Formatter<'_>) -> Result<usize, fmt::Error> {
+/// How many fill characters go before and after each line of a drawn
+/// diagram, shared out as `Formatter::pad` shares them for a string.
+fn fill_around_each_line(f: &fmt::Formatter<'_>) -> (usize, usize) {
     let padding = f.width().unwrap_or(0).saturating_sub(LINE_WIDTH);
-    let (before, after) = match f.align() {
+    match f.align() {
         Some(fmt::Alignment::Right) => (padding, 0),
         Some(fmt::Alignment::Center) => (padding / 2, padding - padding / 2),
         Some(fmt::Alignment::Left) | None => (0, padding),
-    };
-    pad_after(f, before)?;
-    Ok(after)
+    }
 }
 
 /// Writes `count` fill characters.
-fn pad_after(f: &mut fmt::Formatter<'_>, count: usize) -> fmt::Result {
+fn write_fill(f: &mut fmt::Formatter<'_>, count: usize) -> fmt::Result {
     let fill = f.fill();
     for _ in 0..count {
         f.write_char(fill)?;
