@@ -7,8 +7,8 @@ use core::ops::{
 };
 use core::str::FromStr;
 
-use crate::{File, Rank, Square};
 use crate::diagram::{self, ParseBitboardError};
+use crate::{File, Rank, Square};
 
 /// A set of squares: bit `n` of the `u64` is set when square `n` (a1 = 0,
 /// h8 = 63) is in the set.

@@ -77,11 +77,7 @@ impl Comparison {
 }
 
 /// One diagram row: the rank label, then a cell per file.
-fn write_row(
-    f: &mut fmt::Formatter<'_>,
-    rank: Rank,
-    cell: impl Fn(Square) -> char,
-) -> fmt::Result {
+fn write_row(f: &mut fmt::Formatter<'_>, rank: Rank, cell: impl Fn(Square) -> char) -> fmt::Result {
     write!(f, "{rank}")?;
     for file in File::ALL {
         write!(f, " {}", cell(Square::from_file_rank(file, rank)))?;
@@ -91,12 +87,12 @@ fn write_row(
 
 impl fmt::Display for Comparison {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Each title over the rank labels of its diagram.
         let stride = DIAGRAM_WIDTH + GAP.len();
-        writeln!(
-            f,
-            "{:<stride$}{:<stride$}{}",
-            "left", "right", "difference (- left only, + right only)"
-        )?;
+        for title in ["left", "right"] {
+            write!(f, "{title:<stride$}")?;
+        }
+        f.write_str("difference (- left only, + right only)\n")?;
         let set = |board: Bitboard| move |square| if board.contains(square) { 'X' } else { '.' };
         for rank in Rank::ALL.into_iter().rev() {
             write_row(f, rank, set(self.left))?;

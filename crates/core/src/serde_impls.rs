@@ -7,18 +7,7 @@
 //! A binary format gets integers: the `u8` index of a square, file, rank or
 //! colour, and the `u64` of a bitboard.
 //!
-//! ```
-//! use bitboards::{Bitboard, Color, Square};
-//!
-//! assert_eq!(serde_json::to_string(&Square::E4).unwrap(), r#""e4""#);
-//! assert_eq!(serde_json::to_string(&Color::Black).unwrap(), r#""black""#);
-//! assert_eq!(
-//!     serde_json::to_string(&Square::E4.bitboard()).unwrap(),
-//!     r#""0x0000000010000000""#
-//! );
-//! assert_eq!(serde_json::from_str::<Bitboard>("268435456").unwrap(), Square::E4.bitboard());
-//! assert!(serde_json::from_str::<Square>(r#""i9""#).is_err());
-//! ```
+//! Each impl's doc comment shows its format; they appear on the types' pages.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -179,13 +168,15 @@ fn deserialize_name_or_index<'de, T: NameOrIndex, D: Deserializer<'de>>(
 }
 
 macro_rules! name_or_index_impls {
-    ($($Type:ident)*) => {$(
+    ($($(#[$doc:meta])* $Type:ident;)*) => {$(
+        $(#[$doc])*
         impl Serialize for $Type {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serialize_name_or_index(*self, serializer)
             }
         }
 
+        $(#[$doc])*
         impl<'de> de::Deserialize<'de> for $Type {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$Type, D::Error> {
                 deserialize_name_or_index(deserializer)
@@ -194,8 +185,63 @@ macro_rules! name_or_index_impls {
     )*};
 }
 
-name_or_index_impls!(Square File Rank Color);
+name_or_index_impls! {
+    /// Feature `serde`: a readable format holds the square's name, a binary
+    /// one its `u8` index (a1 = 0).
+    ///
+    /// ```
+    /// use bitboards::Square;
+    ///
+    /// assert_eq!(serde_json::to_string(&Square::E4).unwrap(), r#""e4""#);
+    /// assert_eq!(serde_json::from_str::<Square>(r#""e4""#).unwrap(), Square::E4);
+    /// assert!(serde_json::from_str::<Square>(r#""i9""#).is_err());
+    /// ```
+    Square;
+    /// Feature `serde`: a readable format holds the file's letter, a binary
+    /// one its `u8` index (a = 0).
+    ///
+    /// ```
+    /// use bitboards::File;
+    ///
+    /// assert_eq!(serde_json::to_string(&File::E).unwrap(), r#""e""#);
+    /// assert_eq!(serde_json::from_str::<File>(r#""e""#).unwrap(), File::E);
+    /// ```
+    File;
+    /// Feature `serde`: a readable format holds the rank's digit as a
+    /// string, a binary one its `u8` index (first = 0).
+    ///
+    /// ```
+    /// use bitboards::Rank;
+    ///
+    /// assert_eq!(serde_json::to_string(&Rank::Fourth).unwrap(), r#""4""#);
+    /// assert_eq!(serde_json::from_str::<Rank>(r#""4""#).unwrap(), Rank::Fourth);
+    /// ```
+    Rank;
+    /// Feature `serde`: a readable format holds `"white"` or `"black"` (and
+    /// reads `"w"` and `"b"` too), a binary one the `u8` index (White = 0).
+    ///
+    /// ```
+    /// use bitboards::Color;
+    ///
+    /// assert_eq!(serde_json::to_string(&Color::Black).unwrap(), r#""black""#);
+    /// assert_eq!(serde_json::from_str::<Color>(r#""w""#).unwrap(), Color::White);
+    /// ```
+    Color;
+}
 
+/// Feature `serde`: a readable format holds a hex string, `"0x"` and 16
+/// digits (and reads fewer digits, or a plain integer); a binary one the
+/// `u64`.
+///
+/// ```
+/// use bitboards::{Bitboard, Square};
+///
+/// let board = Square::E4.bitboard();
+/// assert_eq!(serde_json::to_string(&board).unwrap(), r#""0x0000000010000000""#);
+/// assert_eq!(serde_json::from_str::<Bitboard>(r#""0x10000000""#).unwrap(), board);
+/// assert_eq!(serde_json::from_str::<Bitboard>("268435456").unwrap(), board);
+/// assert!(serde_json::from_str::<Bitboard>(r#""0xZZ""#).is_err());
+/// ```
 impl Serialize for Bitboard {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
@@ -208,7 +254,8 @@ impl Serialize for Bitboard {
             }
             // Every byte is ASCII, so this cannot fail; an error is still an
             // error rather than a panic.
-            let text = core::str::from_utf8(&text).map_err(<S::Error as serde::ser::Error>::custom)?;
+            let text =
+                core::str::from_utf8(&text).map_err(<S::Error as serde::ser::Error>::custom)?;
             serializer.serialize_str(text)
         } else {
             serializer.serialize_u64(self.0)
@@ -260,6 +307,19 @@ fn parse_hex(text: &str) -> Option<u64> {
     u64::from_str_radix(digits, 16).ok()
 }
 
+/// Feature `serde`: a readable format holds a hex string, `"0x"` and 16
+/// digits (and reads fewer digits, or a plain integer); a binary one the
+/// `u64`.
+///
+/// ```
+/// use bitboards::{Bitboard, Square};
+///
+/// let board = Square::E4.bitboard();
+/// assert_eq!(serde_json::to_string(&board).unwrap(), r#""0x0000000010000000""#);
+/// assert_eq!(serde_json::from_str::<Bitboard>(r#""0x10000000""#).unwrap(), board);
+/// assert_eq!(serde_json::from_str::<Bitboard>("268435456").unwrap(), board);
+/// assert!(serde_json::from_str::<Bitboard>(r#""0xZZ""#).is_err());
+/// ```
 impl<'de> de::Deserialize<'de> for Bitboard {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bitboard, D::Error> {
         let readable = deserializer.is_human_readable();

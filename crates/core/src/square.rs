@@ -525,9 +525,11 @@ macro_rules! define_line {
             #[inline]
             #[must_use]
             pub const fn from_char(c: char) -> Option<$Type> {
-                match c {
-                    $first..=$last => $Type::new(c as u8 - $first as u8),
-                    _ => None,
+                let code = c as u32;
+                if code >= $first as u32 && code <= $last as u32 {
+                    $Type::new((code - $first as u32) as u8)
+                } else {
+                    None
                 }
             }
 
@@ -535,7 +537,7 @@ macro_rules! define_line {
             #[inline]
             #[must_use]
             pub const fn to_char(self) -> char {
-                ($first as u8 + self as u8) as char
+                ($first + self as u8) as char
             }
 
             $(#[$index_doc])*
@@ -640,7 +642,7 @@ define_line! {
         /// File h.
         H = 7,
     }
-    named 'a'..='h';
+    named b'a'..=b'h';
     /// Every file from a to h.
     ///
     /// ```
@@ -760,7 +762,7 @@ define_line! {
         /// Rank 8, Black's back rank.
         Eighth = 7,
     }
-    named '1'..='8';
+    named b'1'..=b'8';
     /// Every rank from first to eighth.
     ///
     /// ```

@@ -3,8 +3,8 @@
 //! comparison that `assert_bitboard_eq!` prints.
 
 use bitboards::{
-    Bitboard, Color, File, ParseColorError, ParseFileError, ParseRankError, ParseSquareError,
-    Rank, Square, assert_bitboard_eq, bitboard,
+    Bitboard, Color, File, ParseColorError, ParseFileError, ParseRankError, ParseSquareError, Rank,
+    Square, assert_bitboard_eq, bitboard,
 };
 
 /// A small seeded generator (SplitMix64) so that "random" tests are the same
@@ -356,7 +356,10 @@ fn wide_integers_are_checked_whole_not_truncated() {
     assert_eq!(Square::new(300usize as u8), Some(Square::E6));
     let error = Square::try_from(300usize).unwrap_err();
     assert_eq!(error.index(), 300);
-    assert_eq!(error.to_string(), "300 is not a square index; expected 0 to 63");
+    assert_eq!(
+        error.to_string(),
+        "300 is not a square index; expected 0 to 63"
+    );
     for index in 0..64usize {
         let square = Square::ALL[index];
         assert_eq!(Square::try_from(index), Ok(square));
@@ -373,9 +376,15 @@ fn wide_integers_are_checked_whole_not_truncated() {
     assert_eq!(Square::try_from(64u8).unwrap_err().index(), 64);
     assert_eq!(Square::try_from(u8::MAX).unwrap_err().index(), 255);
     assert_eq!(Square::try_from(256u16).unwrap_err().index(), 256);
-    assert_eq!(Square::try_from(u64::MAX).unwrap_err().index(), i128::from(u64::MAX));
+    assert_eq!(
+        Square::try_from(u64::MAX).unwrap_err().index(),
+        i128::from(u64::MAX)
+    );
     assert_eq!(Square::try_from(-1i32).unwrap_err().index(), -1);
-    assert_eq!(Square::try_from(i64::MIN).unwrap_err().index(), i128::from(i64::MIN));
+    assert_eq!(
+        Square::try_from(i64::MIN).unwrap_err().index(),
+        i128::from(i64::MIN)
+    );
     assert_eq!(Square::try_from(-128i8).unwrap_err().index(), -128);
     // 256 + 28 would be e4 after truncation to u8.
     assert!(Square::try_from(284u32).is_err());
@@ -419,8 +428,14 @@ fn flips_and_relative_squares() {
         assert_eq!(square.relative_to(Color::White), square);
         assert_eq!(square.relative_to(Color::Black), flipped_rank);
         // A flipped square is the square of the flipped board.
-        assert_eq!(square.flip_rank().bitboard(), square.bitboard().flip_ranks());
-        assert_eq!(square.flip_file().bitboard(), square.bitboard().mirror_files());
+        assert_eq!(
+            square.flip_rank().bitboard(),
+            square.bitboard().flip_ranks()
+        );
+        assert_eq!(
+            square.flip_file().bitboard(),
+            square.bitboard().mirror_files()
+        );
     }
 }
 
@@ -431,7 +446,7 @@ fn distances_count_king_and_rook_steps() {
         let mut reached = a.bitboard();
         let mut rings = [Bitboard::EMPTY; 8];
         rings[0] = reached;
-        for ring in 1..8 {
+        for ring in rings.iter_mut().skip(1) {
             let grown = [
                 Bitboard::north,
                 Bitboard::north_east,
@@ -444,7 +459,7 @@ fn distances_count_king_and_rook_steps() {
             ]
             .iter()
             .fold(reached, |acc, step| acc | step(reached));
-            rings[ring] = grown - reached;
+            *ring = grown - reached;
             reached = grown;
         }
         for b in Square::ALL {
@@ -534,13 +549,19 @@ fn files_ranks_and_squares_combine_into_bitboards() {
         assert_eq!(Bitboard::from(file), file.bitboard());
         assert_eq!(
             Bitboard::from(file),
-            Square::ALL.into_iter().filter(|s| s.file() == file).collect()
+            Square::ALL
+                .into_iter()
+                .filter(|s| s.file() == file)
+                .collect()
         );
     }
     for rank in Rank::ALL {
         assert_eq!(
             Bitboard::from(rank),
-            Square::ALL.into_iter().filter(|s| s.rank() == rank).collect()
+            Square::ALL
+                .into_iter()
+                .filter(|s| s.rank() == rank)
+                .collect()
         );
     }
     let mut rng = Rng::new(13);
@@ -565,17 +586,20 @@ fn files_ranks_and_squares_combine_into_bitboards() {
         assigned -= square;
         assert_eq!(assigned, board - alone);
     }
-    assert_eq!(Square::E4 | Square::D5, bitboard! {
-        8 . . . . . . . .
-        7 . . . . . . . .
-        6 . . . . . . . .
-        5 . . . X . . . .
-        4 . . . . X . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . .
-          a b c d e f g h
-    });
+    assert_eq!(
+        Square::E4 | Square::D5,
+        bitboard! {
+            8 . . . . . . . .
+            7 . . . . . . . .
+            6 . . . . . . . .
+            5 . . . X . . . .
+            4 . . . . X . . .
+            3 . . . . . . . .
+            2 . . . . . . . .
+            1 . . . . . . . .
+              a b c d e f g h
+        }
+    );
 }
 
 #[test]
@@ -583,11 +607,15 @@ fn const_api_is_usable_in_constants() {
     const G1_KNIGHT_JUMP: Option<Square> = Square::G1.offset(-1, 2);
     const BLACK_E2: Square = Square::E2.relative_to(Color::Black);
     const ONE: Option<Square> = Bitboard(1 << 40).single_square();
-    const DISJOINT: bool = Bitboard(0xFF).is_disjoint(Bitboard(0xFF00));
+    const RELATIONS: [bool; 3] = [
+        Bitboard(0xFF).is_disjoint(Bitboard(0xFF00)),
+        Bitboard(0xFF).is_subset(Bitboard(0xFF00)),
+        Bitboard(0xFFFF).is_superset(Bitboard(0xFF00)),
+    ];
     assert_eq!(G1_KNIGHT_JUMP, Some(Square::F3));
     assert_eq!(BLACK_E2, Square::E7);
     assert_eq!(ONE, Some(Square::A6));
-    assert!(DISJOINT);
+    assert_eq!(RELATIONS, [true, false, true]);
 }
 
 /// Cuts one diagram out of a comparison: the block of columns
@@ -652,7 +680,9 @@ fn assert_bitboard_eq_marks_the_square_only_on_the_right() {
 }
 
 #[test]
-#[should_panic(expected = "left:  Bitboard(0x0000000010000000)\nright: Bitboard(0x0000000000000000)")]
+#[should_panic(
+    expected = "left:  Bitboard(0x0000000010000000)\nright: Bitboard(0x0000000000000000)"
+)]
 fn assert_bitboard_eq_prints_both_values_in_hex() {
     assert_bitboard_eq!(Square::E4.bitboard(), Bitboard::EMPTY);
 }
@@ -661,5 +691,10 @@ fn assert_bitboard_eq_prints_both_values_in_hex() {
 #[should_panic(expected = "assertion `left == right` failed: pawn pushes from e2\nleft")]
 fn assert_bitboard_eq_puts_the_message_first() {
     let pushes = Square::E3 | Square::E4;
-    assert_bitboard_eq!(pushes, Square::E3.bitboard(), "pawn pushes from {}", Square::E2);
+    assert_bitboard_eq!(
+        pushes,
+        Square::E3.bitboard(),
+        "pawn pushes from {}",
+        Square::E2
+    );
 }
