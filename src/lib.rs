@@ -33,6 +33,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+mod assertions;
 pub mod attacks;
 pub mod masks;
 #[cfg(feature = "names")]
@@ -40,8 +41,8 @@ mod names;
 pub mod tables;
 
 pub use bitboards_core::{
-    Bitboard, Color, File, ParseBitboardError, ParseSquareError, Rank, Square, Squares, Subsets,
-    diagram,
+    Bitboard, Color, Comparison, File, ParseBitboardError, ParseColorError, ParseFileError,
+    ParseRankError, ParseSquareError, Rank, Square, SquareIndexError, Squares, Subsets, diagram,
 };
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
