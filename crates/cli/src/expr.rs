@@ -268,7 +268,9 @@ fn tokenize(source: &str) -> Result<Vec<Token>, ExprError> {
                     let name = if c == '<' { "<<" } else { ">>" };
                     return Err(ExprError::new(
                         start..start + 1,
-                        format!("a single `{c}` means nothing here; expected `{name}`, a shift such as `x {name} 8`"),
+                        format!(
+                            "a single `{c}` means nothing here; expected `{name}`, a shift such as `x {name} 8`"
+                        ),
                     ));
                 }
                 chars.next();
@@ -506,7 +508,9 @@ impl Parser<'_> {
         if amount > 63 {
             return Err(ExprError::new(
                 amount_token.span,
-                format!("a shift moves 0 to 63 bits; `{name} {amount}` would move every square off the board"),
+                format!(
+                    "a shift moves 0 to 63 bits; `{name} {amount}` would move every square off the board"
+                ),
             ));
         }
         let number = self.numbering.to_number(self.board(left.clone())?);
@@ -627,7 +631,10 @@ impl Parser<'_> {
         if FUNCTIONS.iter().any(|f| f.name == name) {
             return Err(ExprError::new(
                 span.clone(),
-                format!("`{written}` is a function; call it with its arguments, as in `{name}({})`", signature(&name)),
+                format!(
+                    "`{written}` is a function; call it with its arguments, as in `{name}({})`",
+                    signature(&name)
+                ),
             ));
         }
         let looks_like_square = name.len() == 2
@@ -664,12 +671,17 @@ impl Parser<'_> {
         let text = (self.read_stdin)().map_err(|error| {
             ExprError::new(
                 span.clone(),
-                format!("`-` reads a diagram from standard input, which could not be read: {error}"),
+                format!(
+                    "`-` reads a diagram from standard input, which could not be read: {error}"
+                ),
             )
         })?;
         let diagram = diagram_lines(&text);
         let board = diagram.parse::<Bitboard>().map_err(|error| {
-            let line_text = text.lines().nth(error.line().saturating_sub(1)).unwrap_or("");
+            let line_text = text
+                .lines()
+                .nth(error.line().saturating_sub(1))
+                .unwrap_or("");
             ExprError {
                 message: format!(
                     "`-` reads a diagram from standard input, and line {} there is wrong: {}",
@@ -749,9 +761,7 @@ impl Parser<'_> {
             let plural = if count == 1 { "" } else { "s" };
             // Point at the extra arguments, or at the whole call when some are missing.
             let blamed = match arguments.get(function.arity.end - 1..) {
-                Some([first, .., last]) | Some([first @ last]) => {
-                    first.span.start..last.span.end
-                }
+                Some([first, .., last]) | Some([first @ last]) => first.span.start..last.span.end,
                 _ => span,
             };
             return Err(ExprError::new(
@@ -979,7 +989,10 @@ fn diagram_lines(text: &str) -> String {
         if !after_file_labels && !is_wrapper {
             kept.push_str(line);
         }
-        if trimmed.split_whitespace().eq("abcdefgh".split("").filter(|s| !s.is_empty())) {
+        if trimmed
+            .split_whitespace()
+            .eq("abcdefgh".split("").filter(|s| !s.is_empty()))
+        {
             after_file_labels = true;
         }
         kept.push('\n');
@@ -1029,7 +1042,10 @@ mod tests {
     #[test]
     fn diagram_lines_keeps_only_the_diagram() {
         let text = "bitboard! {\n8 X . . . . . . .\n  a b c d e f g h\n}\nhex 0x1\n";
-        assert_eq!(diagram_lines(text), "\n8 X . . . . . . .\n  a b c d e f g h\n\n\n");
+        assert_eq!(
+            diagram_lines(text),
+            "\n8 X . . . . . . .\n  a b c d e f g h\n\n\n"
+        );
     }
 
     #[test]
@@ -1038,7 +1054,17 @@ mod tests {
         let spans: Vec<_> = tokens.iter().map(|t| t.span.clone()).collect();
         assert_eq!(
             spans,
-            [0..2, 3..5, 6..10, 10..11, 11..12, 12..13, 13..14, 14..15, 15..15]
+            [
+                0..2,
+                3..5,
+                6..10,
+                10..11,
+                11..12,
+                12..13,
+                13..14,
+                14..15,
+                15..15
+            ]
         );
         assert_eq!(tokens[2].kind, TokenKind::Number(16));
     }

@@ -176,7 +176,11 @@ mod tests {
         ];
         for (numbering, bit_zero, bit_63) in corners {
             assert_eq!(numbering.to_board(1), bit_zero.bitboard(), "{numbering}");
-            assert_eq!(numbering.to_board(1 << 63), bit_63.bitboard(), "{numbering}");
+            assert_eq!(
+                numbering.to_board(1 << 63),
+                bit_63.bitboard(),
+                "{numbering}"
+            );
             assert!(numbering.corners().starts_with(bit_zero.name()));
         }
     }
@@ -189,7 +193,10 @@ mod tests {
             state ^= state >> 7;
             state ^= state << 17;
             for numbering in Numbering::ALL {
-                assert_eq!(numbering.to_board(numbering.to_number(Bitboard(state))).0, state);
+                assert_eq!(
+                    numbering.to_board(numbering.to_number(Bitboard(state))).0,
+                    state
+                );
             }
         }
     }

@@ -184,7 +184,12 @@ pub fn literal(board: Bitboard) -> String {
 /// assert!(report.contains("\nsquares   c4\n"));
 /// ```
 #[must_use]
-pub fn text_report(board: Bitboard, numbering: Numbering, color: bool, with_literal: bool) -> String {
+pub fn text_report(
+    board: Bitboard,
+    numbering: Numbering,
+    color: bool,
+    with_literal: bool,
+) -> String {
     let number = numbering.to_number(board);
     let mut out = diagram(board, color);
     out.push_str("\n\n");
@@ -238,4 +243,3 @@ pub fn json_report(board: Bitboard, numbering: Numbering, with_literal: bool) ->
     out.push_str("\n}\n");
     out
 }
-

@@ -39,7 +39,8 @@ pub struct ShowArgs {
     /// squares (`e4,d5`), a name (`file_a`, `light_squares`), a function
     /// (`knight(g5)`, `rook(d4, d6 | f4)`), operators `| & ^ ! ~ - << >>`
     /// with parentheses, or `-` for a diagram on standard input. The
-    /// arguments are joined with spaces into one expression.
+    /// arguments are joined with spaces into one expression; one that
+    /// starts with `-` and more goes after `--` (`show -- '- & rank_4'`).
     #[arg(value_name = "EXPR", required = true)]
     pub expression: Vec<String>,
     /// The square numbering every number is read and written in; the diagram
