@@ -303,6 +303,9 @@ fn help_lists_the_subcommands_and_options() {
     let (code, stdout, _) = run(&["show", "--help"]);
     assert_eq!(code, 0);
     assert_snapshot!("show_help", stdout);
+    let (code, stdout, _) = run(&["edit", "--help"]);
+    assert_eq!(code, 0);
+    assert_snapshot!("edit_help", stdout);
 }
 
 #[test]

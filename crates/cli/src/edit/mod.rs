@@ -28,6 +28,12 @@ use crate::{CommandError, expr};
 /// assert_eq!(args.expression, ["e4", "|", "d5"]);
 /// ```
 #[derive(Clone, Debug, clap::Parser)]
+#[command(
+    after_help = "Keys: arrows or h j k l move; space or a click toggles (a drag paints); \
+    c clears, f fills, i inverts, v flips the ranks, m mirrors the files, n switches numbering; \
+    q, Enter or Esc finish and print the number and its bitboard! literal; Ctrl-C quits \
+    without printing (exit code 130)."
+)]
 pub struct EditArgs {
     /// The board to start from, as for `show` (empty if left out). The
     /// arguments are joined with spaces into one expression.
