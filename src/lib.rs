@@ -33,6 +33,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+mod assertions;
 pub mod attacks;
 pub mod masks;
 #[cfg(feature = "names")]
@@ -42,8 +43,8 @@ pub mod position;
 pub mod tables;
 
 pub use bitboards_core::{
-    Bitboard, Color, File, ParseBitboardError, ParseSquareError, Rank, Square, Squares, Subsets,
-    diagram,
+    Bitboard, Color, Comparison, File, ParseBitboardError, ParseColorError, ParseFileError,
+    ParseRankError, ParseSquareError, Rank, Square, SquareIndexError, Squares, Subsets, diagram,
 };
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
@@ -153,9 +154,50 @@ pub const fn line(a: Square, b: Square) -> Bitboard {
 /// 5 |     5 . . . . o . . .
 ///   |               ^
 /// ```
+///
+/// # How rows are found
+///
+/// Rows follow source lines, with one exception. A line break ends a row,
+/// unless the row has fewer than eight cells and what follows, up to the
+/// next line break, fits in the cells it lacks and does not begin with a
+/// rank label: then it joins the row. So a cell whose line is not the row's,
+/// such as a `macro_rules!` argument (its line is where that macro was
+/// called), still lands in its row, while a short row followed by a full one
+/// is reported as short. A row that reads `a b c d e f g h` is the
+/// file-label row wherever it stands; any other row is a board row until
+/// there are eight of them. Comments (`//`, `/* */`) may appear anywhere; a
+/// doc comment (`///`) is an error.
+///
+/// ```
+/// use bitboards::{bitboard, Bitboard, Square};
+///
+/// macro_rules! with_cell {
+///     ($cell:tt) => {
+///         bitboard! {
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . $cell . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///         }
+///     };
+/// }
+/// assert_eq!(with_cell!(X), Square::E4.bitboard());
+/// assert_eq!(with_cell!(.), Bitboard::EMPTY);
+/// ```
 #[cfg(feature = "macros")]
 #[macro_export]
 macro_rules! bitboard {
+    // Answered here rather than by the proc macro, whose error would have
+    // nothing of the user's to point at and so would name the hidden macro.
+    () => {
+        ::core::compile_error!(
+            "`bitboard!` needs a diagram: 8 rows of 8 cells, `X` (set) or `.` (empty), rank 8 on top"
+        )
+    };
     ($($diagram:tt)*) => {
         $crate::Bitboard($crate::__private::bitboard_bits!($($diagram)*))
     };

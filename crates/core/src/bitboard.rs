@@ -7,8 +7,8 @@ use core::ops::{
 };
 use core::str::FromStr;
 
-use crate::Square;
 use crate::diagram::{self, ParseBitboardError};
+use crate::{File, Rank, Square};
 
 /// A set of squares: bit `n` of the `u64` is set when square `n` (a1 = 0,
 /// h8 = 63) is in the set.
@@ -159,6 +159,88 @@ impl Bitboard {
         square
     }
 
+    /// Removes and returns the highest set square, or `None` when empty.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Square};
+    ///
+    /// let mut board = Bitboard(0b101);
+    /// assert_eq!(board.pop_last(), Some(Square::C1));
+    /// assert_eq!(board.pop_last(), Some(Square::A1));
+    /// assert_eq!(board.pop_last(), None);
+    /// ```
+    #[inline]
+    pub const fn pop_last(&mut self) -> Option<Square> {
+        let square = self.last();
+        if let Some(square) = square {
+            self.0 ^= square.bitboard().0;
+        }
+        square
+    }
+
+    /// The one set square when exactly one is set; `None` when the set is
+    /// empty or has two or more squares.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Square};
+    ///
+    /// assert_eq!(Square::F6.bitboard().single_square(), Some(Square::F6));
+    /// assert_eq!(Bitboard::EMPTY.single_square(), None);
+    /// assert_eq!((Square::F6 | Square::F7).single_square(), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn single_square(self) -> Option<Square> {
+        if self.has_more_than_one() {
+            None
+        } else {
+            self.first()
+        }
+    }
+
+    /// Whether every square of `self` is also in `other`. The empty set is a
+    /// subset of every set.
+    ///
+    /// ```
+    /// use bitboards::{Rank, Square};
+    ///
+    /// assert!(Square::E2.bitboard().is_subset(Rank::Second.bitboard()));
+    /// assert!(!Rank::Second.bitboard().is_subset(Square::E2.bitboard()));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_subset(self, other: Bitboard) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// Whether every square of `other` is also in `self`.
+    ///
+    /// ```
+    /// use bitboards::{File, Square};
+    ///
+    /// assert!(File::E.bitboard().is_superset(Square::E4 | Square::E5));
+    /// assert!(!File::E.bitboard().is_superset(Square::E4 | Square::D4));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_superset(self, other: Bitboard) -> bool {
+        other.is_subset(self)
+    }
+
+    /// Whether `self` and `other` have no square in common.
+    ///
+    /// ```
+    /// use bitboards::{File, Square};
+    ///
+    /// assert!(File::A.bitboard().is_disjoint(File::H.bitboard()));
+    /// assert!(!File::A.bitboard().is_disjoint(Square::A4.bitboard()));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_disjoint(self, other: Bitboard) -> bool {
+        self.0 & other.0 == 0
+    }
+
     /// Adds `square` to the set.
     ///
     /// ```
@@ -227,6 +309,20 @@ impl Bitboard {
     #[must_use]
     pub const fn union(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 | other.0)
+    }
+
+    /// The squares in exactly one of the sets: `self ^ other`, usable in
+    /// `const`.
+    ///
+    /// ```
+    /// use bitboards::Bitboard;
+    ///
+    /// assert_eq!(Bitboard(0b110).symmetric_difference(Bitboard(0b011)), Bitboard(0b101));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn symmetric_difference(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 ^ other.0)
     }
 
     /// The squares of `self` that are not in `other`: `self - other`, usable
@@ -569,9 +665,42 @@ impl Extend<Square> for Bitboard {
     }
 }
 
+/// The bitboard with only this square set, as [`Square::bitboard`].
+///
+/// ```
+/// use bitboards::{Bitboard, Square};
+///
+/// assert_eq!(Bitboard::from(Square::A2), Bitboard(0x100));
+/// ```
 impl From<Square> for Bitboard {
     fn from(square: Square) -> Bitboard {
         square.bitboard()
+    }
+}
+
+/// The eight squares of the file, as [`File::bitboard`].
+///
+/// ```
+/// use bitboards::{Bitboard, File};
+///
+/// assert_eq!(Bitboard::from(File::H), Bitboard(0x8080_8080_8080_8080));
+/// ```
+impl From<File> for Bitboard {
+    fn from(file: File) -> Bitboard {
+        file.bitboard()
+    }
+}
+
+/// The eight squares of the rank, as [`Rank::bitboard`].
+///
+/// ```
+/// use bitboards::{Bitboard, Rank};
+///
+/// assert_eq!(Bitboard::from(Rank::Eighth), Bitboard(0xFF00_0000_0000_0000));
+/// ```
+impl From<Rank> for Bitboard {
+    fn from(rank: Rank) -> Bitboard {
+        rank.bitboard()
     }
 }
 
@@ -626,6 +755,95 @@ impl SubAssign for Bitboard {
     }
 }
 
+macro_rules! square_ops {
+    ($(
+        $(#[$doc:meta])*
+        $trait:ident $method:ident $assign_trait:ident $assign_method:ident => $set_op:ident;
+    )*) => {$(
+        $(#[$doc])*
+        impl $trait<Square> for Bitboard {
+            type Output = Bitboard;
+
+            #[inline]
+            fn $method(self, square: Square) -> Bitboard {
+                self.$set_op(square.bitboard())
+            }
+        }
+
+        $(#[$doc])*
+        impl $assign_trait<Square> for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, square: Square) {
+                *self = self.$set_op(square.bitboard());
+            }
+        }
+    )*};
+}
+
+square_ops! {
+    /// Keeps only `square`, if it is in the set.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Rank, Square};
+    ///
+    /// assert_eq!(Rank::Second.bitboard() & Square::E2, Square::E2.bitboard());
+    /// let mut board = Rank::Second.bitboard();
+    /// board &= Square::E4;
+    /// assert_eq!(board, Bitboard::EMPTY);
+    /// ```
+    BitAnd bitand BitAndAssign bitand_assign => intersection;
+    /// Adds `square` to the set.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Square};
+    ///
+    /// let mut board = Bitboard::EMPTY | Square::E4;
+    /// board |= Square::D5;
+    /// assert_eq!(board, Bitboard((1 << 28) | (1 << 35)));
+    /// ```
+    BitOr bitor BitOrAssign bitor_assign => union;
+    /// Adds `square` if it is absent, removes it if present.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Square};
+    ///
+    /// let mut board = Square::E4 | Square::D5;
+    /// board ^= Square::E4;
+    /// assert_eq!(board, Square::D5.bitboard());
+    /// assert_eq!(board ^ Square::A1, Square::D5 | Square::A1);
+    /// ```
+    BitXor bitxor BitXorAssign bitxor_assign => symmetric_difference;
+    /// Removes `square` from the set, if it is there.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Rank, Square};
+    ///
+    /// let mut board = Rank::First.bitboard() - Square::E1;
+    /// assert_eq!(board.count(), 7);
+    /// board -= Square::E4;
+    /// assert_eq!(board.count(), 7);
+    /// ```
+    Sub sub SubAssign sub_assign => difference;
+}
+
+/// The bitboard of both squares.
+///
+/// ```
+/// use bitboards::{Bitboard, Square};
+///
+/// let castling_path = Square::F1 | Square::G1;
+/// assert_eq!(castling_path, Bitboard(0x60));
+/// assert_eq!(Square::F1 | Square::F1, Square::F1.bitboard());
+/// ```
+impl BitOr for Square {
+    type Output = Bitboard;
+
+    #[inline]
+    fn bitor(self, other: Square) -> Bitboard {
+        self.bitboard().union(other.bitboard())
+    }
+}
+
 impl Not for Bitboard {
     type Output = Bitboard;
 
@@ -635,14 +853,31 @@ impl Not for Bitboard {
 }
 
 /// Draws the board as the labelled diagram that [`FromStr`] and the
-/// `bitboard!` macro read back.
+/// `bitboard!` macro read back: nine lines of 17 characters, without a
+/// trailing newline.
+///
+/// Width, fill and alignment apply to each line, as they apply to a
+/// [`Square`]'s name, so `{:>21}` indents the whole diagram by four and the
+/// result still reads back. Precision is ignored. `{:#?}` draws the same.
+///
+/// ```
+/// use bitboards::Square;
+///
+/// let board = Square::E4.bitboard();
+/// let indented = format!("{board:>21}");
+/// assert_eq!(indented.lines().nth(4), Some("    4 . . . . X . . ."));
+/// assert_eq!(indented.lines().last(), Some("      a b c d e f g h"));
+/// assert_eq!(indented.parse(), Ok(board));
+/// assert_eq!(format!("{board:>#21?}"), indented);
+/// ```
 impl fmt::Display for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         diagram::write(self.0, f)
     }
 }
 
-/// `{:?}` prints `Bitboard(0x...)`; `{:#?}` draws the diagram.
+/// `{:?}` prints `Bitboard(0x...)`; `{:#?}` draws the diagram, padded like
+/// `Display`'s.
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {

@@ -8,7 +8,7 @@
 //!
 //! - a rank label, the digit `8` down to `1`, in front of each row (all rows
 //!   or none);
-//! - a last row of file labels, `a b c d e f g h`.
+//! - a row of file labels, `a b c d e f g h`, under the eighth row.
 //!
 //! Blank lines and indentation are ignored. This is exactly what
 //! [`Bitboard`](crate::Bitboard)'s `Display` prints:
@@ -25,12 +25,24 @@
 //!   a b c d e f g h
 //! ```
 //!
-//! [`parse`] holds the rules. It reads rows of `(symbol, position)` cells,
-//! where a position is whatever the caller uses to point at its input (a line
-//! and column for text, a token span for the macro), and reports every
-//! problem it finds, not just the first.
+//! # How rows are found
+//!
+//! Rows follow lines, with one exception. A line break ends a row, unless
+//! the row has fewer than eight cells and what follows, up to the next line
+//! break, fits in the cells it lacks and does not begin with a rank label:
+//! then it joins the row. So a cell whose line is not the row's, such as a
+//! `macro_rules!` argument given to `bitboard!` (its line is where that
+//! macro was called), still lands in its row, while a short row followed by
+//! a full one is reported as short. A row that reads `a b c d e f g h` is
+//! the file-label row wherever it stands; any other row is a board row until
+//! there are eight of them.
+//!
+//! [`parse`] holds the rules. It reads [`Symbol`]s, each a character with its
+//! line and a position, which is whatever the caller uses to point at its
+//! input (a line and column for text, a token span for the macro), and it
+//! reports every problem it finds, not just the first.
 
-use core::fmt;
+use core::fmt::{self, Write};
 
 use crate::{File, Rank};
 
@@ -79,6 +91,18 @@ pub enum DiagramErrorKind {
         /// How many labels it has.
         found: usize,
     },
+    /// A second row of file labels; a diagram has at most one.
+    ///
+    /// ```
+    /// use bitboards::Bitboard;
+    /// use bitboards::diagram::DiagramErrorKind;
+    ///
+    /// let text = format!("{}\n  a b c d e f g h", Bitboard::EMPTY);
+    /// let error = text.parse::<Bitboard>().unwrap_err();
+    /// assert_eq!(error.kind(), DiagramErrorKind::RepeatedFileLabels);
+    /// assert_eq!((error.line(), error.column()), (10, 3));
+    /// ```
+    RepeatedFileLabels,
     /// A board row comes after the file-label row.
     RowAfterFileLabels,
     /// The diagram has more than eight board rows.
@@ -93,16 +117,21 @@ pub enum DiagramErrorKind {
 impl fmt::Display for DiagramErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            DiagramErrorKind::RowLength { found } => {
-                write!(f, "this row has {found} cells; a row has 8, files a to h")
-            }
+            DiagramErrorKind::RowLength { found } => write!(
+                f,
+                "this row has {}; a row has 8, files a to h",
+                Count(found, "cell")
+            ),
             DiagramErrorKind::UnknownSymbol(symbol) => write!(
                 f,
-                "unknown symbol `{symbol}`; a cell is `X` (set) or `.` (empty)"
+                "unknown symbol {}{}; a cell is `X` (set) or `.` (empty)",
+                Shown(symbol),
+                LookAlike(symbol)
             ),
             DiagramErrorKind::RankLabel { found, expected } => write!(
                 f,
-                "rank label `{found}` is out of order; this row is rank {expected} (rank 8 is on top)"
+                "rank label {} is out of order; this row is rank {expected} (rank 8 is on top)",
+                Shown(found)
             ),
             DiagramErrorKind::MissingRankLabel { expected } => write!(
                 f,
@@ -110,25 +139,32 @@ impl fmt::Display for DiagramErrorKind {
             ),
             DiagramErrorKind::UnexpectedRankLabel(found) => write!(
                 f,
-                "rank label `{found}` on this row but not on the rows above; label all rows or none"
+                "rank label {} on this row but not on the rows above; label all rows or none",
+                Shown(found)
             ),
             DiagramErrorKind::FileLabel {
                 found,
                 expected: Some(file),
             } => write!(
                 f,
-                "file label `{found}` is wrong; expected `{file}` (the row reads `a b c d e f g h`)"
+                "file label {} is wrong; expected `{file}` (the row reads `a b c d e f g h`)",
+                Shown(found)
             ),
             DiagramErrorKind::FileLabel {
                 found,
                 expected: None,
             } => write!(
                 f,
-                "file label `{found}` after `h`; the row reads `a b c d e f g h`"
+                "file label {} after `h`; the row reads `a b c d e f g h`",
+                Shown(found)
             ),
             DiagramErrorKind::MissingFileLabels { found } => write!(
                 f,
-                "the file-label row has {found} labels; it reads `a b c d e f g h`"
+                "the file-label row has {}; it reads `a b c d e f g h`",
+                Count(found, "label")
+            ),
+            DiagramErrorKind::RepeatedFileLabels => f.write_str(
+                "a second row of file labels; the diagram has one, under the eighth row",
             ),
             DiagramErrorKind::RowAfterFileLabels => {
                 f.write_str("a board row after the file labels; the labels come last")
@@ -138,23 +174,146 @@ impl fmt::Display for DiagramErrorKind {
             }
             DiagramErrorKind::TooFewRows { found } => write!(
                 f,
-                "the diagram has {found} rows; it needs 8, one per rank, 8 down to 1"
+                "the diagram has {}; it needs 8, one per rank, 8 down to 1",
+                Count(found, "row")
             ),
         }
     }
 }
 
-/// A problem in a diagram and where it is: `start` and `end` are the
-/// positions of the first and last cell it concerns (the same cell for a bad
-/// symbol, a whole row for a row of the wrong length).
+/// `1 cell`, `2 cells`: a count with its noun in the right number.
+struct Count(usize, &'static str);
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Count(count, noun) = *self;
+        let plural = if count == 1 { "" } else { "s" };
+        write!(f, "{count} {noun}{plural}")
+    }
+}
+
+/// A character as an error message shows it: printable ASCII as itself in
+/// backticks; anything else also by code point, since it may be invisible or
+/// look like a character it is not; an invisible one by code point only.
+struct Shown(char);
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.0;
+        let code = c as u32;
+        if c.is_ascii_graphic() {
+            write!(f, "`{c}`")
+        } else if c == '\u{FEFF}' {
+            write!(f, "U+{code:04X} (a byte order mark, invisible)")
+        } else if is_invisible(c) {
+            write!(f, "U+{code:04X} (invisible)")
+        } else {
+            write!(f, "`{c}` (U+{code:04X})")
+        }
+    }
+}
+
+/// Characters that print as nothing, or as blank space although Rust does
+/// not count them as whitespace: controls, separators, joiners, direction
+/// marks, variation selectors and fillers.
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || c.is_whitespace()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+}
+
+/// The hint after an unknown symbol that is easily taken for a cell.
+struct LookAlike(char);
+
+impl fmt::Display for LookAlike {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            'x' => f.write_str(" (did you mean `X`?)"),
+            // Cyrillic, Greek, mathematical, fullwidth, Roman-numeral and
+            // dingbat crosses.
+            '\u{0425}'
+            | '\u{0445}'
+            | '\u{04B2}'
+            | '\u{04B3}'
+            | '\u{03A7}'
+            | '\u{03C7}'
+            | '\u{00D7}'
+            | '\u{2A2F}'
+            | '\u{FF38}'
+            | '\u{FF58}'
+            | '\u{2169}'
+            | '\u{2179}'
+            | '\u{2573}'
+            | '\u{2613}'
+            | '\u{2715}'..='\u{2718}'
+            | '\u{274C}'
+            | '\u{274E}'
+            | '\u{166D}'
+            | '\u{2D5D}' => f.write_str(", which looks like `X` but is not"),
+            // Middle dots, leaders, bullets, full stops of other scripts,
+            // and digits zero that are drawn as a dot.
+            '\u{00B7}' | '\u{0387}' | '\u{02D9}' | '\u{0589}' | '\u{0660}' | '\u{06D4}'
+            | '\u{06F0}' | '\u{0701}' | '\u{0702}' | '\u{1427}' | '\u{16EB}' | '\u{2022}'
+            | '\u{2024}' | '\u{2027}' | '\u{2219}' | '\u{22C5}' | '\u{2E31}' | '\u{2E33}'
+            | '\u{3002}' | '\u{30FB}' | '\u{A4F8}' | '\u{FF0E}' | '\u{FF61}' | '\u{FF65}'
+            | '\u{10101}' => f.write_str(", which looks like `.` but is not"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// One non-blank character of a diagram: the character, the line it stands
+/// on (rows follow lines, as the [module docs](self) explain), and its
+/// position, whatever the caller uses to point at its input.
 ///
 /// ```
-/// use bitboards::diagram::{parse, DiagramErrorKind};
+/// use bitboards::diagram::{parse, Symbol};
 ///
-/// // One row of three cells at positions 0, 1 and 2.
-/// let rows = [[('X', 0), ('.', 1), ('.', 2)]];
+/// // Sixty-four `X`s, eight to a line, each pointed at by its index.
+/// let symbols = (0..64).map(|at| Symbol { char: 'X', line: at / 8, at });
+/// assert_eq!(parse(symbols, 64, |error| panic!("{error:?}")), Some(u64::MAX));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Symbol<P> {
+    /// The character itself.
+    pub char: char,
+    /// The source line it is on; only whether two symbols share a line
+    /// matters, not the numbers.
+    pub line: usize,
+    /// Where to point when it is wrong.
+    pub at: P,
+}
+
+/// A problem in a diagram and where it is: `start` and `end` are the
+/// positions of the first and last symbol it concerns (the same symbol for a
+/// bad cell, a whole row for a row of the wrong length).
+///
+/// ```
+/// use bitboards::diagram::{parse, DiagramErrorKind, Symbol};
+///
+/// // One row of three cells on line 1, at positions 0, 1 and 2.
+/// let symbols = "X..".chars().enumerate().map(|(at, char)| Symbol { char, line: 1, at });
 /// let mut errors = Vec::new();
-/// parse(rows, 3, |error| errors.push(error));
+/// parse(symbols, 3, |error| errors.push(error));
 /// assert_eq!(errors[0].kind, DiagramErrorKind::RowLength { found: 3 });
 /// assert_eq!((errors[0].start, errors[0].end), (0, 2));
 /// assert_eq!(errors[1].kind, DiagramErrorKind::TooFewRows { found: 1 });
@@ -169,154 +328,251 @@ pub struct DiagramError<P> {
     pub end: P,
 }
 
-/// Reads a diagram given as rows of `(symbol, position)` cells, reporting
-/// each problem to `report`, and returns the board's bits when there was
-/// none.
+/// Reads a diagram given as [`Symbol`]s in reading order, reporting each
+/// problem to `report`, and returns the board's bits when there was none.
 ///
-/// Rows with no cells are skipped. `end` is the position to blame when rows
-/// are missing. Every error is reported, in reading order.
+/// Rows are found from the symbols' lines as the [module docs](self)
+/// describe. `end` is the position to blame when rows are missing. Every
+/// error is reported, in reading order. The iterator is cloned to look
+/// ahead, so it should be cheap to clone.
 ///
 /// ```
-/// use bitboards::diagram::{parse, DiagramErrorKind};
+/// use bitboards::diagram::{parse, DiagramErrorKind, Symbol};
 ///
-/// // Positions here are (row, column) pairs; any `Copy` type will do.
-/// let text = ["X . . . . . . .", ". . . . . . . .", ". . . . . . . .",
-///             ". . . . . . . .", ". . . . . . . .", ". . . . . . . .",
-///             ". . . . . . . .", ". . . o . . . ."];
-/// let rows = text.iter().enumerate().map(|(row, line)| {
-///     line.chars().enumerate().filter(|(_, c)| *c != ' ').map(move |(col, c)| (c, (row, col)))
-/// });
+/// // Positions here are (line, column) pairs; any `Copy` type will do.
+/// fn symbols(rows: &[&str]) -> Vec<Symbol<(usize, usize)>> {
+///     let mut symbols = Vec::new();
+///     for (line, row) in rows.iter().enumerate() {
+///         for (column, char) in row.char_indices().filter(|(_, c)| *c != ' ') {
+///             symbols.push(Symbol { char, line, at: (line, column) });
+///         }
+///     }
+///     symbols
+/// }
+/// let mut rows = [". . . . . . . ."; 8];
+/// rows[7] = ". . . o . . . .";
 /// let mut errors = Vec::new();
-/// assert_eq!(parse(rows, (8, 0), |error| errors.push(error)), None);
+/// assert_eq!(parse(symbols(&rows), (8, 0), |error| errors.push(error)), None);
+/// assert_eq!(errors.len(), 1);
 /// assert_eq!(errors[0].kind, DiagramErrorKind::UnknownSymbol('o'));
 /// assert_eq!(errors[0].start, (7, 6));
+///
+/// // A cell whose line is out of step (say, from a macro argument) joins
+/// // the row it completes: this `X` on line 99 is a8.
+/// rows[7] = ". . . . . . . .";
+/// let mut cells = symbols(&rows);
+/// cells[0] = Symbol { char: 'X', line: 99, at: (99, 0) };
+/// assert_eq!(parse(cells, (8, 0), |error| panic!("{error:?}")), Some(1 << 56));
 /// ```
-pub fn parse<P, R, C>(rows: R, end: P, mut report: impl FnMut(DiagramError<P>)) -> Option<u64>
+pub fn parse<P, I>(symbols: I, end: P, report: impl FnMut(DiagramError<P>)) -> Option<u64>
 where
     P: Copy,
-    R: IntoIterator<Item = C>,
-    C: IntoIterator<Item = (char, P)>,
+    I: IntoIterator<Item = Symbol<P>>,
+    I::IntoIter: Clone,
 {
-    let mut bits = 0u64;
-    let mut ok = true;
-    let mut fail = |kind, start, end| {
-        ok = false;
-        report(DiagramError { kind, start, end });
+    let mut grammar = Grammar {
+        report,
+        bits: 0,
+        ok: true,
+        board_rows: 0,
+        labelled: None,
+        file_labels_seen: false,
+        too_many_reported: false,
     };
-    let mut board_rows = 0usize;
-    let mut labelled: Option<bool> = None;
-    let mut file_labels_seen = false;
-    let mut too_many_reported = false;
-
-    for row in rows {
-        let mut cells = row.into_iter().peekable();
-        let Some(&(first, first_pos)) = cells.peek() else {
-            continue;
-        };
-        let mut last_pos = first_pos;
-
-        if ('a'..='h').contains(&first) {
-            // The file-label row.
-            let mut count = 0usize;
-            let mut wrong = false;
-            for (symbol, pos) in cells {
-                let expected = File::new(count as u8);
-                if !wrong && expected.map(File::to_char) != Some(symbol) {
-                    wrong = true;
-                    fail(
-                        DiagramErrorKind::FileLabel {
-                            found: symbol,
-                            expected,
-                        },
-                        pos,
-                        pos,
-                    );
-                }
-                count += 1;
-                last_pos = pos;
-            }
-            if !wrong && count < 8 {
-                fail(
-                    DiagramErrorKind::MissingFileLabels { found: count },
-                    first_pos,
-                    last_pos,
-                );
-            }
-            file_labels_seen = true;
-            continue;
+    let mut rest = symbols.into_iter();
+    loop {
+        let length = row_length(rest.clone());
+        if length == 0 {
+            break;
         }
+        grammar.row(rest.clone().take(length));
+        // Step past the row just read.
+        rest.nth(length - 1);
+    }
+    grammar.finish(end)
+}
 
-        let rank = Rank::new(7u8.saturating_sub(board_rows as u8)).filter(|_| board_rows < 8);
-        let has_label = first.is_ascii_digit();
-        match (labelled, has_label) {
-            (None, _) => labelled = Some(has_label),
+/// How many of the symbols, from the first, make its row: those on its line,
+/// and after each line break those that fit in the cells the row still lacks
+/// (see the module docs). Zero when there are no symbols left.
+fn row_length<P>(mut symbols: impl Iterator<Item = Symbol<P>> + Clone) -> usize {
+    let Some(first) = symbols.next() else {
+        return 0;
+    };
+    let mut length = 1;
+    let mut cells = usize::from(!first.char.is_ascii_digit());
+    let mut line = first.line;
+    while let Some(next) = symbols.clone().next() {
+        if next.line != line {
+            let lacking = 8usize.saturating_sub(cells);
+            let on_next_line = symbols
+                .clone()
+                .take_while(|symbol| symbol.line == next.line)
+                .take(lacking + 1)
+                .count();
+            if next.char.is_ascii_digit() || on_next_line > lacking {
+                break;
+            }
+            line = next.line;
+        }
+        symbols.next();
+        length += 1;
+        cells += 1;
+    }
+    length
+}
+
+/// The rules for rows once they are found, and what they add up to.
+struct Grammar<F> {
+    report: F,
+    bits: u64,
+    ok: bool,
+    board_rows: usize,
+    /// Whether the rows have rank labels, as the first board row decides.
+    labelled: Option<bool>,
+    file_labels_seen: bool,
+    too_many_reported: bool,
+}
+
+impl<F> Grammar<F> {
+    fn fail<P>(&mut self, kind: DiagramErrorKind, start: P, end: P)
+    where
+        F: FnMut(DiagramError<P>),
+    {
+        self.ok = false;
+        (self.report)(DiagramError { kind, start, end });
+    }
+
+    fn row<P: Copy>(&mut self, row: impl Iterator<Item = Symbol<P>> + Clone)
+    where
+        F: FnMut(DiagramError<P>),
+    {
+        let Some(first) = row.clone().next() else {
+            return;
+        };
+        // File labels come after the eighth row; before it, only a complete
+        // label row counts as one (so that it is reported as misplaced), and
+        // a row that begins with a letter is a board row with a typo.
+        let is_file_labels = ('a'..='h').contains(&first.char)
+            && (self.board_rows >= 8 || row.clone().map(|s| s.char).eq("abcdefgh".chars()));
+        if is_file_labels {
+            self.file_labels(first, row);
+        } else {
+            self.board_row(first, row);
+        }
+    }
+
+    fn file_labels<P: Copy>(
+        &mut self,
+        first: Symbol<P>,
+        row: impl Iterator<Item = Symbol<P>> + Clone,
+    ) where
+        F: FnMut(DiagramError<P>),
+    {
+        let last = row.clone().last().map_or(first.at, |symbol| symbol.at);
+        if self.file_labels_seen {
+            self.fail(DiagramErrorKind::RepeatedFileLabels, first.at, last);
+            return;
+        }
+        self.file_labels_seen = true;
+        let mut count = 0usize;
+        for symbol in row {
+            let expected = u8::try_from(count).ok().and_then(File::new);
+            if expected.map(File::to_char) != Some(symbol.char) {
+                let kind = DiagramErrorKind::FileLabel {
+                    found: symbol.char,
+                    expected,
+                };
+                self.fail(kind, symbol.at, symbol.at);
+                return;
+            }
+            count += 1;
+        }
+        if count < 8 {
+            self.fail(
+                DiagramErrorKind::MissingFileLabels { found: count },
+                first.at,
+                last,
+            );
+        }
+    }
+
+    fn board_row<P: Copy>(&mut self, first: Symbol<P>, mut row: impl Iterator<Item = Symbol<P>>)
+    where
+        F: FnMut(DiagramError<P>),
+    {
+        let rank = u8::try_from(self.board_rows)
+            .ok()
+            .and_then(|row| 7u8.checked_sub(row))
+            .and_then(Rank::new);
+        let has_label = first.char.is_ascii_digit();
+        match (self.labelled, has_label) {
+            (None, _) => self.labelled = Some(has_label),
             (Some(true), false) => {
                 if let Some(expected) = rank {
-                    fail(
-                        DiagramErrorKind::MissingRankLabel { expected },
-                        first_pos,
-                        first_pos,
-                    );
+                    let kind = DiagramErrorKind::MissingRankLabel { expected };
+                    self.fail(kind, first.at, first.at);
                 }
             }
-            (Some(false), true) => fail(
-                DiagramErrorKind::UnexpectedRankLabel(first),
-                first_pos,
-                first_pos,
-            ),
+            (Some(false), true) => {
+                let kind = DiagramErrorKind::UnexpectedRankLabel(first.char);
+                self.fail(kind, first.at, first.at);
+            }
             _ => {}
         }
         if has_label {
-            cells.next();
+            row.next();
             if let Some(expected) = rank
-                && labelled == Some(true)
-                && expected.to_char() != first
+                && self.labelled == Some(true)
+                && expected.to_char() != first.char
             {
-                fail(
-                    DiagramErrorKind::RankLabel {
-                        found: first,
-                        expected,
-                    },
-                    first_pos,
-                    first_pos,
-                );
+                let kind = DiagramErrorKind::RankLabel {
+                    found: first.char,
+                    expected,
+                };
+                self.fail(kind, first.at, first.at);
             }
         }
 
         let mut count = 0usize;
-        for (symbol, pos) in cells {
-            match symbol {
+        let mut last = first.at;
+        for symbol in row {
+            match symbol.char {
                 'X' => {
                     if let (Some(rank), true) = (rank, count < 8) {
-                        bits |= 1 << (rank.index() * 8 + count);
+                        self.bits |= 1 << (rank.index() * 8 + count);
                     }
                 }
                 '.' => {}
-                other => fail(DiagramErrorKind::UnknownSymbol(other), pos, pos),
+                other => self.fail(DiagramErrorKind::UnknownSymbol(other), symbol.at, symbol.at),
             }
             count += 1;
-            last_pos = pos;
+            last = symbol.at;
         }
         if count != 8 {
-            fail(
-                DiagramErrorKind::RowLength { found: count },
-                first_pos,
-                last_pos,
-            );
+            self.fail(DiagramErrorKind::RowLength { found: count }, first.at, last);
         }
-        if file_labels_seen {
-            fail(DiagramErrorKind::RowAfterFileLabels, first_pos, last_pos);
-        } else if rank.is_none() && !too_many_reported {
-            too_many_reported = true;
-            fail(DiagramErrorKind::TooManyRows, first_pos, last_pos);
+        if self.file_labels_seen {
+            self.fail(DiagramErrorKind::RowAfterFileLabels, first.at, last);
+        } else if rank.is_none() && !self.too_many_reported {
+            self.too_many_reported = true;
+            self.fail(DiagramErrorKind::TooManyRows, first.at, last);
         }
-        board_rows += 1;
+        self.board_rows += 1;
     }
 
-    if board_rows < 8 {
-        fail(DiagramErrorKind::TooFewRows { found: board_rows }, end, end);
+    fn finish<P: Copy>(mut self, end: P) -> Option<u64>
+    where
+        F: FnMut(DiagramError<P>),
+    {
+        if self.board_rows < 8 {
+            let kind = DiagramErrorKind::TooFewRows {
+                found: self.board_rows,
+            };
+            self.fail(kind, end, end);
+        }
+        self.ok.then_some(self.bits)
     }
-    ok.then_some(bits)
 }
 
 /// A place in a text diagram: 1-based line and column (in characters).
@@ -408,19 +664,18 @@ impl core::error::Error for ParseBitboardError {}
 
 /// Parses a text diagram, returning the first problem if there is any.
 pub(crate) fn parse_str(text: &str) -> Result<u64, ParseBitboardError> {
-    let rows = text.lines().enumerate().map(|(line, content)| {
+    let symbols = text.lines().enumerate().flat_map(|(line, content)| {
         content
             .chars()
             .enumerate()
             .filter(|(_, c)| !c.is_whitespace())
-            .map(move |(column, c)| {
-                (
-                    c,
-                    Location {
-                        line: line + 1,
-                        column: column + 1,
-                    },
-                )
+            .map(move |(column, char)| Symbol {
+                char,
+                line,
+                at: Location {
+                    line: line + 1,
+                    column: column + 1,
+                },
             })
     });
     let end = Location {
@@ -428,7 +683,7 @@ pub(crate) fn parse_str(text: &str) -> Result<u64, ParseBitboardError> {
         column: text.lines().last().map_or(0, |l| l.chars().count()) + 1,
     };
     let mut first = None;
-    let bits = parse(rows, end, |error| {
+    let bits = parse(symbols, end, |error| {
         first.get_or_insert(ParseBitboardError {
             kind: error.kind,
             at: error.start,
@@ -442,16 +697,46 @@ pub(crate) fn parse_str(text: &str) -> Result<u64, ParseBitboardError> {
     }
 }
 
+/// How wide each line of a drawn diagram is, labels included.
+const LINE_WIDTH: usize = 17;
+
 /// Writes the labelled diagram of `bits`, rank 8 first, without a trailing
-/// newline.
+/// newline. Width, fill and alignment apply to each line, so that `{:>21}`
+/// indents the whole diagram by four; precision is ignored (cutting lines
+/// short would only break the drawing).
 pub(crate) fn write(bits: u64, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let (before, after) = fill_around_each_line(f);
     for rank in Rank::ALL.iter().rev() {
-        write!(f, "{rank}")?;
+        write_fill(f, before)?;
+        f.write_char(rank.to_char())?;
         for file in 0..8 {
             let set = bits >> (rank.index() * 8 + file) & 1 != 0;
             f.write_str(if set { " X" } else { " ." })?;
         }
-        f.write_str("\n")?;
+        write_fill(f, after)?;
+        f.write_char('\n')?;
     }
-    f.write_str("  a b c d e f g h")
+    write_fill(f, before)?;
+    f.write_str("  a b c d e f g h")?;
+    write_fill(f, after)
+}
+
+/// How many fill characters go before and after each line of a drawn
+/// diagram, shared out as `Formatter::pad` shares them for a string.
+fn fill_around_each_line(f: &fmt::Formatter<'_>) -> (usize, usize) {
+    let padding = f.width().unwrap_or(0).saturating_sub(LINE_WIDTH);
+    match f.align() {
+        Some(fmt::Alignment::Right) => (padding, 0),
+        Some(fmt::Alignment::Center) => (padding / 2, padding - padding / 2),
+        Some(fmt::Alignment::Left) | None => (0, padding),
+    }
+}
+
+/// Writes `count` fill characters.
+fn write_fill(f: &mut fmt::Formatter<'_>, count: usize) -> fmt::Result {
+    let fill = f.fill();
+    for _ in 0..count {
+        f.write_char(fill)?;
+    }
+    Ok(())
 }

@@ -2,8 +2,9 @@
 //! generator and its `bitboard!` macro: [`Square`], [`File`], [`Rank`],
 //! [`Color`], [`Bitboard`], and the [`diagram`] grammar.
 //!
-//! This crate holds no lookup tables and has no dependencies. Everything is
-//! `no_std` and, where the language allows, `const fn`.
+//! This crate holds no lookup tables and has no dependencies (with feature
+//! `serde`, one: `serde`, without its derive). Everything is `no_std` and,
+//! where the language allows, `const fn`.
 //!
 //! ```
 //! use bitboards::{Bitboard, Square};
@@ -26,9 +27,16 @@
 #![warn(missing_docs)]
 
 mod bitboard;
+mod comparison;
 pub mod diagram;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 
 pub use bitboard::{Bitboard, Squares, Subsets};
+pub use comparison::Comparison;
 pub use diagram::ParseBitboardError;
-pub use square::{Color, File, ParseSquareError, Rank, Square};
+pub use square::{
+    Color, File, ParseColorError, ParseFileError, ParseRankError, ParseSquareError, Rank, Square,
+    SquareIndexError,
+};

@@ -19,9 +19,24 @@
 //! ```
 //!
 //! The grammar is `bitboards_core::diagram`'s, the same one `Display` prints
-//! and `FromStr` reads. Rows are told apart by source line.
+//! and `FromStr` reads.
+//!
+//! # How rows are found
+//!
+//! Rows follow source lines, with one exception. A line break ends a row,
+//! unless the row has fewer than eight cells and what follows, up to the
+//! next line break, fits in the cells it lacks and does not begin with a
+//! rank label: then it joins the row. So a cell whose line is not the row's,
+//! such as a `macro_rules!` argument (its line is where that macro was
+//! called), still lands in its row, while a short row followed by a full one
+//! is reported as short. A row that reads `a b c d e f g h` is the
+//! file-label row wherever it stands; any other row is a board row until
+//! there are eight of them.
+//!
+//! Comments (`//`, `/* */`) are skipped; a doc comment (`///`, `/** */`) is
+//! an error, since the compiler hands it over as an attribute.
 
-use bitboards_core::diagram::{self, DiagramError};
+use bitboards_core::diagram::{self, DiagramError, Symbol};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
 /// Expands an 8x8 diagram (rank 8 on top, `X` set, `.` empty, labels
@@ -31,17 +46,23 @@ use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenS
 pub fn bitboard_bits(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     match expand(input.into()) {
         Ok(tokens) => tokens.into(),
-        Err(errors) => {
-            // `{ compile_error!{..} compile_error!{..} 0u64 }`: every error at
-            // once, in an expression that still has the literal's type.
-            let mut block: TokenStream = errors
-                .iter()
-                .flat_map(Diagnostic::to_compile_error)
-                .collect();
-            block.extend([TokenTree::Literal(Literal::u64_suffixed(0))]);
-            TokenStream::from(TokenTree::Group(Group::new(Delimiter::Brace, block))).into()
-        }
+        Err(errors) => compile_errors(&errors).into(),
     }
+}
+
+/// `compile_error!(..) | compile_error!(..)`: every error at once, in tokens
+/// that are an expression where an expression is expected and an or-pattern
+/// in a `match` arm, so that the user sees the errors rather than the
+/// compiler's complaint about the form of the expansion.
+fn compile_errors(errors: &[Diagnostic]) -> TokenStream {
+    let mut tokens = TokenStream::new();
+    for (index, error) in errors.iter().enumerate() {
+        if index > 0 {
+            tokens.extend([TokenTree::Punct(Punct::new('|', Spacing::Alone))]);
+        }
+        tokens.extend(error.to_compile_error());
+    }
+    tokens
 }
 
 /// A compile error over the tokens from `start` to `end`.
@@ -53,15 +74,15 @@ struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// `::core::compile_error! { "message" }`, with the path on the first
-    /// token's span and the braces on the last's, so that the compiler
+    /// `::core::compile_error!("message")`, with the path on the first
+    /// token's span and the parentheses on the last's, so that the compiler
     /// underlines everything in between (on stable, spans cannot be joined).
     fn to_compile_error(&self) -> TokenStream {
         let (start, end) = (self.start, self.end);
         let punct = |c, spacing| TokenTree::Punct(with_span(Punct::new(c, spacing), start));
         let mut message = Literal::string(&self.message);
         message.set_span(end);
-        let mut body = Group::new(Delimiter::Brace, TokenTree::Literal(message).into());
+        let mut body = Group::new(Delimiter::Parenthesis, TokenTree::Literal(message).into());
         body.set_span(end);
         [
             punct(':', Spacing::Joint),
@@ -83,35 +104,56 @@ fn with_span(mut punct: Punct, span: Span) -> Punct {
     punct
 }
 
+const DOC_COMMENT: &str = "a doc comment cannot appear in a diagram (the compiler reads it as an \
+     attribute); write a plain `//` or `/* */` comment";
+
 /// The macro's logic on `proc_macro2` tokens, so that it can be tested
 /// without a compiler in the loop: the diagram's bits as a `u64` literal, or
 /// every error in it.
 fn expand(input: TokenStream) -> Result<TokenStream, Vec<Diagnostic>> {
-    let mut rows: Vec<Vec<(char, Span)>> = Vec::new();
-    let mut current_line = None;
-    let mut end = Span::call_site();
-    for token in input {
-        let span = token.span();
-        let line = span.start().line;
-        if current_line != Some(line) {
-            current_line = Some(line);
-            rows.push(Vec::new());
-        }
-        end = span;
-        // A token such as `XX` or `8.` holds several cells; each of them is
-        // blamed on the whole token.
-        let text = token.to_string();
-        if let Some(row) = rows.last_mut() {
-            row.extend(
-                text.chars()
-                    .filter(|c| !c.is_whitespace())
-                    .map(|c| (c, span)),
-            );
-        }
-    }
+    let mut tokens = Vec::new();
+    flatten(input, &mut tokens);
 
     let mut errors = Vec::new();
-    let bits = diagram::parse(rows, end, |error: DiagramError<Span>| {
+    let mut symbols: Vec<Symbol<Span>> = Vec::new();
+    let mut end = Span::call_site();
+    let mut rest = tokens.as_slice();
+    while let Some((token, after)) = rest.split_first() {
+        if let Some(length) = doc_comment_length(rest) {
+            // Consecutive doc comment lines make one error.
+            let mut comment = length;
+            while let Some(next) = doc_comment_length(&rest[comment..]) {
+                comment += next;
+            }
+            end = rest[comment - 1].span();
+            errors.push(Diagnostic {
+                start: token.span(),
+                end,
+                message: DOC_COMMENT.into(),
+            });
+            rest = &rest[comment..];
+            continue;
+        }
+        let span = token.span();
+        end = span;
+        // A token such as `XX` or `8.` holds several symbols; each of them
+        // is blamed on the whole token.
+        let line = span.start().line;
+        symbols.extend(
+            token
+                .to_string()
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|char| Symbol {
+                    char,
+                    line,
+                    at: span,
+                }),
+        );
+        rest = after;
+    }
+
+    let bits = diagram::parse(symbols, end, |error: DiagramError<Span>| {
         errors.push(Diagnostic {
             start: error.start,
             end: error.end,
@@ -127,15 +169,65 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<Diagnostic>> {
     }
 }
 
+/// The tokens of `input` with invisible groups opened: a `macro_rules!`
+/// argument captured as `$cell:ident` or `$row:expr` arrives wrapped in one,
+/// and its tokens keep their own spans and lines.
+fn flatten(input: TokenStream, out: &mut Vec<TokenTree>) {
+    for token in input {
+        match token {
+            TokenTree::Group(group) if group.delimiter() == Delimiter::None => {
+                flatten(group.stream(), out);
+            }
+            token => out.push(token),
+        }
+    }
+}
+
+/// How many tokens a doc comment at the start of `tokens` takes (`#`,
+/// optionally `!`, then `[doc = ".."]`), or `None` if none starts there.
+fn doc_comment_length(tokens: &[TokenTree]) -> Option<usize> {
+    let TokenTree::Punct(hash) = tokens.first()? else {
+        return None;
+    };
+    if hash.as_char() != '#' {
+        return None;
+    }
+    let inner = matches!(tokens.get(1), Some(TokenTree::Punct(bang)) if bang.as_char() == '!');
+    let attribute = usize::from(inner) + 1;
+    let TokenTree::Group(group) = tokens.get(attribute)? else {
+        return None;
+    };
+    let is_doc = group.delimiter() == Delimiter::Bracket
+        && matches!(group.stream().into_iter().next(), Some(TokenTree::Ident(name)) if name == "doc");
+    is_doc.then_some(attribute + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn expand_str(text: &str) -> Result<String, Vec<String>> {
         let tokens: TokenStream = text.parse().expect("test input lexes");
+        expand_tokens(tokens)
+    }
+
+    fn expand_tokens(tokens: TokenStream) -> Result<String, Vec<String>> {
         expand(tokens)
             .map(|tokens| tokens.to_string())
             .map_err(|errors| errors.into_iter().map(|e| e.message).collect())
+    }
+
+    /// The tokens of `diagram` with `cell` put in place of `$c`, the way
+    /// `macro_rules!` hands them over: the cell keeps the line it was written
+    /// on in its own text, which here starts again at line 1.
+    fn interpolated(diagram: &str, cell: &str) -> TokenStream {
+        let (before, after) = diagram.split_once("$c").expect("a `$c` in the diagram");
+        let mut tokens: TokenStream = before.parse().unwrap();
+        tokens.extend(cell.parse::<TokenStream>().unwrap());
+        // Keep the lines after the cell where they were.
+        let padding = "\n".repeat(before.lines().count() - 1);
+        tokens.extend(format!("{padding}{after}").parse::<TokenStream>().unwrap());
+        tokens
     }
 
     const KNIGHT_G5: &str = "
@@ -150,6 +242,8 @@ mod tests {
           a b c d e f g h
     ";
 
+    const E4: u64 = 1 << 28;
+
     #[test]
     fn labelled_diagram_expands_to_its_bits() {
         let expected = (1u64 << 53) | (1 << 55) | (1 << 44) | (1 << 28) | (1 << 21) | (1 << 23);
@@ -160,6 +254,144 @@ mod tests {
     fn cells_may_be_written_together() {
         let text = "........\n........\n........\n........\n........\n........\nXXXXXXXX\n........";
         assert_eq!(expand_str(text), Ok(format!("{}u64", 0xFF00u64)));
+    }
+
+    #[test]
+    fn a_cell_from_a_macro_argument_lands_in_its_row() {
+        let labelled = "
+            8 . . . . . . . .
+            7 . . . . . . . .
+            6 . . . . . . . .
+            5 . . . . . . . .
+            4 . . . . $c . . .
+            3 . . . . . . . .
+            2 . . . . . . . .
+            1 . . . . . . . .
+              a b c d e f g h
+        ";
+        let unlabelled = "
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . $c . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+        ";
+        let expected = Ok(format!("{E4}u64"));
+        // The argument's line is before the diagram's, on it, or after it.
+        for cell in ["X", "\n\n\n\n\nX", &format!("{}X", "\n".repeat(40))] {
+            for diagram in [labelled, unlabelled] {
+                let tokens = interpolated(diagram, cell);
+                assert_eq!(expand_tokens(tokens), expected, "{diagram} with {cell:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_cell_from_a_macro_argument_may_start_or_end_a_row() {
+        let first = "
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            $c . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+        ";
+        assert_eq!(
+            expand_tokens(interpolated(first, "X")),
+            Ok(format!("{}u64", 1u64 << 24))
+        );
+        let last = "
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . $c
+        ";
+        let after_the_diagram = format!("{}X", "\n".repeat(40));
+        assert_eq!(
+            expand_tokens(interpolated(last, &after_the_diagram)),
+            Ok(format!("{}u64", 1u64 << 7))
+        );
+    }
+
+    #[test]
+    fn a_bad_cell_from_a_macro_argument_is_blamed_alone() {
+        let diagram = "
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . $c . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+        ";
+        let errors = expand_tokens(interpolated(diagram, "o")).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].starts_with("unknown symbol `o`"), "{errors:?}");
+    }
+
+    #[test]
+    fn invisible_groups_are_opened() {
+        // What `macro_rules!` makes of a `$cell:ident` argument.
+        let mut tokens: TokenStream = "
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . .
+        "
+        .parse()
+        .unwrap();
+        let cell = Group::new(Delimiter::None, "X".parse().unwrap());
+        tokens.extend([TokenTree::Group(cell)]);
+        tokens.extend(
+            "\n\n\n\n\n . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . ."
+                .parse::<TokenStream>()
+                .unwrap(),
+        );
+        assert_eq!(expand_tokens(tokens), Ok(format!("{E4}u64")));
+    }
+
+    #[test]
+    fn a_doc_comment_is_one_error_and_plain_comments_are_skipped() {
+        let commented = "
+            . . . . . . . .   // rank 8
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . X . . .   /* the only one */
+            . . . . . . . .
+            . . . /* inline */ . . . . .
+            . . . . . . . .
+        ";
+        assert_eq!(expand_str(commented), Ok(format!("{E4}u64")));
+        let documented = "
+            /// the e4 square,
+            /// alone
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . X . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+        ";
+        assert_eq!(expand_str(documented), Err(vec![DOC_COMMENT.to_string()]));
+        let inner = documented.replace("///", "//!");
+        assert_eq!(expand_str(&inner), Err(vec![DOC_COMMENT.to_string()]));
     }
 
     #[test]
@@ -215,7 +447,21 @@ mod tests {
             message: "bad cell".into(),
         };
         let text = error.to_compile_error().to_string();
-        assert_eq!(text, ":: core :: compile_error ! { \"bad cell\" }");
+        assert_eq!(text, ":: core :: compile_error ! (\"bad cell\")");
+    }
+
+    #[test]
+    fn several_errors_are_joined_by_bars() {
+        let error = |message: &str| Diagnostic {
+            start: Span::call_site(),
+            end: Span::call_site(),
+            message: message.into(),
+        };
+        let text = compile_errors(&[error("a"), error("b")]).to_string();
+        assert_eq!(
+            text,
+            ":: core :: compile_error ! (\"a\") | :: core :: compile_error ! (\"b\")"
+        );
     }
 
     #[test]
@@ -224,6 +470,11 @@ mod tests {
         assert_eq!(
             errors,
             ["the diagram has 0 rows; it needs 8, one per rank, 8 down to 1"]
+        );
+        let errors = expand_str(". . . . . . . .").unwrap_err();
+        assert_eq!(
+            errors,
+            ["the diagram has 1 row; it needs 8, one per rank, 8 down to 1"]
         );
     }
 }

@@ -221,6 +221,90 @@ fn usable_in_const_static_and_match() {
     assert_eq!(describe(Bitboard::FULL), "other");
 }
 
+// A cell passed to another macro keeps the line of that macro's call, not
+// the line of its row: `bitboard!` must still put it in its row.
+macro_rules! with_cell {
+    ($c:tt) => {
+        bitboard! {
+            8 . . . . . . . .
+            7 . . . . . . . .
+            6 . . . . . . . .
+            5 . . . . . . . .
+            4 . . . . $c . . .
+            3 . . . . . . . .
+            2 . . . . . . . .
+            1 . . . . . . . .
+              a b c d e f g h
+        }
+    };
+}
+
+macro_rules! with_unlabelled_cell {
+    ($c:tt) => {
+        bitboard! {
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . $c . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+        }
+    };
+}
+
+// The same, with the cell at either end of the diagram and the argument
+// captured as an `ident` (which arrives in an invisible group).
+macro_rules! with_corners {
+    ($first:ident, $last:tt) => {
+        bitboard! {
+            $first . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . $last
+        }
+    };
+}
+
+const E4_FROM_A_MACRO_ARGUMENT: Bitboard = with_cell!(X);
+
+#[test]
+fn a_cell_from_a_macro_argument_lands_in_its_row() {
+    assert_eq!(E4_FROM_A_MACRO_ARGUMENT, Square::E4.bitboard());
+    let on_its_own_line = with_cell!(X);
+    assert_eq!(on_its_own_line, Square::E4.bitboard());
+    assert_eq!(with_unlabelled_cell!(X), Square::E4.bitboard());
+    let unlabelled_on_its_own_line = with_unlabelled_cell!(X);
+    assert_eq!(unlabelled_on_its_own_line, Square::E4.bitboard());
+    assert_eq!(with_cell!(.), Bitboard::EMPTY);
+    assert_eq!(
+        with_corners!(X, X),
+        Square::A8.bitboard() | Square::H1.bitboard()
+    );
+}
+
+#[test]
+fn comments_may_sit_inside_a_diagram() {
+    let e4 = bitboard! {
+        8 . . . . . . . .  // the back rank
+        7 . . . . . . . .
+        6 . . . . . . . .
+        5 . . . . . . . .
+        4 . . . . X . . .  /* the only set square */
+        3 . . . /* a comment between cells */ . . . . .
+        2 . . . . . . . .
+        /* a line of its own */
+        1 . . . . . . . .
+          a b c d e f g h
+    };
+    assert_eq!(e4, Square::E4.bitboard());
+}
+
 #[test]
 fn compile_errors_point_at_the_bad_token() {
     let cases = trybuild::TestCases::new();

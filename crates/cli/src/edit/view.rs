@@ -1,0 +1,212 @@
+//! Drawing an [`Editor`] into a ratatui [`Buffer`]. The layout is fixed
+//! (80 columns by 19 rows, from the top-left corner), so a mouse position
+//! maps to a square without knowing what was drawn.
+
+use bitboards::{File, Rank, Square};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Text;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::state::Editor;
+use crate::render::{binary_groups, hex, rank_labels, square_list};
+
+/// The smallest terminal the editor draws in.
+pub const MIN_WIDTH: u16 = 80;
+/// The smallest terminal the editor draws in.
+pub const MIN_HEIGHT: u16 = 19;
+
+const BOARD_LEFT: u16 = 1;
+const BOARD_TOP: u16 = 1;
+const PANEL_LEFT: u16 = 23;
+const NUMBERS_TOP: u16 = 11;
+const LABEL_LEFT: u16 = 1;
+const VALUE_LEFT: u16 = 9;
+
+/// The square drawn at a screen cell, if any. A square covers its symbol
+/// and the space after it, so every column of the board is clickable.
+pub(crate) fn square_at(column: u16, row: u16) -> Option<Square> {
+    let first_cell = BOARD_LEFT + 2;
+    let file = column.checked_sub(first_cell)? / 2;
+    let rank_from_top = row.checked_sub(BOARD_TOP)?;
+    let file = File::new(u8::try_from(file).ok()?)?;
+    let rank = Rank::new(7u8.checked_sub(u8::try_from(rank_from_top).ok()?)?)?;
+    Some(Square::from_file_rank(file, rank))
+}
+
+fn cell_position(square: Square) -> (u16, u16) {
+    let file = square.file().index() as u16;
+    let rank = square.rank().index() as u16;
+    (BOARD_LEFT + 2 + 2 * file, BOARD_TOP + 7 - rank)
+}
+
+/// The editor as a ratatui widget: the board with its cursor, the keys,
+/// and the number in hex, decimal and binary with the set squares.
+///
+/// ```
+/// use bitboards::Square;
+/// use bitboards_cli::edit::{Editor, EditorView};
+/// use ratatui::{buffer::Buffer, layout::Rect, widgets::Widget};
+///
+/// let editor = Editor::new(Square::E4.bitboard(), Default::default());
+/// let mut buffer = Buffer::empty(Rect::new(0, 0, 80, 19));
+/// EditorView { editor: &editor, color: false }.render(buffer.area, &mut buffer);
+/// let hex_row: String = (0..80).map(|x| buffer[(x, 11)].symbol()).collect();
+/// assert_eq!(hex_row.trim_end(), " hex     0x0000000010000000");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct EditorView<'a> {
+    /// The state to draw.
+    pub editor: &'a Editor,
+    /// Whether set squares and bits are drawn in colour (bold either way).
+    pub color: bool,
+}
+
+impl EditorView<'_> {
+    fn set_style(&self) -> Style {
+        let style = Style::new().add_modifier(Modifier::BOLD);
+        if self.color {
+            style.fg(Color::Green)
+        } else {
+            style
+        }
+    }
+}
+
+impl Widget for EditorView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            let message = format!(
+                "bitboards edit needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}; \
+                 this one is {} x {}. Enlarge it, or press q to finish.",
+                area.width, area.height
+            );
+            Paragraph::new(Text::raw(message))
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+            return;
+        }
+        let at = |x: u16, y: u16| (area.x + x, area.y + y);
+        let editor = self.editor;
+        let board = editor.board();
+        let numbering = editor.numbering();
+        let number = numbering.to_number(board);
+        let set = self.set_style();
+        let cursor = Style::new().add_modifier(Modifier::REVERSED);
+
+        let (x, y) = at(0, 0);
+        buf.set_string(
+            x,
+            y,
+            " bitboards edit",
+            Style::new().add_modifier(Modifier::BOLD),
+        );
+
+        // The board, rank 8 on top.
+        for rank in Rank::ALL {
+            let (_, row) = cell_position(Square::from_file_rank(File::A, rank));
+            let (x, y) = at(BOARD_LEFT, row);
+            buf.set_string(x, y, rank.to_char().to_string(), Style::new());
+            for file in File::ALL {
+                let square = Square::from_file_rank(file, rank);
+                let (column, row) = cell_position(square);
+                let (x, y) = at(column, row);
+                let (symbol, mut style) = if board.contains(square) {
+                    ("X", set)
+                } else {
+                    (".", Style::new())
+                };
+                if square == editor.cursor() {
+                    style = style.patch(cursor);
+                }
+                buf.set_string(x, y, symbol, style);
+            }
+        }
+        let (x, y) = at(BOARD_LEFT + 2, BOARD_TOP + 8);
+        buf.set_string(x, y, "a b c d e f g h", Style::new());
+
+        // The cursor, the numbering and the keys.
+        let cursor_bit = numbering
+            .to_number(editor.cursor().bitboard())
+            .trailing_zeros();
+        let panel = [
+            format!("cursor    {} = bit {cursor_bit}", editor.cursor()),
+            format!("numbering {numbering} ({})", numbering.corners()),
+            String::new(),
+            "move      arrows or h j k l".to_owned(),
+            "toggle    space or click (drag paints)".to_owned(),
+            "c clear   f fill   i invert".to_owned(),
+            "v flip ranks       m mirror files".to_owned(),
+            "n next numbering".to_owned(),
+            "q, Enter, Esc: done   Ctrl-C: quit".to_owned(),
+        ];
+        for (offset, line) in (0u16..).zip(panel) {
+            let (x, y) = at(PANEL_LEFT, BOARD_TOP + offset);
+            buf.set_string(x, y, line, Style::new());
+        }
+
+        // The number, bit by bit, with the cursor's bit marked.
+        let rows = [
+            ("hex", hex(number)),
+            ("decimal", number.to_string()),
+            ("binary", binary_groups(number)),
+            ("", rank_labels(numbering)),
+            ("count", board.count().to_string()),
+        ];
+        for (offset, (label, value)) in (0u16..).zip(rows) {
+            let (x, y) = at(LABEL_LEFT, NUMBERS_TOP + offset);
+            buf.set_string(x, y, label, Style::new());
+            let (x, y) = at(VALUE_LEFT, NUMBERS_TOP + offset);
+            buf.set_string(x, y, value, Style::new());
+        }
+        for bit in 0..64u16 {
+            let from_left = 63 - bit;
+            let column = VALUE_LEFT + from_left + from_left / 8;
+            let (x, y) = at(column, NUMBERS_TOP + 2);
+            let mut style = if number >> bit & 1 == 1 {
+                set
+            } else {
+                Style::new()
+            };
+            if u32::from(bit) == cursor_bit {
+                style = style.patch(cursor);
+            }
+            buf.set_style(Rect::new(x, y, 1, 1), style);
+        }
+
+        // The set squares, wrapped under their label.
+        let squares_top = NUMBERS_TOP + 5;
+        let (x, y) = at(LABEL_LEFT, squares_top);
+        buf.set_string(x, y, "squares", Style::new());
+        let (x, y) = at(VALUE_LEFT, squares_top);
+        let squares_area = Rect::new(x, y, MIN_WIDTH - VALUE_LEFT, MIN_HEIGHT - squares_top);
+        Paragraph::new(Text::raw(square_list(board)))
+            .wrap(Wrap { trim: true })
+            .render(squares_area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_square_maps_back_from_its_cell_and_the_space_after_it() {
+        for square in Square::ALL {
+            let (column, row) = cell_position(square);
+            assert_eq!(square_at(column, row), Some(square));
+            assert_eq!(square_at(column + 1, row), Some(square));
+        }
+    }
+
+    #[test]
+    fn cells_off_the_board_map_to_no_square() {
+        assert_eq!(square_at(0, 1), None);
+        assert_eq!(square_at(BOARD_LEFT + 1, 1), None);
+        assert_eq!(square_at(BOARD_LEFT + 18, 1), None);
+        assert_eq!(square_at(5, 0), None);
+        assert_eq!(square_at(5, BOARD_TOP + 8), None);
+        assert_eq!(square_at(u16::MAX, u16::MAX), None);
+    }
+}

@@ -1,0 +1,160 @@
+//! The `bitboards` command's library: the expression language, the
+//! numberings, the printed views, and one module per subcommand (`show`,
+//! `edit`). A new subcommand is a new module with an `Args` struct and a
+//! `run` function, plus one variant in the binary's `Command` enum.
+//!
+//! This library exists for the command and its tests; its API follows the
+//! command and makes no stability promise of its own.
+//!
+//! ```
+//! use bitboards::Square;
+//! use bitboards_cli::{expr, numbering::Numbering};
+//!
+//! let board = expr::evaluate("knight(g5) & rank_3", Numbering::Lerf, || Ok(String::new())).unwrap();
+//! assert_eq!(board, Square::F3.bitboard() | Square::H3.bitboard());
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod edit;
+pub mod expr;
+pub mod numbering;
+pub mod render;
+pub mod show;
+
+use std::io::{self, IsTerminal, Read};
+
+/// Why a subcommand failed, with the text to print on standard error and
+/// the exit code: 2 for a bad expression (as for a usage error), 130 when
+/// the user quit the editor with Ctrl-C, 1 for anything else.
+///
+/// ```
+/// use bitboards_cli::{expr, numbering::Numbering, CommandError};
+///
+/// let source = "e4 |";
+/// let error = expr::evaluate(source, Numbering::Lerf, || Ok(String::new())).unwrap_err();
+/// let failure = CommandError::expression(&error, source);
+/// assert_eq!(failure.exit_code(), 2);
+/// assert!(failure.message().starts_with("error: expected"));
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CommandError {
+    message: String,
+    exit_code: u8,
+}
+
+impl CommandError {
+    /// A bad expression: the message with the caret excerpt, exit code 2.
+    ///
+    /// ```
+    /// use bitboards_cli::{expr, numbering::Numbering, CommandError};
+    ///
+    /// let error = expr::evaluate("e9", Numbering::Lerf, || Ok(String::new())).unwrap_err();
+    /// assert!(CommandError::expression(&error, "e9").message().ends_with("  e9\n  ^^\n"));
+    /// ```
+    #[must_use]
+    pub fn expression(error: &expr::ExprError, source: &str) -> CommandError {
+        CommandError {
+            message: error.render(source),
+            exit_code: 2,
+        }
+    }
+
+    /// Any other failure, exit code 1.
+    ///
+    /// ```
+    /// use bitboards_cli::CommandError;
+    ///
+    /// let error = CommandError::failure("no terminal");
+    /// assert_eq!((error.message(), error.exit_code()), ("error: no terminal\n", 1));
+    /// ```
+    #[must_use]
+    pub fn failure(message: impl AsRef<str>) -> CommandError {
+        CommandError {
+            message: format!("error: {}\n", message.as_ref()),
+            exit_code: 1,
+        }
+    }
+
+    /// The user quit the editor: nothing to print, exit code 130 (as for an
+    /// interrupt).
+    ///
+    /// ```
+    /// use bitboards_cli::CommandError;
+    ///
+    /// assert_eq!(CommandError::aborted().exit_code(), 130);
+    /// assert!(CommandError::aborted().message().is_empty());
+    /// ```
+    #[must_use]
+    pub fn aborted() -> CommandError {
+        CommandError {
+            message: String::new(),
+            exit_code: 130,
+        }
+    }
+
+    /// A failed write to standard output. A closed pipe (`| head`) is not
+    /// worth a message, so it gets none.
+    ///
+    /// ```
+    /// use std::io;
+    /// use bitboards_cli::CommandError;
+    ///
+    /// let closed = CommandError::from_write(io::Error::from(io::ErrorKind::BrokenPipe));
+    /// assert!(closed.message().is_empty());
+    /// ```
+    #[must_use]
+    pub fn from_write(error: io::Error) -> CommandError {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            CommandError {
+                message: String::new(),
+                exit_code: 1,
+            }
+        } else {
+            CommandError::failure(format!("could not write the output: {error}"))
+        }
+    }
+
+    /// The text for standard error (empty when there is nothing to say).
+    ///
+    /// ```
+    /// use bitboards_cli::CommandError;
+    ///
+    /// assert_eq!(CommandError::failure("x").message(), "error: x\n");
+    /// ```
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The process exit code.
+    ///
+    /// ```
+    /// use bitboards_cli::CommandError;
+    ///
+    /// assert_eq!(CommandError::failure("x").exit_code(), 1);
+    /// ```
+    #[must_use]
+    pub fn exit_code(&self) -> u8 {
+        self.exit_code
+    }
+}
+
+/// Reads all of standard input, for `-` in an expression; on a terminal it
+/// first says what it waits for.
+///
+/// ```no_run
+/// use bitboards_cli::{expr, numbering::Numbering, read_stdin};
+///
+/// let board = expr::evaluate("- & rank_4", Numbering::Lerf, read_stdin).unwrap();
+/// println!("{board}");
+/// ```
+pub fn read_stdin() -> io::Result<String> {
+    let mut stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("reading a diagram from standard input (finish with Ctrl-D)");
+    }
+    let mut text = String::new();
+    stdin.read_to_string(&mut text)?;
+    Ok(text)
+}

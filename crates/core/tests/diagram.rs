@@ -1,0 +1,443 @@
+//! The diagram grammar through `Display` and `FromStr`: what prints reads
+//! back, and every malformed diagram is a typed error with a line and column.
+
+use bitboards::diagram::{DiagramErrorKind, Symbol, parse};
+use bitboards::{Bitboard, File, Rank, Square, bitboard};
+
+/// A small seeded generator (SplitMix64) so that "random" tests are the same
+/// on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn error(text: &str) -> (DiagramErrorKind, usize, usize) {
+    let error = text
+        .parse::<Bitboard>()
+        .expect_err("the diagram is malformed");
+    (error.kind(), error.line(), error.column())
+}
+
+#[test]
+fn display_draws_rank_8_on_top() {
+    assert_eq!(
+        Square::F5.bitboard().to_string(),
+        "\
+8 . . . . . . . .
+7 . . . . . . . .
+6 . . . . . . . .
+5 . . . . . X . .
+4 . . . . . . . .
+3 . . . . . . . .
+2 . . . . . . . .
+1 . . . . . . . .
+  a b c d e f g h"
+    );
+}
+
+#[test]
+fn display_then_parse_is_the_identity() {
+    let mut rng = Rng::new(2024);
+    for _ in 0..10_000 {
+        let board = Bitboard(rng.next_u64());
+        assert_eq!(board.to_string().parse(), Ok(board));
+        assert_eq!(format!("{board:#?}").parse(), Ok(board));
+    }
+    for board in [Bitboard::EMPTY, Bitboard::FULL] {
+        assert_eq!(board.to_string().parse(), Ok(board));
+    }
+}
+
+#[test]
+fn labels_are_optional_and_cells_may_touch() {
+    let labelled = Square::B7.bitboard().to_string();
+    let bare = "
+        ........
+        .X......
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+    ";
+    let ranks_only = "8 . . . . . . . .\n7 . X . . . . . .\n6 . . . . . . . .\n5 . . . . . . . .\n4 . . . . . . . .\n3 . . . . . . . .\n2 . . . . . . . .\n1 . . . . . . . .";
+    for text in [labelled.as_str(), bare, ranks_only] {
+        assert_eq!(text.parse(), Ok(Square::B7.bitboard()), "{text}");
+    }
+}
+
+#[test]
+fn pasted_display_output_compiles_in_the_macro() {
+    // The Display output of 0x0000_0020_0000_0000 (f5), pasted verbatim.
+    let pasted = bitboard! {
+    8 . . . . . . . .
+    7 . . . . . . . .
+    6 . . . . . . . .
+    5 . . . . . X . .
+    4 . . . . . . . .
+    3 . . . . . . . .
+    2 . . . . . . . .
+    1 . . . . . . . .
+      a b c d e f g h
+        };
+    assert_eq!(pasted, Bitboard(0x0000_0020_0000_0000));
+    assert_eq!(pasted.to_string().parse(), Ok(pasted));
+}
+
+const EMPTY_ROW: &str = ". . . . . . . .";
+
+/// A bare 8-row diagram with `row` (0 = rank 8) replaced by `replacement`.
+fn with_row(row: usize, replacement: &str) -> String {
+    (0..8)
+        .map(|i| if i == row { replacement } else { EMPTY_ROW })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn wrong_row_length_names_the_row() {
+    assert_eq!(
+        error(&with_row(2, ". . . . . . .")),
+        (DiagramErrorKind::RowLength { found: 7 }, 3, 1)
+    );
+    assert_eq!(
+        error(&with_row(7, "  . . . . . . . . .")),
+        (DiagramErrorKind::RowLength { found: 9 }, 8, 3)
+    );
+}
+
+#[test]
+fn unknown_symbols_are_named_with_their_column() {
+    assert_eq!(
+        error(&with_row(4, ". . . o . . . .")),
+        (DiagramErrorKind::UnknownSymbol('o'), 5, 7)
+    );
+    assert_eq!(
+        error(&with_row(0, "x . . . . . . .")),
+        (DiagramErrorKind::UnknownSymbol('x'), 1, 1)
+    );
+    let message = with_row(0, ". . * . . . . .")
+        .parse::<Bitboard>()
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        "line 1, column 5: unknown symbol `*`; a cell is `X` (set) or `.` (empty)"
+    );
+}
+
+#[test]
+fn wrong_labels_are_errors() {
+    let mut text = Bitboard::EMPTY.to_string().replacen("6 ", "5 ", 1);
+    assert_eq!(
+        error(&text),
+        (
+            DiagramErrorKind::RankLabel {
+                found: '5',
+                expected: Rank::Sixth
+            },
+            3,
+            1
+        )
+    );
+    text = Bitboard::EMPTY
+        .to_string()
+        .replace("a b c d e f g h", "a b c d e f g g");
+    assert_eq!(
+        error(&text),
+        (
+            DiagramErrorKind::FileLabel {
+                found: 'g',
+                expected: Some(File::H)
+            },
+            9,
+            17
+        )
+    );
+    text = Bitboard::EMPTY
+        .to_string()
+        .replace("a b c d e f g h", "a b c d e f g h i");
+    assert_eq!(
+        error(&text),
+        (
+            DiagramErrorKind::FileLabel {
+                found: 'i',
+                expected: None
+            },
+            9,
+            19
+        )
+    );
+    text = Bitboard::EMPTY
+        .to_string()
+        .replace("a b c d e f g h", "a b c");
+    assert_eq!(
+        error(&text),
+        (DiagramErrorKind::MissingFileLabels { found: 3 }, 9, 3)
+    );
+    text = Bitboard::EMPTY.to_string().replacen("4 ", "", 1);
+    assert_eq!(
+        error(&text),
+        (
+            DiagramErrorKind::MissingRankLabel {
+                expected: Rank::Fourth
+            },
+            5,
+            1
+        )
+    );
+    text = with_row(3, "4 . . . . . . . .");
+    assert_eq!(
+        error(&text),
+        (DiagramErrorKind::UnexpectedRankLabel('4'), 4, 1)
+    );
+}
+
+#[test]
+fn wrong_row_counts_are_errors() {
+    assert_eq!(error(""), (DiagramErrorKind::TooFewRows { found: 0 }, 1, 1));
+    let seven = [EMPTY_ROW; 7].join("\n");
+    assert_eq!(
+        error(&seven),
+        (DiagramErrorKind::TooFewRows { found: 7 }, 7, 16)
+    );
+    let nine = [EMPTY_ROW; 9].join("\n");
+    assert_eq!(error(&nine), (DiagramErrorKind::TooManyRows, 9, 1));
+    let after_labels = format!("{}\n{EMPTY_ROW}", Bitboard::EMPTY);
+    assert_eq!(
+        error(&after_labels),
+        (DiagramErrorKind::RowAfterFileLabels, 10, 1)
+    );
+}
+
+#[test]
+fn garbage_never_panics() {
+    let mut rng = Rng::new(99);
+    let alphabet: Vec<char> = "X. \n12345678abcdefghxo9é".chars().collect();
+    for _ in 0..20_000 {
+        let length = (rng.next_u64() % 200) as usize;
+        let text: String = (0..length)
+            .map(|_| alphabet[(rng.next_u64() % alphabet.len() as u64) as usize])
+            .collect();
+        if let Err(error) = text.parse::<Bitboard>() {
+            assert!(
+                error.line() >= 1 && error.column() >= 1,
+                "{text:?}: {error}"
+            );
+            assert!(!error.to_string().is_empty());
+        }
+    }
+}
+
+fn message(text: &str) -> String {
+    text.parse::<Bitboard>()
+        .expect_err("the diagram is malformed")
+        .to_string()
+}
+
+#[test]
+fn a_typo_at_the_start_of_a_row_is_an_unknown_symbol() {
+    let text = format!(
+        "{}e.......\n{}",
+        "........\n".repeat(3),
+        "........\n".repeat(4)
+    );
+    assert_eq!(error(&text), (DiagramErrorKind::UnknownSymbol('e'), 4, 1));
+    let mut errors = Vec::new();
+    let symbols = text.lines().enumerate().flat_map(|(line, row)| {
+        row.chars().enumerate().map(move |(column, char)| Symbol {
+            char,
+            line,
+            at: (line, column),
+        })
+    });
+    assert_eq!(
+        parse(symbols, (8, 0), |error| errors.push(error.kind)),
+        None
+    );
+    assert_eq!(errors, [DiagramErrorKind::UnknownSymbol('e')]);
+}
+
+#[test]
+fn file_labels_before_the_eighth_row_are_misplaced() {
+    // A complete label row is taken for one wherever it stands.
+    let text = with_row(7, "a b c d e f g h\n. . . . . . . .");
+    assert_eq!(error(&text), (DiagramErrorKind::RowAfterFileLabels, 9, 1));
+}
+
+#[test]
+fn a_second_file_label_row_is_an_error() {
+    let text = format!("{}abcdefgh\nabcdefgh", "........\n".repeat(8));
+    assert_eq!(error(&text), (DiagramErrorKind::RepeatedFileLabels, 10, 1));
+    let labelled = format!("{}\n  a b c d e f g h", Bitboard::EMPTY);
+    assert_eq!(
+        message(&labelled),
+        "line 10, column 3: a second row of file labels; the diagram has one, under the eighth row"
+    );
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    assert_eq!(
+        message(EMPTY_ROW),
+        "line 1, column 16: the diagram has 1 row; it needs 8, one per rank, 8 down to 1"
+    );
+    assert_eq!(
+        message(&with_row(0, ".")),
+        "line 1, column 1: this row has 1 cell; a row has 8, files a to h"
+    );
+    assert_eq!(
+        message(&format!("{}\na", [EMPTY_ROW; 8].join("\n"))),
+        "line 9, column 1: the file-label row has 1 label; it reads `a b c d e f g h`"
+    );
+    assert_eq!(
+        message(&with_row(0, ". .")),
+        "line 1, column 1: this row has 2 cells; a row has 8, files a to h"
+    );
+}
+
+#[test]
+fn invisible_and_look_alike_characters_are_named_by_code_point() {
+    let cases = [
+        (
+            '\u{200B}',
+            "unknown symbol U+200B (invisible); a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            '\u{FEFF}',
+            "unknown symbol U+FEFF (a byte order mark, invisible); a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            '\u{0425}',
+            "unknown symbol `\u{0425}` (U+0425), which looks like `X` but is not; a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            '\u{0445}',
+            "unknown symbol `\u{0445}` (U+0445), which looks like `X` but is not; a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            '\u{03A7}',
+            "unknown symbol `\u{03A7}` (U+03A7), which looks like `X` but is not; a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            '\u{00D7}',
+            "unknown symbol `\u{00D7}` (U+00D7), which looks like `X` but is not; a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            '\u{FF38}',
+            "unknown symbol `\u{FF38}` (U+FF38), which looks like `X` but is not; a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            '\u{00B7}',
+            "unknown symbol `\u{00B7}` (U+00B7), which looks like `.` but is not; a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            '\u{2024}',
+            "unknown symbol `\u{2024}` (U+2024), which looks like `.` but is not; a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            '\u{FF0E}',
+            "unknown symbol `\u{FF0E}` (U+FF0E), which looks like `.` but is not; a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            'x',
+            "unknown symbol `x` (did you mean `X`?); a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            '\u{00E9}',
+            "unknown symbol `\u{00E9}` (U+00E9); a cell is `X` (set) or `.` (empty)",
+        ),
+        (
+            'o',
+            "unknown symbol `o`; a cell is `X` (set) or `.` (empty)",
+        ),
+    ];
+    for (symbol, expected) in cases {
+        let text = with_row(2, &format!(". . {symbol} . . . . ."));
+        assert_eq!(
+            error(&text),
+            (DiagramErrorKind::UnknownSymbol(symbol), 3, 5),
+            "{symbol:?}"
+        );
+        assert_eq!(message(&text), format!("line 3, column 5: {expected}"));
+    }
+    // A byte order mark at the very start is not skipped either.
+    let text = format!("\u{FEFF}{}", Bitboard::EMPTY);
+    assert_eq!(
+        error(&text),
+        (DiagramErrorKind::UnknownSymbol('\u{FEFF}'), 1, 1)
+    );
+    // In a label, the character is shown the same way.
+    let text = Bitboard::EMPTY.to_string().replace("d e f", "d \u{0435} f");
+    assert_eq!(
+        message(&text),
+        "line 9, column 11: file label `\u{0435}` (U+0435) is wrong; expected `e` (the row reads `a b c d e f g h`)"
+    );
+}
+
+#[test]
+fn a_row_split_over_lines_is_one_row_when_it_fits() {
+    // What the macro needs for a cell whose line is not its row's.
+    let split = with_row(4, ". . . .\n. . . .");
+    assert_eq!(split.parse(), Ok(Bitboard::EMPTY));
+    let moved = with_row(4, ". . . .\n\n\nX\n. . .");
+    assert_eq!(moved.parse(), Ok(Square::E4.bitboard()));
+    // A short row followed by a full one is short; the next row is not
+    // pulled up into it.
+    assert_eq!(
+        error(&with_row(4, ". . . . . . .\n. . . . . . . .")),
+        (DiagramErrorKind::RowLength { found: 7 }, 5, 1)
+    );
+    // A rank label always starts a row.
+    let labelled = Bitboard::EMPTY
+        .to_string()
+        .replace("4 . . . . . . . .", "4 . . . .");
+    assert_eq!(
+        error(&labelled),
+        (DiagramErrorKind::RowLength { found: 4 }, 5, 1)
+    );
+}
+
+#[test]
+fn width_fill_and_alignment_apply_to_each_line() {
+    let board = Square::E4.bitboard();
+    let plain = board.to_string();
+    let each_line =
+        |pad: &dyn Fn(&str) -> String| plain.lines().map(pad).collect::<Vec<_>>().join("\n");
+    assert_eq!(
+        format!("{board:>24}"),
+        each_line(&|line| format!("{line:>24}"))
+    );
+    assert_eq!(
+        format!("{board:<20}"),
+        each_line(&|line| format!("{line:<20}"))
+    );
+    assert_eq!(
+        format!("{board:20}"),
+        each_line(&|line| format!("{line:20}"))
+    );
+    assert_eq!(
+        format!("{board:*^22}"),
+        each_line(&|line| format!("{line:*^22}"))
+    );
+    assert!(format!("{board:>24}").lines().all(|line| line.len() == 24));
+    // Narrower than a line, and precision, change nothing.
+    assert_eq!(format!("{board:>5}"), plain);
+    assert_eq!(format!("{board:.3}"), plain);
+    // Indented output still reads back; `{:#?}` pads the same way.
+    assert_eq!(format!("{board:>24}").parse(), Ok(board));
+    assert_eq!(format!("{board:>#24?}"), format!("{board:>24}"));
+    assert_eq!(format!("{board:#?}"), plain);
+}

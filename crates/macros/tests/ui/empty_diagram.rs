@@ -1,0 +1,5 @@
+use bitboards::bitboard;
+
+fn main() {
+    let _ = bitboard! {};
+}
