@@ -36,10 +36,14 @@
 mod assertions;
 pub mod attacks;
 pub mod masks;
+mod movegen;
+mod moves;
 #[cfg(feature = "names")]
 mod names;
+mod perft;
 mod piece;
 pub mod position;
+mod rules;
 pub mod tables;
 
 pub use bitboards_core::{
@@ -48,7 +52,10 @@ pub use bitboards_core::{
 };
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
+pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, Uci};
+pub use perft::{Divided, perft, perft_divide};
 pub use piece::{ParsePieceError, Piece, PieceKind};
+pub use rules::{ParseUciError, WhichSquare};
 pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
     Position, PositionError, Setup,

@@ -2,7 +2,7 @@
 
 use super::{CastlingSide, Position};
 use crate::tables::POLYGLOT_RANDOM64;
-use crate::{Color, PieceKind, attacks};
+use crate::{Color, Piece, PieceKind, Square, attacks};
 
 /// Where each group of keys starts in [`POLYGLOT_RANDOM64`] (the layout of
 /// the Polyglot book format: 768 piece keys, 4 castling, 8 en passant files,
@@ -32,31 +32,10 @@ impl Position {
     /// assert_eq!(e4.hash(), 0x823c_9b50_fd11_4196);
     /// # Ok::<(), bitboards::FenError>(())
     /// ```
+    #[inline]
     #[must_use]
     pub const fn hash(&self) -> u64 {
-        let mut key = 0;
-        let mut occupied = self.occupied();
-        while let Some(square) = occupied.pop() {
-            if let Some(piece) = self.piece_on(square) {
-                // Polyglot's kinds interleave the colours, Black first:
-                // black pawn 0, white pawn 1, black knight 2, ...
-                let white = matches!(piece.color(), Color::White) as usize;
-                let kind = 2 * piece.kind() as usize + white;
-                key ^= POLYGLOT_RANDOM64[64 * kind + square as usize];
-            }
-        }
-
-        let mut right = 0;
-        while right < 4 {
-            // White short, white long, black short, black long.
-            let color = Color::ALL[right / 2];
-            let side = CastlingSide::ALL[right % 2];
-            if self.castling.has(color, side) {
-                key ^= POLYGLOT_RANDOM64[CASTLING_KEYS + right];
-            }
-            right += 1;
-        }
-
+        let mut key = self.zobrist;
         if let Some(en_passant) = self.en_passant {
             let us = self.side_to_move;
             // The squares beside the pushed pawn are those from which a pawn
@@ -67,10 +46,53 @@ impl Position {
                 key ^= POLYGLOT_RANDOM64[EN_PASSANT_KEYS + en_passant.file() as usize];
             }
         }
+        key
+    }
 
+    /// The key of the pieces, castling rights and side to move, computed
+    /// from nothing: what `zobrist` holds, and what moves keep it equal to.
+    pub(super) const fn zobrist_from_scratch(&self) -> u64 {
+        let mut key = 0;
+        let mut occupied = self.occupied();
+        while let Some(square) = occupied.pop() {
+            if let Some(piece) = self.piece_on(square) {
+                key ^= piece_key(piece, square);
+            }
+        }
+        let mut right = 0;
+        while right < 4 {
+            let color = Color::ALL[right / 2];
+            let side = CastlingSide::ALL[right % 2];
+            if self.castling.has(color, side) {
+                key ^= castling_key(color, side);
+            }
+            right += 1;
+        }
         if let Color::White = self.side_to_move {
-            key ^= POLYGLOT_RANDOM64[WHITE_TO_MOVE_KEY];
+            key ^= side_key();
         }
         key
     }
+}
+
+/// The key of `piece` on `square`. Polyglot's kinds interleave the colours,
+/// Black first: black pawn 0, white pawn 1, black knight 2, ...
+#[inline(always)]
+pub(super) const fn piece_key(piece: Piece, square: Square) -> u64 {
+    let white = matches!(piece.color(), Color::White) as usize;
+    let kind = 2 * piece.kind() as usize + white;
+    POLYGLOT_RANDOM64[64 * kind + square as usize]
+}
+
+/// The key of a castling right: white short, white long, black short, black
+/// long, whatever the rook's file.
+#[inline(always)]
+pub(super) const fn castling_key(color: Color, side: CastlingSide) -> u64 {
+    POLYGLOT_RANDOM64[CASTLING_KEYS + 2 * color as usize + side as usize]
+}
+
+/// The key XORed in when White is to move (so toggled by every move).
+#[inline(always)]
+pub(super) const fn side_key() -> u64 {
+    POLYGLOT_RANDOM64[WHITE_TO_MOVE_KEY]
 }

@@ -11,6 +11,7 @@ use crate::{Bitboard, Color, File, Piece, PieceKind, Rank, Square, attacks};
 
 pub mod fen;
 mod hash;
+mod play;
 mod validate;
 
 pub use fen::{Fen, FenError, FenField, FenSyntaxError};
@@ -354,6 +355,10 @@ pub struct Position {
     side_to_move: Color,
     halfmove_clock: u16,
     fullmove_number: u16,
+    /// The Polyglot key of the pieces, castling rights and side to move,
+    /// kept up to date by every move; [`Position::hash`] adds the en passant
+    /// file when it counts.
+    zobrist: u64,
 }
 
 impl Position {
@@ -432,6 +437,7 @@ impl Position {
             side_to_move: setup.side_to_move,
             halfmove_clock: setup.halfmove_clock,
             fullmove_number: setup.fullmove_number,
+            zobrist: 0,
         };
         let mut index = 0;
         while index < 64 {
@@ -445,6 +451,7 @@ impl Position {
             }
             index += 1;
         }
+        position.zobrist = position.zobrist_from_scratch();
         position
     }
 
