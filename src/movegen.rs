@@ -1,0 +1,410 @@
+//! Legal move generation.
+//!
+//! Moves are generated legal, not pseudo-legal and filtered: a check mask
+//! (the squares that answer a single check), the pinned pieces (each
+//! restricted to the line through its king and its pinner), king targets
+//! tested against the enemy's attacks with the king lifted off the board,
+//! and an exact test for the two moves that break these rules (en passant,
+//! which removes two pieces from a line, and castling).
+//!
+//! One generator serves every use through a [`Sink`]: it hands over sets of
+//! targets per piece, so that counting (perft's last ply) is a population
+//! count and never builds a move, and listing builds each move once. The
+//! side to move is a const parameter, so pawn directions are constants.
+
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::{CastlingSide, Position};
+use crate::{Bitboard, Color, File, PieceKind, Rank, Square, attacks, between, line};
+
+/// Receives generated moves, grouped as generation finds them.
+pub(crate) trait Sink {
+    /// Normal moves of the piece on `from` to each square of `targets` (a
+    /// pawn's here too, never onto its last rank).
+    fn moves(&mut self, from: Square, targets: Bitboard);
+    /// Pawn moves to each square of `targets`, each from the square `delta`
+    /// behind it (`from = to - delta`), none onto the last rank.
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8);
+    /// Promotions, to each piece, on each square of `targets`, each from the
+    /// square `delta` behind it.
+    fn promotions(&mut self, targets: Bitboard, delta: i8);
+    /// One move of any kind (en passant and castling).
+    fn one(&mut self, mv: Move);
+}
+
+/// Counts moves without building them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn moves(&mut self, _: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, _: i8) {
+        self.0 += u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _: i8) {
+        self.0 += 4 * u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// The four pieces a pawn may become, the queen first.
+pub(crate) const PROMOTIONS: [PieceKind; 4] = [
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Knight,
+];
+
+/// The square `delta` before `to`: the origin of a pawn move.
+#[inline(always)]
+pub(crate) fn behind(to: Square, delta: i8) -> Square {
+    // Generation only passes deltas whose origin is on the board.
+    match Square::new((to as u8).wrapping_sub(delta as u8)) {
+        Some(square) => square,
+        None => to,
+    }
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8) {
+        for to in targets {
+            self.push(Move::new(behind(to, delta), to, MoveKind::Normal));
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i8) {
+        for to in targets {
+            let from = behind(to, delta);
+            for piece in PROMOTIONS {
+                self.push(Move::new(from, to, MoveKind::Promotion(piece)));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// What every piece's generation needs to know about the position, worked
+/// out once.
+#[derive(Clone, Copy)]
+pub(crate) struct Checks {
+    /// The pieces giving check.
+    pub checkers: Bitboard,
+    /// Our pieces pinned to our king.
+    pub pinned: Bitboard,
+}
+
+impl Position {
+    /// The checkers of the side to move and its pinned pieces.
+    #[inline(always)]
+    pub(crate) fn checks(&self) -> Checks {
+        let us = self.side_to_move();
+        let them = us.opponent();
+        let king = self.king(us);
+        let ours = self.by_color(us);
+        let theirs = self.by_color(them);
+        let occupied = ours | theirs;
+        let diagonal = (self.by_kind(PieceKind::Bishop) | self.by_kind(PieceKind::Queen)) & theirs;
+        let straight = (self.by_kind(PieceKind::Rook) | self.by_kind(PieceKind::Queen)) & theirs;
+
+        let mut checkers = (attacks::knight(king) & self.by_kind(PieceKind::Knight)
+            | attacks::pawn(us, king) & self.by_kind(PieceKind::Pawn))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        // Sliders that would see the king if only their own side's pieces
+        // blocked: with nothing between they check, with one of ours they pin.
+        let mut snipers = (attacks::rook(king, theirs) & straight)
+            | (attacks::bishop(king, theirs) & diagonal);
+        while let Some(sniper) = snipers.pop() {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers.set(sniper);
+            } else if !blockers.has_more_than_one() {
+                pinned |= blockers & ours;
+            }
+        }
+        Checks { checkers, pinned }
+    }
+
+    /// Whether `them` attack `square` when the board holds `occupied`.
+    #[inline(always)]
+    fn attacked(&self, square: Square, them: Color, occupied: Bitboard) -> bool {
+        let theirs = self.by_color(them);
+        let queens = self.by_kind(PieceKind::Queen);
+        ((attacks::knight(square) & self.by_kind(PieceKind::Knight))
+            | (attacks::king(square) & self.by_kind(PieceKind::King))
+            | (attacks::pawn(them.opponent(), square) & self.by_kind(PieceKind::Pawn))
+            | (attacks::bishop(square, occupied) & (self.by_kind(PieceKind::Bishop) | queens))
+            | (attacks::rook(square, occupied) & (self.by_kind(PieceKind::Rook) | queens)))
+            .intersection(theirs)
+            .count()
+            != 0
+    }
+
+    /// Hands every legal move to `sink`.
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        let checks = self.checks();
+        match self.side_to_move() {
+            Color::White => self.generate_for::<S, true>(sink, checks),
+            Color::Black => self.generate_for::<S, false>(sink, checks),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<S: Sink, const WHITE: bool>(&self, sink: &mut S, checks: Checks) {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let them = us.opponent();
+        let ours = self.by_color(us);
+        let theirs = self.by_color(them);
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let Checks { checkers, pinned } = checks;
+
+        // The king: every target the enemy does not attack once the king has
+        // left its square (so that it cannot hide behind itself on a ray).
+        let without_king = occupied ^ king.bitboard();
+        let mut king_targets = Bitboard::EMPTY;
+        for to in attacks::king(king) - ours {
+            if !self.attacked(to, them, without_king) {
+                king_targets.set(to);
+            }
+        }
+        sink.moves(king, king_targets);
+        if checkers.has_more_than_one() {
+            return;
+        }
+
+        // Under a single check a move must take the checker or block it.
+        let check_mask = match checkers.first() {
+            Some(checker) => between(king, checker) | checker.bitboard(),
+            None => Bitboard::FULL,
+        };
+        let targets = check_mask - ours;
+
+        let knights = self.by_kind(PieceKind::Knight) & ours;
+        // A pinned knight never stays on its pin line.
+        for from in knights - pinned {
+            sink.moves(from, attacks::knight(from) & targets);
+        }
+
+        let queens = self.by_kind(PieceKind::Queen);
+        let diagonal = (self.by_kind(PieceKind::Bishop) | queens) & ours;
+        for from in diagonal - pinned {
+            sink.moves(from, attacks::bishop(from, occupied) & targets);
+        }
+        let straight = (self.by_kind(PieceKind::Rook) | queens) & ours;
+        for from in straight - pinned {
+            sink.moves(from, attacks::rook(from, occupied) & targets);
+        }
+        // Pinned sliders move along the pin line only (towards the pinner,
+        // up to taking it, or back towards the king). In check, a pinned
+        // piece has no move: the check mask and the pin line never share a
+        // square that answers the check.
+        if !(pinned & (diagonal | straight)).is_empty() {
+            for from in diagonal & pinned {
+                sink.moves(from, attacks::bishop(from, occupied) & targets & line(king, from));
+            }
+            for from in straight & pinned {
+                sink.moves(from, attacks::rook(from, occupied) & targets & line(king, from));
+            }
+        }
+
+        self.pawn_moves::<S, WHITE>(sink, checks, check_mask);
+
+        if checkers.is_empty() && !self.castling().is_empty() {
+            self.castling_moves(sink, us, occupied);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves<S: Sink, const WHITE: bool>(
+        &self,
+        sink: &mut S,
+        checks: Checks,
+        check_mask: Bitboard,
+    ) {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let ours = self.by_color(us);
+        let theirs = self.by_color(us.opponent());
+        let empty = !(ours | theirs);
+        let pawns = self.by_kind(PieceKind::Pawn) & ours;
+        let king = self.king(us);
+        let Checks { pinned, .. } = checks;
+        let (last_rank, double_rank) = if WHITE {
+            (Rank::Eighth.bitboard(), Rank::Third.bitboard())
+        } else {
+            (Rank::First.bitboard(), Rank::Sixth.bitboard())
+        };
+        let forward = |board: Bitboard| if WHITE { board.north() } else { board.south() };
+        let (up, up_left, up_right): (i8, i8, i8) = if WHITE { (8, 7, 9) } else { (-8, -9, -7) };
+        let left = |board: Bitboard| {
+            if WHITE {
+                board.north_west()
+            } else {
+                board.south_west()
+            }
+        };
+        let right = |board: Bitboard| {
+            if WHITE {
+                board.north_east()
+            } else {
+                board.south_east()
+            }
+        };
+
+        // Pawns not pinned, all at once.
+        let free = pawns - pinned;
+        let single = forward(free) & empty;
+        let double = forward(single & double_rank) & empty & check_mask;
+        let single = single & check_mask;
+        let captures_left = left(free) & theirs & check_mask;
+        let captures_right = right(free) & theirs & check_mask;
+        sink.pawn_moves(single - last_rank, up);
+        sink.pawn_moves(double, 2 * up);
+        sink.pawn_moves(captures_left - last_rank, up_left);
+        sink.pawn_moves(captures_right - last_rank, up_right);
+        let promoting = (single | captures_left | captures_right) & last_rank;
+        if !promoting.is_empty() {
+            sink.promotions(single & last_rank, up);
+            sink.promotions(captures_left & last_rank, up_left);
+            sink.promotions(captures_right & last_rank, up_right);
+        }
+
+        // Pinned pawns, one by one, along their pin line.
+        for from in pawns & pinned {
+            let one = forward(from.bitboard()) & empty;
+            let two = forward(one & double_rank) & empty;
+            let targets = (one | two | (attacks::pawn(us, from) & theirs))
+                & check_mask
+                & line(king, from);
+            sink.moves(from, targets - last_rank);
+            for to in targets & last_rank {
+                for piece in PROMOTIONS {
+                    sink.one(Move::new(from, to, MoveKind::Promotion(piece)));
+                }
+            }
+        }
+
+        if let Some(target) = self.en_passant() {
+            self.en_passant_moves(sink, us, target);
+        }
+    }
+
+    /// En passant captures onto `target`, each tested exactly: the capture
+    /// lifts two pawns off one rank and can uncover a check no mask shows.
+    #[inline(never)]
+    fn en_passant_moves<S: Sink>(&self, sink: &mut S, us: Color, target: Square) {
+        let them = us.opponent();
+        let pawns = self.by_kind(PieceKind::Pawn);
+        let mut capturers = attacks::pawn(them, target) & pawns & self.by_color(us);
+        if capturers.is_empty() {
+            return;
+        }
+        // The pawn that double-pushed stands beside the capturers.
+        let Some(captured) = Square::new(target as u8 ^ 8) else {
+            return;
+        };
+        let king = self.king(us);
+        let theirs = self.by_color(them) - captured.bitboard();
+        let queens = self.by_kind(PieceKind::Queen);
+        while let Some(from) = capturers.pop() {
+            let occupied = (self.occupied() ^ from.bitboard() ^ captured.bitboard()) | target;
+            let exposed = (attacks::rook(king, occupied)
+                & (self.by_kind(PieceKind::Rook) | queens))
+                | (attacks::bishop(king, occupied) & (self.by_kind(PieceKind::Bishop) | queens))
+                | (attacks::knight(king) & self.by_kind(PieceKind::Knight))
+                | (attacks::pawn(us, king) & pawns);
+            if (exposed & theirs).is_empty() {
+                sink.one(Move::new(from, target, MoveKind::EnPassant));
+            }
+        }
+    }
+
+    /// Castling, standard and Chess960 alike: the king and rook end on the
+    /// g and f (or c and d) files; every square either crosses is empty but
+    /// for the two of them, and no square the king stands on, crosses or
+    /// reaches is attacked. Called only when not in check.
+    #[inline(never)]
+    fn castling_moves<S: Sink>(&self, sink: &mut S, us: Color, occupied: Bitboard) {
+        let king = self.king(us);
+        let rank = king.rank();
+        for side in CastlingSide::ALL {
+            let Some(rook_file) = self.castling().rook_file(us, side) else {
+                continue;
+            };
+            let rook = Square::from_file_rank(rook_file, rank);
+            let (king_file, rook_target_file) = match side {
+                CastlingSide::KingSide => (File::G, File::F),
+                CastlingSide::QueenSide => (File::C, File::D),
+            };
+            let king_target = Square::from_file_rank(king_file, rank);
+            let rook_target = Square::from_file_rank(rook_target_file, rank);
+            // Both pieces leave their squares, so neither blocks the other.
+            let others = occupied ^ king.bitboard() ^ rook.bitboard();
+            let king_path = between(king, king_target) | king_target;
+            let crossed = king_path | between(rook, rook_target) | rook_target;
+            if !(crossed & others).is_empty() {
+                continue;
+            }
+            let them = us.opponent();
+            if king_path.iter().all(|square| !self.attacked(square, them, others)) {
+                sink.one(Move::new(king, rook, MoveKind::Castling));
+            }
+        }
+    }
+
+    /// Every legal move in this position.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let kiwipete = Position::from_fen(
+    ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    /// )?;
+    /// assert_eq!(kiwipete.legal_moves().len(), 48);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves
+    }
+
+    /// How many legal moves this position has: [`Position::legal_moves`]'
+    /// length, counted without building a single move.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// assert_eq!(Position::START.count_legal_moves(), 20);
+    /// ```
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+}

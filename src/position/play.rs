@@ -1,0 +1,172 @@
+//! Making a move: every board, the mailbox, the rights, the clocks and the
+//! Polyglot key updated incrementally.
+
+use super::hash::{castling_key, piece_key, side_key};
+use super::{CastlingSide, Position};
+use crate::moves::{Move, MoveKind};
+use crate::{Bitboard, Color, File, Piece, PieceKind, Square, attacks};
+
+impl Position {
+    /// The position after `mv` (copy-make: `self` is unchanged).
+    ///
+    /// `mv` must be legal here: one of [`Position::legal_moves`], or a move
+    /// [`Position::is_legal`] accepts. Any other move never panics, but
+    /// leaves a position that may break the rules.
+    ///
+    /// ```
+    /// use bitboards::{Move, MoveKind, Piece, Position, Square};
+    ///
+    /// let e4 = Position::START.play(Move::new(Square::E2, Square::E4, MoveKind::Normal));
+    /// assert_eq!(e4.piece_on(Square::E4), Some(Piece::WhitePawn));
+    /// assert_eq!(e4.fen().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert_eq!(e4.hash(), 0x823c_9b50_fd11_4196);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn play(&self, mv: Move) -> Position {
+        let mut position = *self;
+        position.play_in_place(mv);
+        position
+    }
+
+    /// Plays `mv` on this position (make without copy). The same contract
+    /// as [`Position::play`].
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let mut position = Position::START;
+    /// for uci in ["e2e4", "e7e5", "g1f3"] {
+    ///     let mv = position.parse_uci(uci)?;
+    ///     position.play_in_place(mv);
+    /// }
+    /// assert_eq!(position.fen().to_string(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    /// # Ok::<(), bitboards::ParseUciError>(())
+    /// ```
+    #[inline]
+    pub fn play_in_place(&mut self, mv: Move) {
+        let us = self.side_to_move;
+        let them = us.opponent();
+        let from = mv.from();
+        let to = mv.to();
+        let Some(piece) = self.mailbox[from as usize] else {
+            return;
+        };
+        self.en_passant = None;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+
+        match mv.kind() {
+            MoveKind::Castling => {
+                let rank = from.rank();
+                let (king_file, rook_file) = if (to as u8) > (from as u8) {
+                    (File::G, File::F)
+                } else {
+                    (File::C, File::D)
+                };
+                let king = Piece::new(us, PieceKind::King);
+                let rook = Piece::new(us, PieceKind::Rook);
+                // Lift both first: in Chess960 either may land where the
+                // other stood.
+                self.remove(king, from);
+                self.remove(rook, to);
+                let king_target = Square::from_file_rank(king_file, rank);
+                self.put(king, king_target);
+                self.put(rook, Square::from_file_rank(rook_file, rank));
+                self.kings[us as usize] = king_target;
+            }
+            MoveKind::EnPassant => {
+                // The captured pawn is beside the capturer, on its rank.
+                let captured = Square::from_file_rank(to.file(), from.rank());
+                self.remove(Piece::new(them, PieceKind::Pawn), captured);
+                self.remove(piece, from);
+                self.put(piece, to);
+                self.halfmove_clock = 0;
+            }
+            kind => {
+                if let Some(captured) = self.mailbox[to as usize] {
+                    self.remove(captured, to);
+                    self.halfmove_clock = 0;
+                }
+                self.remove(piece, from);
+                let placed = match kind {
+                    MoveKind::Promotion(promoted) => Piece::new(us, promoted),
+                    _ => piece,
+                };
+                self.put(placed, to);
+                match piece.kind() {
+                    PieceKind::Pawn => {
+                        self.halfmove_clock = 0;
+                        if (to as u8).abs_diff(from as u8) == 16 {
+                            let Some(skipped) = Square::new((from as u8 + to as u8) / 2) else {
+                                return;
+                            };
+                            // Kept only when an enemy pawn could take there,
+                            // so that move generation and the hash skip it
+                            // otherwise.
+                            let capturers = attacks::pawn(us, skipped)
+                                & self.kinds[PieceKind::Pawn as usize]
+                                & self.colors[them as usize];
+                            if !capturers.is_empty() {
+                                self.en_passant = Some(skipped);
+                            }
+                        }
+                    }
+                    PieceKind::King => self.kings[us as usize] = to,
+                    _ => {}
+                }
+            }
+        }
+
+        if !self.castling.is_empty() {
+            self.update_castling(piece, from, to);
+        }
+        if let Color::Black = us {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.side_to_move = them;
+        self.zobrist ^= side_key();
+    }
+
+    /// Drops the castling rights that a move from `from` to `to` by `piece`
+    /// ends: the mover's both when its king moves, and any whose rook
+    /// leaves its square or is captured there.
+    #[inline]
+    fn update_castling(&mut self, piece: Piece, from: Square, to: Square) {
+        let touched = from.bitboard() | to.bitboard();
+        for color in Color::ALL {
+            let home = if let Color::White = color {
+                crate::Rank::First
+            } else {
+                crate::Rank::Eighth
+            };
+            let king_moved = piece.kind() == PieceKind::King && piece.color() == color;
+            for side in CastlingSide::ALL {
+                let Some(file) = self.castling.rook_file(color, side) else {
+                    continue;
+                };
+                if king_moved || touched.contains(Square::from_file_rank(file, home)) {
+                    self.castling = self.castling.with(color, side, None);
+                    self.zobrist ^= castling_key(color, side);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, piece: Piece, square: Square) {
+        let bit = square.bitboard();
+        self.kinds[piece.kind() as usize] ^= bit;
+        self.colors[piece.color() as usize] ^= bit;
+        self.mailbox[square as usize] = None;
+        self.zobrist ^= piece_key(piece, square);
+    }
+
+    #[inline(always)]
+    fn put(&mut self, piece: Piece, square: Square) {
+        let bit: Bitboard = square.bitboard();
+        self.kinds[piece.kind() as usize] |= bit;
+        self.colors[piece.color() as usize] |= bit;
+        self.mailbox[square as usize] = Some(piece);
+        self.zobrist ^= piece_key(piece, square);
+    }
+}

@@ -1,0 +1,326 @@
+//! What the rules say about a position: check, mate, draws, whether a move
+//! is legal, and reading a move in UCI notation.
+
+use core::fmt;
+
+use crate::movegen::{Sink, behind};
+use crate::moves::{Move, MoveKind};
+use crate::{Bitboard, ParseSquareError, PieceKind, Position, Square, masks};
+
+impl Position {
+    /// Whether the side to move is in check.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let position = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")?;
+    /// assert!(position.is_check());
+    /// assert!(!Position::START.is_check());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        !self.checks().checkers.is_empty()
+    }
+
+    /// The pieces of the side to move that are pinned to its king: moving
+    /// one off the line between the king and the enemy slider behind it
+    /// would expose the king.
+    ///
+    /// ```
+    /// use bitboards::{Position, Square};
+    ///
+    /// let position = Position::from_fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1")?;
+    /// assert_eq!(position.pinned(), Square::E2.bitboard());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn pinned(&self) -> Bitboard {
+        self.checks().pinned
+    }
+
+    /// Whether the side to move is checkmated: in check with no legal move.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let mate = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")?;
+    /// assert!(mate.is_checkmate());
+    /// assert!(!Position::START.is_checkmate());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// Whether the side to move is stalemated: not in check, no legal move.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let stalemate = Position::from_fen("7k/8/6Q1/8/8/8/8/K7 b - - 0 1")?;
+    /// assert!(stalemate.is_stalemate());
+    /// assert!(!stalemate.is_checkmate());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// Whether neither side has the material to checkmate by any sequence
+    /// of legal moves: king against king, king and one minor piece against
+    /// king, or kings and bishops only, all on squares of one colour.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/4KN2 w - - 0 1")?.is_insufficient_material());
+    /// assert!(Position::from_fen("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1")?.is_insufficient_material());
+    /// assert!(!Position::from_fen("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1")?.is_insufficient_material());
+    /// assert!(!Position::START.is_insufficient_material());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy = self.by_kind(PieceKind::Pawn)
+            | self.by_kind(PieceKind::Rook)
+            | self.by_kind(PieceKind::Queen);
+        if !heavy.is_empty() {
+            return false;
+        }
+        let knights = self.by_kind(PieceKind::Knight);
+        let bishops = self.by_kind(PieceKind::Bishop);
+        if (knights | bishops).count() <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && (bishops.is_subset(masks::LIGHT_SQUARES) || bishops.is_subset(masks::DARK_SQUARES))
+    }
+
+    /// Whether the fifty-move rule lets a player claim a draw: a hundred
+    /// half-moves without a capture or a pawn move. (A checkmate on the
+    /// hundredth half-move still wins; ask [`Position::is_checkmate`].)
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/4KR2 b - - 100 80")?.is_fifty_move_draw());
+    /// assert!(!Position::from_fen("4k3/8/8/8/8/8/8/4KR2 b - - 99 80")?.is_fifty_move_draw());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn is_fifty_move_draw(&self) -> bool {
+        self.halfmove_clock() >= 100
+    }
+
+    /// Whether `mv` is a legal move here. Any `Move` may be asked about,
+    /// even one read from a hash table that belongs to another position.
+    ///
+    /// ```
+    /// use bitboards::{Move, MoveKind, Position, Square};
+    ///
+    /// assert!(Position::START.is_legal(Move::new(Square::G1, Square::F3, MoveKind::Normal)));
+    /// assert!(!Position::START.is_legal(Move::new(Square::G1, Square::G3, MoveKind::Normal)));
+    /// assert!(!Position::START.is_legal(Move::new(Square::E1, Square::H1, MoveKind::Castling)));
+    /// ```
+    #[must_use]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let mut finder = Finder {
+            wanted: mv,
+            found: false,
+        };
+        self.generate(&mut finder);
+        finder.found
+    }
+
+    /// Reads a move in UCI notation (`e2e4`, `e7e8q`) and finds it among the
+    /// legal moves. Castling may be written either way: as the king's move
+    /// (`e1g1`, standard chess) or as the king taking its rook (`e1h1`,
+    /// Chess960). Where a king's move to the castling square is also a
+    /// plain king move (possible in Chess960), the plain move is meant, and
+    /// castling is written king-takes-rook.
+    ///
+    /// ```
+    /// use bitboards::{MoveKind, Position, ParseUciError};
+    ///
+    /// let position = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
+    /// let short = position.parse_uci("e1g1")?;
+    /// assert_eq!(short.kind(), MoveKind::Castling);
+    /// assert_eq!(position.parse_uci("e1h1")?, short);
+    /// assert!(matches!(position.parse_uci("e1e3"), Err(ParseUciError::Illegal { .. })));
+    /// assert_eq!(
+    ///     position.parse_uci("e1z1").unwrap_err().to_string(),
+    ///     "the target square is not a square: `z` is not a file; expected a letter from `a` to `h`"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_uci(&self, text: &str) -> Result<Move, ParseUciError> {
+        let (from, to, promotion) = parse_uci_text(text)?;
+        let mut castling = None;
+        for &mv in self.legal_moves().iter() {
+            if mv.from() != from || mv.promotion() != promotion {
+                continue;
+            }
+            if mv.is_castling() {
+                if mv.to() == to {
+                    return Ok(mv);
+                }
+                if mv.king_target() == to {
+                    castling = Some(mv);
+                }
+            } else if mv.to() == to {
+                return Ok(mv);
+            }
+        }
+        castling.ok_or(ParseUciError::Illegal {
+            from,
+            to,
+            promotion,
+        })
+    }
+}
+
+/// Reads `from`, `to` and the promotion letter of a UCI move.
+fn parse_uci_text(text: &str) -> Result<(Square, Square, Option<PieceKind>), ParseUciError> {
+    let length = text.chars().count();
+    if !(4..=5).contains(&length) || !text.is_ascii() {
+        return Err(ParseUciError::Length(length));
+    }
+    let square = |part: &str, which| {
+        part.parse::<Square>()
+            .map_err(|error| ParseUciError::BadSquare { which, error })
+    };
+    let from = square(&text[0..2], WhichSquare::From)?;
+    let to = square(&text[2..4], WhichSquare::To)?;
+    let promotion = match text[4..].chars().next() {
+        None => None,
+        Some(letter) => match PieceKind::from_char(letter) {
+            Some(kind @ (PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen))
+                if letter.is_ascii_lowercase() =>
+            {
+                Some(kind)
+            }
+            _ => return Err(ParseUciError::BadPromotion(letter)),
+        },
+    };
+    Ok((from, to, promotion))
+}
+
+/// Which of the two squares of a UCI move is meant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WhichSquare {
+    /// The first two characters: where the piece starts.
+    From,
+    /// Characters 3 and 4: where it goes.
+    To,
+}
+
+/// Why a string is not a legal move in UCI notation here.
+///
+/// ```
+/// use bitboards::{ParseUciError, Position};
+///
+/// assert_eq!(Position::START.parse_uci("e2e4e"), Err(ParseUciError::BadPromotion('e')));
+/// assert_eq!(Position::START.parse_uci("e2"), Err(ParseUciError::Length(2)));
+/// assert_eq!(
+///     Position::START.parse_uci("e2e5").unwrap_err().to_string(),
+///     "e2e5 is not a legal move in this position"
+/// );
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ParseUciError {
+    /// The text is not 4 or 5 ASCII characters long; holds how many
+    /// characters it has.
+    Length(usize),
+    /// A square is not a square name such as `e4`.
+    BadSquare {
+        /// Which of the two.
+        which: WhichSquare,
+        /// What is wrong with it.
+        error: ParseSquareError,
+    },
+    /// The fifth character is not `n`, `b`, `r` or `q`.
+    BadPromotion(char),
+    /// The move is well formed but not legal in this position.
+    Illegal {
+        /// The square it starts from.
+        from: Square,
+        /// The square it goes to.
+        to: Square,
+        /// The piece it promotes to, if any.
+        promotion: Option<PieceKind>,
+    },
+}
+
+impl fmt::Display for ParseUciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseUciError::Length(length) => write!(
+                f,
+                "a UCI move has 4 or 5 ASCII characters (from, to, and a promotion letter: `e2e4`, `e7e8q`); found {length}"
+            ),
+            ParseUciError::BadSquare { which, error } => {
+                let which = match which {
+                    WhichSquare::From => "starting",
+                    WhichSquare::To => "target",
+                };
+                write!(f, "the {which} square is not a square: {error}")
+            }
+            ParseUciError::BadPromotion(letter) => write!(
+                f,
+                "`{letter}` is not a promotion; expected `n`, `b`, `r` or `q` (lower case)"
+            ),
+            ParseUciError::Illegal {
+                from,
+                to,
+                promotion,
+            } => {
+                write!(f, "{from}{to}")?;
+                if let Some(piece) = promotion {
+                    write!(f, "{}", piece.to_char())?;
+                }
+                f.write_str(" is not a legal move in this position")
+            }
+        }
+    }
+}
+
+impl core::error::Error for ParseUciError {}
+
+/// Finds one move among the generated ones without listing them.
+struct Finder {
+    wanted: Move,
+    found: bool,
+}
+
+impl Sink for Finder {
+    #[inline]
+    fn moves(&mut self, from: Square, targets: Bitboard) {
+        self.found |= self.wanted.from() == from
+            && self.wanted.kind() == MoveKind::Normal
+            && targets.contains(self.wanted.to());
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8) {
+        let to = self.wanted.to();
+        self.found |= self.wanted.kind() == MoveKind::Normal
+            && targets.contains(to)
+            && behind(to, delta) == self.wanted.from();
+    }
+
+    #[inline]
+    fn promotions(&mut self, targets: Bitboard, delta: i8) {
+        let to = self.wanted.to();
+        self.found |= matches!(self.wanted.kind(), MoveKind::Promotion(_))
+            && targets.contains(to)
+            && behind(to, delta) == self.wanted.from();
+    }
+
+    #[inline]
+    fn one(&mut self, mv: Move) {
+        self.found |= mv == self.wanted;
+    }
+}
