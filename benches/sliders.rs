@@ -19,24 +19,23 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use bitboards::{Bitboard, Square, attacks};
+use bitboards_codegen::rng::SplitMix64;
 use criterion::{
     BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
 };
 
 const PAIRS: usize = 4096;
 
-/// (square index, occupancy) pairs from a fixed-seed SplitMix64.
+/// (square index, occupancy) pairs from the project's seeded SplitMix64.
 fn workload() -> Vec<(usize, u64)> {
-    let mut state = 0x5EED_u64;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = SplitMix64::new(0x5EED);
     (0..PAIRS)
-        .map(|_| ((next() % 64) as usize, next() & next()))
+        .map(|_| {
+            (
+                (rng.next_u64() % 64) as usize,
+                rng.next_u64() & rng.next_u64(),
+            )
+        })
         .collect()
 }
 

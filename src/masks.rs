@@ -113,25 +113,6 @@ indexed_masks! { RANKS:
     RANK_5 = 4, "rank 5"; RANK_6 = 5, "rank 6"; RANK_7 = 6, "rank 7"; RANK_8 = 7, "rank 8";
 }
 
-macro_rules! word_masks {
-    ($($name:ident, $count:literal, $doc:literal;)*) => {$(
-        #[doc = $doc]
-        ///
-        /// ```
-        #[doc = concat!("assert_eq!(bitboards::masks::", stringify!($name), ".count(), ", stringify!($count), ");")]
-        /// ```
-        pub const $name: Bitboard = Bitboard(tables::$name);
-    )*};
-}
-
-word_masks! {
-    LIGHT_SQUARES, 32, "The light squares (h1 is light, a1 is dark).";
-    DARK_SQUARES, 32, "The dark squares (a1 is dark).";
-    CENTER, 4, "The centre: d4, e4, d5 and e5.";
-    BIG_CENTER, 16, "The big centre: c3 to f6.";
-    EDGES, 28, "The squares on the edge of the board.";
-    CORNERS, 4, "The corners: a1, h1, a8 and h8.";
-    BACK_RANKS, 16, "Ranks 1 and 8.";
-    KINGSIDE, 32, "Files e to h.";
-    QUEENSIDE, 32, "Files a to d.";
-}
+// The named regions (`CENTER`, `LIGHT_SQUARES`, ...) as `Bitboard`s: the
+// generator writes one per region in its registry, with its doc and example.
+pub use crate::tables::regions::*;

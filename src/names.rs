@@ -20,9 +20,13 @@ impl fmt::Display for UnknownName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
             "unknown bitboard name; known names are squares (`e4`), `file_a`..`file_h`, \
-             `rank_1`..`rank_8`, `light_squares`, `dark_squares`, `center`, `big_center`, \
-             `edges`, `corners`, `back_ranks`, `kingside`, `queenside`, `empty` and `full`",
-        )
+             `rank_1`..`rank_8`, ",
+        )?;
+        // The regions come from the generator's registry, as NAMES does.
+        for name in tables::REGION_NAMES {
+            write!(f, "`{name}`, ")?;
+        }
+        f.write_str("`empty` and `full`")
     }
 }
 

@@ -1,4 +1,4 @@
-//! The generated lookup tables, as plain `u64` arrays.
+//! The generated lookup tables, as plain `static` arrays (and `const` words).
 //!
 //! Each table is computed by the generator (`crates/codegen`) and committed
 //! under `generated/`; nothing here is computed at run time or compile time.
@@ -13,22 +13,29 @@
 //! assert_eq!(tables::SQUARES[Square::E4.index()], Square::E4.bitboard().0);
 //! ```
 
-/// Includes a generated file: the committed copy, or the one build.rs just
-/// wrote with feature `regenerate`.
-macro_rules! generated {
-    ($file:literal) => {
-        #[cfg(not(feature = "regenerate"))]
-        include!(concat!("../generated/", $file));
-        #[cfg(feature = "regenerate")]
-        include!(concat!(env!("OUT_DIR"), "/", $file));
-    };
-}
+// The generated index includes every generated file (under its feature), by
+// paths relative to itself: the committed copies, or the ones build.rs just
+// wrote with feature `regenerate`.
+#[cfg(not(feature = "regenerate"))]
+include!("../generated/index.rs");
+#[cfg(feature = "regenerate")]
+include!(concat!(env!("OUT_DIR"), "/index.rs"));
 
-generated!("masks.rs");
-generated!("leapers.rs");
-generated!("rays.rs");
-generated!("sliders.rs");
-#[cfg(feature = "pext")]
-generated!("pext.rs");
-#[cfg(feature = "names")]
-generated!("names.rs");
+/// A table's entries as [`CATALOG`] lists them. Not API: for the tests that
+/// compare every runtime table with the generator's registry.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub enum Entries {
+    /// Every entry, row after row.
+    U64(&'static [u64]),
+    /// Every entry of a compressed table, row after row.
+    U16(&'static [u16]),
+    /// The name registry.
+    #[cfg(feature = "names")]
+    Map(&'static phf::Map<&'static str, u64>),
+    /// A table behind a feature this build leaves out.
+    Disabled {
+        /// The feature.
+        feature: &'static str,
+    },
+}

@@ -346,6 +346,19 @@ fn named_regions_match_their_pictures() {
     assert_eq!(masks::QUEENSIDE, !masks::KINGSIDE);
 }
 
+/// The named regions, from the generator's registry: `(name, mask)`.
+fn registry_regions() -> Vec<(&'static str, Bitboard)> {
+    let report = bitboards_codegen::run(&bitboards_codegen::Options::new(
+        bitboards_codegen::Destination::Memory,
+    ))
+    .expect("the generator runs");
+    report
+        .tables()
+        .filter(|table| table.naming == bitboards_codegen::Naming::Region)
+        .map(|table| (table.name, Bitboard(table.values[0])))
+        .collect()
+}
+
 #[cfg(feature = "names")]
 #[test]
 fn every_name_resolves_to_its_mask() {
@@ -355,21 +368,15 @@ fn every_name_resolves_to_its_mask() {
     expected.extend(Square::ALL.map(|s| (s.to_string(), s.bitboard())));
     expected.extend(File::ALL.map(|f| (format!("file_{f}"), f.bitboard())));
     expected.extend(Rank::ALL.map(|r| (format!("rank_{r}"), r.bitboard())));
-    for (name, mask) in [
-        ("light_squares", masks::LIGHT_SQUARES),
-        ("dark_squares", masks::DARK_SQUARES),
-        ("center", masks::CENTER),
-        ("big_center", masks::BIG_CENTER),
-        ("edges", masks::EDGES),
-        ("corners", masks::CORNERS),
-        ("back_ranks", masks::BACK_RANKS),
-        ("kingside", masks::KINGSIDE),
-        ("queenside", masks::QUEENSIDE),
-        ("empty", Bitboard::EMPTY),
-        ("full", Bitboard::FULL),
-    ] {
-        expected.push((name.to_string(), mask));
-    }
+    let regions = registry_regions();
+    assert!(regions.len() >= 9, "only {} regions", regions.len());
+    expected.extend(
+        regions
+            .iter()
+            .map(|&(name, mask)| (name.to_lowercase(), mask)),
+    );
+    expected.push(("empty".to_string(), Bitboard::EMPTY));
+    expected.push(("full".to_string(), Bitboard::FULL));
     for (name, mask) in &expected {
         assert_eq!(Bitboard::from_name(name), Ok(*mask), "{name}");
     }
@@ -381,4 +388,138 @@ fn every_name_resolves_to_its_mask() {
     for bad in ["", "E4", "i9", "file_i", "rank_0", "center "] {
         assert!(Bitboard::from_name(bad).is_err(), "{bad:?} is not a name");
     }
+}
+
+#[cfg(feature = "names")]
+#[test]
+fn the_unknown_name_error_lists_every_region() {
+    use bitboards::FromName;
+
+    let message = Bitboard::from_name("middle").unwrap_err().to_string();
+    assert!(message.starts_with("unknown bitboard name; known names are squares (`e4`), `file_a`..`file_h`, `rank_1`..`rank_8`, `light_squares`, "), "{message}");
+    assert!(
+        message.ends_with("`queenside`, `empty` and `full`"),
+        "{message}"
+    );
+    for (name, _) in registry_regions() {
+        assert!(
+            message.contains(&format!("`{}`", name.to_lowercase())),
+            "{name} missing: {message}"
+        );
+    }
+}
+
+#[test]
+fn the_masks_module_has_every_region_as_a_bitboard() {
+    // The generator writes one `masks` constant per region; spot-check that
+    // they wrap the raw tables, and that the registry knows each one.
+    let regions = registry_regions();
+    for (name, mask) in [
+        ("LIGHT_SQUARES", masks::LIGHT_SQUARES),
+        ("CENTER", masks::CENTER),
+        ("QUEENSIDE", masks::QUEENSIDE),
+    ] {
+        assert!(regions.contains(&(name, mask)), "{name}");
+    }
+    assert_eq!(masks::EDGES, Bitboard(tables::EDGES));
+}
+
+/// The Polyglot keys in tests/data/polyglot-random64.txt (a copy of the
+/// shared file), read here without the generator's parser.
+fn polyglot_keys_from_the_shared_file() -> Vec<u64> {
+    let text = include_str!("data/polyglot-random64.txt");
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let digits = line.trim_start_matches("0x");
+            u64::from_str_radix(digits, 16).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+        })
+        .collect()
+}
+
+#[test]
+fn polyglot_keys_are_the_shared_files() {
+    let keys = polyglot_keys_from_the_shared_file();
+    assert_eq!(keys.len(), 781);
+    assert!(
+        tables::POLYGLOT_RANDOM64 == keys[..],
+        "the table differs from the file"
+    );
+}
+
+/// A position's Polyglot key from the layout in the table's doc comment:
+/// `placement` as in FEN, `white` to move, `castling` as in FEN, and the
+/// en passant target square's file when a pawn of the side to move stands
+/// beside the pawn that just moved two squares.
+fn polyglot_key(placement: &str, white: bool, castling: &str, en_passant: Option<File>) -> u64 {
+    let keys = &tables::POLYGLOT_RANDOM64;
+    let mut key = 0;
+    for (row, text) in placement.split('/').enumerate() {
+        let rank = 7 - row;
+        let mut file = 0;
+        for c in text.chars() {
+            if let Some(empty) = c.to_digit(10) {
+                file += empty as usize;
+                continue;
+            }
+            let kind = "pnbrqk"
+                .find(c.to_ascii_lowercase())
+                .expect("a piece letter");
+            let colour = usize::from(c.is_ascii_uppercase());
+            key ^= keys[64 * (2 * kind + colour) + 8 * rank + file];
+            file += 1;
+        }
+    }
+    for (i, right) in "KQkq".chars().enumerate() {
+        if castling.contains(right) {
+            key ^= keys[768 + i];
+        }
+    }
+    if let Some(file) = en_passant {
+        key ^= keys[772 + file.index()];
+    }
+    if white {
+        key ^= keys[780];
+    }
+    key
+}
+
+#[test]
+fn polyglot_keys_follow_the_documented_layout() {
+    // Keys from the Polyglot book format's published test positions.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    assert_eq!(
+        polyglot_key(start, true, "KQkq", None),
+        0x463B_9618_1691_FC9C
+    );
+    // 1. e4: e3 is the en passant square, but no black pawn stands beside e4.
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+    assert_eq!(
+        polyglot_key(after_e4, false, "KQkq", None),
+        0x823C_9B50_FD11_4196
+    );
+    // 1. e4 d5: d6 is the en passant square, but no white pawn is on c5 or e5.
+    let after_d5 = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR";
+    assert_eq!(
+        polyglot_key(after_d5, true, "KQkq", None),
+        0x0756_B944_61C5_0FB0
+    );
+    // 1. e4 d5 2. e5 f5: the e5 pawn stands beside f5, so the f file is hashed.
+    let after_f5 = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR";
+    assert_eq!(
+        polyglot_key(after_f5, true, "KQkq", Some(File::F)),
+        0x22A4_8B5A_8E47_FF78
+    );
+    // Without the en passant key the f6 position hashes differently.
+    assert_ne!(
+        polyglot_key(after_f5, true, "KQkq", None),
+        0x22A4_8B5A_8E47_FF78
+    );
+    // 1. e4 d5 2. e5 f5 3. Ke2: no castling rights for White.
+    let after_ke2 = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR";
+    assert_eq!(
+        polyglot_key(after_ke2, false, "kq", None),
+        0x652A_607C_A3F2_42C1
+    );
 }

@@ -1,28 +1,15 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests. The seeded PRNG is the
+//! generator's own ([`SplitMix64`]), so tests, benches and the magic search
+//! share one implementation.
 #![allow(dead_code)]
 
 use bitboards::{Bitboard, Square};
 
-/// A small seeded generator (SplitMix64) so that "random" tests are the same
-/// on every run.
-pub struct Rng(u64);
+pub use bitboards_codegen::rng::SplitMix64;
 
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn square(&mut self) -> Square {
-        Square::ALL[(self.next_u64() % 64) as usize]
-    }
+/// A random square from `rng`.
+pub fn random_square(rng: &mut SplitMix64) -> Square {
+    Square::ALL[(rng.next_u64() % 64) as usize]
 }
 
 /// The one-step moves in all eight directions, clockwise from north.
@@ -71,8 +58,8 @@ pub fn diagrams(entries: impl IntoIterator<Item = (String, u64)>) -> String {
     out
 }
 
-/// `diagrams` for a per-square table.
-pub fn per_square(table: &[u64; 64]) -> String {
+/// `diagrams` for a per-square table (64 entries, a1 first).
+pub fn per_square(table: &[u64]) -> String {
     diagrams(
         Square::ALL
             .iter()

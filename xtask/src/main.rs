@@ -1,12 +1,12 @@
 //! Developer commands for the bitboards workspace.
 //!
 //! ```text
-//! cargo xtask build-time     clean debug build: bitboards against cozy-chess
-//! cargo xtask gen            regenerate every table under generated/
-//! cargo xtask gen --check    fail if generated/ is stale; write nothing
+//! cargo xtask gen            regenerate every table under generated/ and the README's table list
+//! cargo xtask gen --check    fail if generated/ or the README's list is stale; write nothing
 //! cargo xtask gen --search-magics [--check]
 //!                            the same, with slider magics searched now
 //!                            instead of the published ones
+//! cargo xtask build-time     clean debug build: bitboards against cozy-chess
 //! ```
 
 mod build_time;
@@ -15,56 +15,59 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bitboards_codegen::{MagicSource, Mode, Status};
+use bitboards_codegen::{Destination, MagicSource, Mode, Options, Report, Status};
 
 const USAGE: &str = "\
-usage: cargo xtask gen [--check] [--search-magics]
+usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | help)
 
-  gen                  regenerate every table under generated/ (writes only changed files)
-  gen --check          write nothing; fail if any generated file is stale
+  gen                  regenerate every table under generated/ and the table list in
+                       README.md (writes only changed files)
+  gen --check          write nothing; fail if any generated file or the README's list is stale
   gen --search-magics  search the slider magics now (fixed seed) instead of using the
-                       published ones, and print how long the search took
+                       published ones, print how long the search took, and write
+                       generated/sliders.rs with them (`cargo xtask gen` goes back)
   build-time [ROUNDS]  clean debug build of the bitboards library against cozy-chess 0.3,
                        alternating, each from an empty target directory (default 3 rounds)";
+
+const GEN_FLAGS: [&str; 2] = ["--check", "--search-magics"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        ["gen", flags @ ..]
-            if flags
-                .iter()
-                .all(|f| ["--check", "--search-magics"].contains(f)) =>
-        {
-            let mode = if flags.contains(&"--check") {
-                Mode::Check
-            } else {
-                Mode::Write
-            };
-            let source = if flags.contains(&"--search-magics") {
-                MagicSource::Searched
-            } else {
-                MagicSource::Published
-            };
-            generate(mode, source)
+        ["gen", flags @ ..] => {
+            if let Some(unknown) = flags.iter().find(|f| !GEN_FLAGS.contains(f)) {
+                return usage_error(&format!("unknown flag `{unknown}` for `cargo xtask gen`"));
+            }
+            let mut options = Options::new(Destination::Workspace(workspace_root()));
+            if flags.contains(&"--check") {
+                options.mode = Mode::Check;
+            }
+            if flags.contains(&"--search-magics") {
+                options.magics = MagicSource::Searched;
+            }
+            generate(&options)
         }
         ["build-time"] => build_time::run(&workspace_root(), 3),
         ["build-time", rounds] => match rounds.parse() {
             Ok(rounds) if rounds > 0 => build_time::run(&workspace_root(), rounds),
-            _ => {
-                eprintln!("error: ROUNDS must be a positive number, not `{rounds}`\n\n{USAGE}");
-                ExitCode::from(2)
-            }
+            _ => usage_error(&format!("ROUNDS must be a positive number, not `{rounds}`")),
         },
+        ["build-time", _, extra, ..] => usage_error(&format!(
+            "unexpected argument `{extra}` for `cargo xtask build-time`"
+        )),
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
-        }
+        [] => usage_error("no command given"),
+        [command, ..] => usage_error(&format!("unknown command `{command}`")),
     }
+}
+
+fn usage_error(problem: &str) -> ExitCode {
+    eprintln!("error: {problem}\n\n{USAGE}");
+    ExitCode::from(2)
 }
 
 fn workspace_root() -> PathBuf {
@@ -74,56 +77,115 @@ fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-fn generate(mode: Mode, source: MagicSource) -> ExitCode {
+fn generate(options: &Options) -> ExitCode {
     let root = workspace_root();
     let started = Instant::now();
-    let synced = match bitboards_codegen::sync_with(&root.join("generated"), mode, source) {
-        Ok(synced) => synced,
+    let report = match bitboards_codegen::run(options) {
+        Ok(report) => report,
         Err(error) => {
             eprintln!("error: {error}");
             return ExitCode::FAILURE;
         }
     };
     let elapsed = started.elapsed();
-    let outcomes = synced.outcomes;
+    let shown = |path: &Path| {
+        path.strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    };
+    let status_word = |status| match status {
+        Status::Unchanged => "unchanged",
+        Status::Written => "written",
+        Status::Stale => "STALE",
+        Status::InMemory => "in memory",
+    };
 
-    let mut stale = Vec::new();
-    for outcome in &outcomes {
-        let shown = outcome.path.strip_prefix(&root).unwrap_or(&outcome.path);
-        let status = match outcome.status {
-            Status::Unchanged => "unchanged",
-            Status::Written => "written",
-            Status::Stale => {
-                stale.push(shown.display().to_string());
-                "STALE"
-            }
-        };
+    for file in &report.files {
+        let path = file
+            .path
+            .as_deref()
+            .map_or_else(|| file.name.to_string(), shown);
         println!(
-            "{:<24} {:>9} bytes  {status}",
-            shown.display(),
-            outcome.bytes
+            "{path:<24} {:>9} bytes  {}",
+            file.contents.len(),
+            status_word(file.status)
         );
-        for table in &outcome.tables {
+        for table in &file.tables {
             println!(
                 "    {:<22} {:>7} entries {:>9} bytes",
-                table.name, table.entries, table.bytes
+                table.name,
+                table.values.len(),
+                table.bytes
             );
         }
     }
+    if let Some(readme) = &report.readme {
+        println!(
+            "{:<24} table list       {}",
+            shown(&readme.path),
+            status_word(readme.status)
+        );
+    }
     println!(
         "{} files in {:.0} ms",
-        outcomes.len(),
+        report.files.len(),
         elapsed.as_secs_f64() * 1000.0
     );
-    if let Some(search) = synced.magic_search {
+    if let Some(search) = report.magic_search {
         println!("magic search: {:.0} ms", search.as_secs_f64() * 1000.0);
+        let written: Vec<String> = written(&report).map(|path| shown(&path)).collect();
+        if !written.is_empty() {
+            println!(
+                "note: wrote {} with the searched magics instead of the published ones, so \
+                 `cargo xtask gen --check` fails until you run `cargo xtask gen` to go back",
+                written.join(" and ")
+            );
+        }
     }
-    if stale.is_empty() {
+
+    let mut fresh = true;
+    for path in stale(&report) {
+        eprintln!(
+            "error: {} is stale; run `cargo xtask gen` and commit the result",
+            shown(&path)
+        );
+        fresh = false;
+    }
+    for stray in &report.strays {
+        eprintln!(
+            "error: {} is not generated by anything; delete it",
+            shown(stray)
+        );
+        fresh = false;
+    }
+    if fresh {
         ExitCode::SUCCESS
     } else {
-        for file in stale {
-            eprintln!("error: {file} is stale; run `cargo xtask gen` and commit the result");
-        }
         ExitCode::FAILURE
     }
+}
+
+/// The files (and README) this run wrote.
+fn written(report: &Report) -> impl Iterator<Item = PathBuf> + '_ {
+    with_status(report, Status::Written)
+}
+
+/// The files (and README) that differ from what the generator makes now.
+fn stale(report: &Report) -> impl Iterator<Item = PathBuf> + '_ {
+    with_status(report, Status::Stale)
+}
+
+fn with_status(report: &Report, wanted: Status) -> impl Iterator<Item = PathBuf> + '_ {
+    let files = report
+        .files
+        .iter()
+        .filter(move |file| file.status == wanted)
+        .filter_map(|file| file.path.clone());
+    let readme = report
+        .readme
+        .iter()
+        .filter(move |readme| readme.status == wanted)
+        .map(|readme| readme.path.clone());
+    files.chain(readme)
 }
