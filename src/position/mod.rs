@@ -1,7 +1,7 @@
 //! A chess position: the twelve piece bitboards, the side to move, castling
 //! rights, the en passant square and the clocks.
 //!
-//! Reading and writing FEN is in [`fen`](crate::position::fen), the rules a
+//! Reading and writing FEN is in [`fen`], the rules a
 //! position must follow are in [`PositionError`], and Polyglot hashing is
 //! [`Position::hash`].
 //!
