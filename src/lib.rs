@@ -38,6 +38,8 @@ pub mod attacks;
 pub mod masks;
 #[cfg(feature = "names")]
 mod names;
+mod piece;
+pub mod position;
 pub mod tables;
 
 pub use bitboards_core::{
@@ -46,6 +48,11 @@ pub use bitboards_core::{
 };
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
+pub use piece::{ParsePieceError, Piece, PieceKind};
+pub use position::{
+    CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
+    Position, PositionError, Setup,
+};
 
 /// The squares strictly between `a` and `b` when they share a rank, file or
 /// diagonal; empty otherwise (and for neighbours or the same square).

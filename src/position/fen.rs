@@ -1,0 +1,998 @@
+//! Forsyth-Edwards Notation: reading (standard, X-FEN and Shredder-FEN) and
+//! writing.
+//!
+//! A FEN has six fields separated by spaces: the board (rank 8 first, `/`
+//! between ranks, a digit for a run of empty squares), the side to move (`w`
+//! or `b`), castling rights, the en passant square, the halfmove clock and
+//! the fullmove number. The last two may be left out (they then read as 0
+//! and 1).
+//!
+//! Castling rights are read in all three common forms: `KQkq` (standard;
+//! in Chess960, X-FEN's "the outermost rook on that side"), a rook's file
+//! letter (`HAha`, Shredder-FEN; X-FEN uses it where `K` or `Q` would be
+//! ambiguous), or `-`.
+//!
+//! ```
+//! use bitboards::Position;
+//!
+//! let position = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha -")?;
+//! assert_eq!(position, Position::START);
+//! assert_eq!(position.fen().to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+//! # Ok::<(), bitboards::FenError>(())
+//! ```
+
+use core::fmt::{self, Write as _};
+use core::str::FromStr;
+
+use super::validate::{castling_rook_ok, home_rank};
+use super::{CastlingRights, CastlingSide, Position, PositionError, Setup};
+use crate::{Color, File, ParseSquareError, Piece, PieceKind, Rank, Square};
+
+/// One of the six fields of a FEN.
+///
+/// ```
+/// use bitboards::FenField;
+///
+/// assert_eq!(FenField::Castling.number(), 3);
+/// assert_eq!(FenField::Castling.name(), "castling");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum FenField {
+    /// Field 1: where the pieces stand.
+    Board,
+    /// Field 2: `w` or `b`.
+    SideToMove,
+    /// Field 3: castling rights.
+    Castling,
+    /// Field 4: the en passant square or `-`.
+    EnPassant,
+    /// Field 5: the halfmove clock.
+    HalfmoveClock,
+    /// Field 6: the fullmove number.
+    FullmoveNumber,
+}
+
+impl FenField {
+    /// The six fields in order.
+    ///
+    /// ```
+    /// use bitboards::FenField;
+    ///
+    /// assert_eq!(FenField::ALL[5], FenField::FullmoveNumber);
+    /// ```
+    pub const ALL: [FenField; 6] = [
+        FenField::Board,
+        FenField::SideToMove,
+        FenField::Castling,
+        FenField::EnPassant,
+        FenField::HalfmoveClock,
+        FenField::FullmoveNumber,
+    ];
+
+    /// The field's number, 1 to 6.
+    ///
+    /// ```
+    /// assert_eq!(bitboards::FenField::Board.number(), 1);
+    /// ```
+    #[must_use]
+    pub const fn number(self) -> usize {
+        self as usize + 1
+    }
+
+    /// The field's name, such as `"en passant"`.
+    ///
+    /// ```
+    /// assert_eq!(bitboards::FenField::SideToMove.name(), "side to move");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            FenField::Board => "board",
+            FenField::SideToMove => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::HalfmoveClock => "halfmove clock",
+            FenField::FullmoveNumber => "fullmove number",
+        }
+    }
+}
+
+/// A character that does not belong where it stands in a FEN field.
+///
+/// ```
+/// use bitboards::{FenError, FenField, FenSyntaxError, Position};
+///
+/// let error = Position::from_fen("4k3/8/8/8/8/8/8/4K3 x - - 0 1").unwrap_err();
+/// assert_eq!(error, FenError::Syntax {
+///     field: FenField::SideToMove,
+///     column: 21,
+///     problem: FenSyntaxError::SideToMove('x'),
+/// });
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum FenSyntaxError {
+    /// A character in the board that is neither a piece letter
+    /// (`PNBRQKpnbrqk`), a digit `1` to `8`, nor `/`.
+    BoardSymbol(char),
+    /// Two digits in a row in the board, such as `44`: their sum is written
+    /// as one digit.
+    AdjacentDigits,
+    /// A rank that does not describe exactly eight squares.
+    RankSquares {
+        /// The rank.
+        rank: Rank,
+        /// How many squares it describes.
+        squares: usize,
+    },
+    /// The board does not have exactly eight ranks.
+    RankCount {
+        /// How many it has (9 when there are more than eight).
+        found: usize,
+    },
+    /// The side to move is not `w` or `b`.
+    SideToMove(char),
+    /// A character in the castling field that is not `K`, `Q`, `k`, `q`, a
+    /// file letter `A`-`H` or `a`-`h`, or a lone `-`.
+    CastlingSymbol(char),
+    /// A castling right given twice (such as `KK`, or `K` and `H` for the
+    /// same rook).
+    CastlingDuplicate {
+        /// Whose right.
+        color: Color,
+        /// Which side.
+        side: CastlingSide,
+    },
+    /// The en passant field is neither `-` nor a square name.
+    EnPassant(ParseSquareError),
+    /// A clock holds a character that is not a digit.
+    ClockNotANumber(char),
+    /// A clock does not fit: both clocks are at most 65535.
+    ClockTooLarge,
+    /// Characters after a field that is complete (`wb`, `e3x`, `-K`).
+    Trailing(char),
+}
+
+impl fmt::Display for FenSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FenSyntaxError::BoardSymbol(c) => write!(
+                f,
+                "`{c}` is not a piece letter (`PNBRQK` White, `pnbrqk` Black), a digit 1 to 8 or `/`"
+            ),
+            FenSyntaxError::AdjacentDigits => {
+                f.write_str("two digits in a row; a run of empty squares is one digit")
+            }
+            FenSyntaxError::RankSquares { rank, squares } => {
+                write!(f, "rank {rank} has {squares} squares; a rank has 8")
+            }
+            FenSyntaxError::RankCount { found } if found > 8 => {
+                f.write_str("more than 8 ranks; a board has 8")
+            }
+            FenSyntaxError::RankCount { found } => {
+                write!(f, "the board has {found} ranks; a board has 8")
+            }
+            FenSyntaxError::SideToMove(c) => {
+                write!(f, "`{c}` is not a side to move; expected `w` or `b`")
+            }
+            FenSyntaxError::CastlingSymbol(c) => write!(
+                f,
+                "`{c}` is not a castling right; expected `KQkq`, a rook's file letter (`A`-`H` White, `a`-`h` Black), or a lone `-`"
+            ),
+            FenSyntaxError::CastlingDuplicate { color, side } => {
+                write!(f, "{color}'s {} castling right is given twice", side.name())
+            }
+            FenSyntaxError::EnPassant(error) => {
+                write!(f, "the en passant field is `-` or a square: {error}")
+            }
+            FenSyntaxError::ClockNotANumber(c) => {
+                write!(f, "`{c}` is not a digit; a clock is a number")
+            }
+            FenSyntaxError::ClockTooLarge => f.write_str("the number does not fit; at most 65535"),
+            FenSyntaxError::Trailing(c) => write!(f, "unexpected `{c}` after the end of the field"),
+        }
+    }
+}
+
+/// Why a string is not the FEN of a legal position: which field, which
+/// column (counted in characters from 1 over the whole string) and what is
+/// wrong.
+///
+/// ```
+/// use bitboards::{FenError, FenField, FenSyntaxError, Position, Rank};
+///
+/// let error = Position::from_fen("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+/// assert_eq!(error.to_string(), "FEN field 1 (board), column 19: `9` is not a piece letter (`PNBRQK` White, `pnbrqk` Black), a digit 1 to 8 or `/`");
+///
+/// let error = Position::from_fen("rnbqkbnr/pppppppp/ppp6/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+/// assert_eq!(error.to_string(), "FEN field 1 (board), column 22: rank 6 has 9 squares; a rank has 8");
+/// assert_eq!(error.field(), Some(FenField::Board));
+/// assert!(matches!(error, FenError::Syntax { problem: FenSyntaxError::RankSquares { rank: Rank::Sixth, squares: 9 }, .. }));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum FenError {
+    /// Not 6 fields (or the first 4).
+    FieldCount {
+        /// How many fields the string has (7 when there are more than six).
+        found: usize,
+        /// Where the first extra field starts, or just past the end when
+        /// fields are missing.
+        column: usize,
+    },
+    /// A field is not written as FEN writes it.
+    Syntax {
+        /// The field.
+        field: FenField,
+        /// The column of the wrong character.
+        column: usize,
+        /// What is wrong.
+        problem: FenSyntaxError,
+    },
+    /// The FEN is well formed, but the position breaks a rule.
+    Illegal {
+        /// The field that, changed, could make the position legal.
+        field: FenField,
+        /// The column of the character that breaks the rule (a piece, a
+        /// castling letter, the first character of a field).
+        column: usize,
+        /// The rule broken.
+        problem: PositionError,
+    },
+}
+
+impl FenError {
+    /// The field the error is in; `None` for extra fields.
+    ///
+    /// ```
+    /// use bitboards::{FenField, Position};
+    ///
+    /// let error = Position::from_fen("8/8/8/8/8/8/8/8 w").unwrap_err();
+    /// assert_eq!(error.field(), Some(FenField::Castling));
+    /// ```
+    #[must_use]
+    pub const fn field(&self) -> Option<FenField> {
+        match *self {
+            FenError::FieldCount { found, .. } => {
+                if found < 4 {
+                    Some(FenField::ALL[found])
+                } else if found == 5 {
+                    Some(FenField::FullmoveNumber)
+                } else {
+                    None
+                }
+            }
+            FenError::Syntax { field, .. } | FenError::Illegal { field, .. } => Some(field),
+        }
+    }
+
+    /// The column the error points at, counted in characters from 1.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let error = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra").unwrap_err();
+    /// assert_eq!(error.column(), 31);
+    /// ```
+    #[must_use]
+    pub const fn column(&self) -> usize {
+        match *self {
+            FenError::FieldCount { column, .. }
+            | FenError::Syntax { column, .. }
+            | FenError::Illegal { column, .. } => column,
+        }
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FenError::FieldCount { found, column } => {
+                write!(f, "FEN column {column}: ")?;
+                if found > 6 {
+                    f.write_str("more than 6 fields")?;
+                } else {
+                    write!(f, "{found} fields")?;
+                }
+                f.write_str(
+                    "; a FEN has 6 (board, side to move, castling, en passant, halfmove clock, fullmove number) or the first 4",
+                )
+            }
+            FenError::Syntax {
+                field,
+                column,
+                problem,
+            } => write!(
+                f,
+                "FEN field {} ({}), column {column}: {problem}",
+                field.number(),
+                field.name()
+            ),
+            FenError::Illegal {
+                field,
+                column,
+                problem,
+            } => write!(
+                f,
+                "FEN field {} ({}), column {column}: {problem}",
+                field.number(),
+                field.name()
+            ),
+        }
+    }
+}
+
+impl core::error::Error for FenError {}
+
+/// The text being read. Positions inside it are byte offsets while
+/// reading (FEN is ASCII, so that is fast); an error turns its offset into
+/// a column counted in characters.
+#[derive(Clone, Copy)]
+struct Input<'a> {
+    fen: &'a str,
+}
+
+impl<'a> Input<'a> {
+    /// The 1-based character column of byte `offset` (any offset: one that
+    /// is not on a character boundary counts the character it is inside).
+    fn column(self, offset: usize) -> usize {
+        self.fen
+            .char_indices()
+            .take_while(|&(start, _)| start < offset)
+            .count()
+            + 1
+    }
+
+    /// The character starting at byte `offset` (a space past the end).
+    fn char_at(self, offset: usize) -> char {
+        self.fen
+            .get(offset..)
+            .and_then(|rest| rest.chars().next())
+            .unwrap_or(' ')
+    }
+
+    fn syntax(self, field: FenField, offset: usize, problem: FenSyntaxError) -> FenError {
+        FenError::Syntax {
+            field,
+            column: self.column(offset),
+            problem,
+        }
+    }
+
+    fn bytes(self, field: Span) -> &'a [u8] {
+        self.fen
+            .as_bytes()
+            .get(field.start..field.end)
+            .unwrap_or_default()
+    }
+}
+
+/// A field: the byte range it occupies in the input.
+#[derive(Clone, Copy, Default)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+/// Splits the input at runs of ASCII whitespace into at most 7 fields (a
+/// 7th only to point at it), and counts them.
+fn split_fields(fen: &str) -> ([Span; 7], usize) {
+    let bytes = fen.as_bytes();
+    let mut fields = [Span::default(); 7];
+    let mut count = 0;
+    let mut at = 0;
+    loop {
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        if at == bytes.len() {
+            return (fields, count);
+        }
+        let start = at;
+        while bytes.get(at).is_some_and(|b| !b.is_ascii_whitespace()) {
+            at += 1;
+        }
+        if let Some(field) = fields.get_mut(count) {
+            *field = Span { start, end: at };
+        }
+        count += 1;
+    }
+}
+
+fn parse_board(input: Input<'_>, field: Span) -> Result<[Option<Piece>; 64], FenError> {
+    let error = |offset, problem| input.syntax(FenField::Board, offset, problem);
+    let mut board = [None; 64];
+    // Ranks counted from the top: 0 is rank 8.
+    let mut rank_from_top = 0;
+    let mut squares = 0;
+    let mut first_extra: Option<usize> = None;
+    let mut previous_was_digit = false;
+
+    let rank_done = |rank_from_top: usize, squares: usize, first_extra: Option<usize>, at| {
+        if squares == 8 {
+            return Ok(());
+        }
+        let rank = Rank::ALL[7 - rank_from_top];
+        Err(error(
+            first_extra.unwrap_or(at),
+            FenSyntaxError::RankSquares { rank, squares },
+        ))
+    };
+
+    for (at, &byte) in (field.start..).zip(input.bytes(field)) {
+        match byte {
+            b'/' => {
+                rank_done(rank_from_top, squares, first_extra, at)?;
+                if rank_from_top == 7 {
+                    return Err(error(at, FenSyntaxError::RankCount { found: 9 }));
+                }
+                rank_from_top += 1;
+                squares = 0;
+                first_extra = None;
+                previous_was_digit = false;
+            }
+            b'1'..=b'8' => {
+                if previous_was_digit {
+                    return Err(error(at, FenSyntaxError::AdjacentDigits));
+                }
+                previous_was_digit = true;
+                let run = usize::from(byte - b'0');
+                if squares + run > 8 && first_extra.is_none() {
+                    first_extra = Some(at);
+                }
+                squares += run;
+            }
+            _ => {
+                previous_was_digit = false;
+                let Some(piece) = Piece::from_char(char::from(byte)).filter(|_| byte.is_ascii())
+                else {
+                    return Err(error(at, FenSyntaxError::BoardSymbol(input.char_at(at))));
+                };
+                if squares < 8 {
+                    board[(7 - rank_from_top) * 8 + squares] = Some(piece);
+                } else if first_extra.is_none() {
+                    first_extra = Some(at);
+                }
+                squares += 1;
+            }
+        }
+    }
+    rank_done(rank_from_top, squares, first_extra, field.end)?;
+    if rank_from_top < 7 {
+        return Err(error(
+            field.end,
+            FenSyntaxError::RankCount {
+                found: rank_from_top + 1,
+            },
+        ));
+    }
+    Ok(board)
+}
+
+/// The byte offset of `square`'s letter in a board field already read
+/// without error (the field's start if the square is empty).
+fn square_offset(input: Input<'_>, field: Span, square: Square) -> usize {
+    let mut rank_start: usize = 56;
+    let mut index = rank_start;
+    for (at, &byte) in (field.start..).zip(input.bytes(field)) {
+        match byte {
+            b'/' => {
+                rank_start = rank_start.saturating_sub(8);
+                index = rank_start;
+            }
+            b'1'..=b'8' => index += usize::from(byte - b'0'),
+            _ => {
+                if index == square.index() {
+                    return at;
+                }
+                index += 1;
+            }
+        }
+    }
+    field.start
+}
+
+fn parse_side(input: Input<'_>, field: Span) -> Result<Color, FenError> {
+    let side = match input.bytes(field).first() {
+        Some(b'w') => Color::White,
+        Some(b'b') => Color::Black,
+        _ => {
+            let found = input.char_at(field.start);
+            return Err(input.syntax(
+                FenField::SideToMove,
+                field.start,
+                FenSyntaxError::SideToMove(found),
+            ));
+        }
+    };
+    no_trailing(input, FenField::SideToMove, field, 1)?;
+    Ok(side)
+}
+
+/// An error for anything in `field` past its first `length` bytes.
+fn no_trailing(
+    input: Input<'_>,
+    field: FenField,
+    span: Span,
+    length: usize,
+) -> Result<(), FenError> {
+    let end = span.start + length;
+    if end < span.end {
+        let found = input.char_at(end);
+        return Err(input.syntax(field, end, FenSyntaxError::Trailing(found)));
+    }
+    Ok(())
+}
+
+/// One letter of the castling field, before it is matched with the board.
+#[derive(Clone, Copy)]
+struct CastlingLetter {
+    color: Color,
+    /// `Some` for `K`/`Q` (X-FEN: the outermost rook on that side), `None`
+    /// for a file letter.
+    side: Option<CastlingSide>,
+    file: File,
+    offset: usize,
+}
+
+/// Reads the castling field's letters (at most four can be distinct; a
+/// fifth is reported as a duplicate when the letters are matched).
+fn parse_castling(
+    input: Input<'_>,
+    field: Span,
+) -> Result<([Option<CastlingLetter>; 5], usize), FenError> {
+    let mut letters = [None; 5];
+    let mut count = 0;
+    let bytes = input.bytes(field);
+    if bytes == b"-" {
+        return Ok((letters, 0));
+    }
+    for (offset, &byte) in (field.start..).zip(bytes) {
+        let color = if byte.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let (side, file) = match byte.to_ascii_lowercase() {
+            b'k' => (Some(CastlingSide::KingSide), File::H),
+            b'q' => (Some(CastlingSide::QueenSide), File::A),
+            lower @ b'a'..=b'h' => (None, File::ALL[usize::from(lower - b'a')]),
+            _ => {
+                let found = input.char_at(offset);
+                return Err(input.syntax(
+                    FenField::Castling,
+                    offset,
+                    FenSyntaxError::CastlingSymbol(found),
+                ));
+            }
+        };
+        if let Some(slot) = letters.get_mut(count) {
+            *slot = Some(CastlingLetter {
+                color,
+                side,
+                file,
+                offset,
+            });
+            count += 1;
+        }
+    }
+    Ok((letters, count))
+}
+
+/// Matches castling letters with the board: `K`/`Q` become the outermost
+/// rook on that side of the king, a file letter the side of the king it is
+/// on. Where the board cannot give an answer (no king on the home rank, no
+/// such rook) the right is kept as the standard rook, for
+/// [`Position::from_setup`] to report. Returns the rights and the offset of
+/// each one's letter.
+fn resolve_castling(
+    input: Input<'_>,
+    letters: &[Option<CastlingLetter>],
+    board: &[Option<Piece>; 64],
+) -> Result<(CastlingRights, [[usize; 2]; 2]), FenError> {
+    let mut rights = CastlingRights::NONE;
+    let mut offsets = [[0; 2]; 2];
+    for letter in letters.iter().flatten() {
+        let color = letter.color;
+        let rank = home_rank(color);
+        let on_home_rank = |file: File, kind: PieceKind| {
+            board[Square::from_file_rank(file, rank).index()] == Some(Piece::new(color, kind))
+        };
+        let king_file = File::ALL
+            .into_iter()
+            .find(|&file| on_home_rank(file, PieceKind::King));
+        let (side, file) = match (letter.side, king_file) {
+            (Some(side), Some(king_file)) => {
+                let king = Square::from_file_rank(king_file, rank);
+                let rook = |file: &File| on_home_rank(*file, PieceKind::Rook);
+                let outermost = match side {
+                    CastlingSide::KingSide => File::ALL.into_iter().rev().find(rook),
+                    CastlingSide::QueenSide => File::ALL.into_iter().find(rook),
+                }
+                .filter(|&f| castling_rook_ok(king, color, side, f));
+                (side, outermost.unwrap_or(letter.file))
+            }
+            (Some(side), None) => (side, letter.file),
+            (None, king_file) => {
+                // The side of the king the rook is on; without a king on
+                // the home rank, the side it would be on in standard chess.
+                let king_file = king_file.unwrap_or(File::E);
+                let side = if letter.file > king_file {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                (side, letter.file)
+            }
+        };
+        if rights.has(color, side) {
+            return Err(input.syntax(
+                FenField::Castling,
+                letter.offset,
+                FenSyntaxError::CastlingDuplicate { color, side },
+            ));
+        }
+        rights = rights.with(color, side, Some(file));
+        offsets[color.index()][side.index()] = letter.offset;
+    }
+    Ok((rights, offsets))
+}
+
+fn parse_en_passant(input: Input<'_>, field: Span) -> Result<Option<Square>, FenError> {
+    let bytes = input.bytes(field);
+    if bytes == b"-" {
+        return Ok(None);
+    }
+    let error = |offset, problem| {
+        input.syntax(
+            FenField::EnPassant,
+            offset,
+            FenSyntaxError::EnPassant(problem),
+        )
+    };
+    let (file, rank) = match *bytes {
+        [file, rank, ..] => (file, rank),
+        _ => return Err(error(field.start, ParseSquareError::BadLength(1))),
+    };
+    let file = match file {
+        b'a'..=b'h' => File::ALL[usize::from(file - b'a')],
+        _ => {
+            let found = input.char_at(field.start);
+            return Err(error(field.start, ParseSquareError::BadFile(found)));
+        }
+    };
+    let rank = match rank {
+        b'1'..=b'8' => Rank::ALL[usize::from(rank - b'1')],
+        _ => {
+            let found = input.char_at(field.start + 1);
+            return Err(error(field.start + 1, ParseSquareError::BadRank(found)));
+        }
+    };
+    no_trailing(input, FenField::EnPassant, field, 2)?;
+    Ok(Some(Square::from_file_rank(file, rank)))
+}
+
+fn parse_clock(input: Input<'_>, field: FenField, span: Span) -> Result<u16, FenError> {
+    let mut value: u16 = 0;
+    for (offset, &byte) in (span.start..).zip(input.bytes(span)) {
+        if !byte.is_ascii_digit() {
+            let found = input.char_at(offset);
+            return Err(input.syntax(field, offset, FenSyntaxError::ClockNotANumber(found)));
+        }
+        value = value
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u16::from(byte - b'0')))
+            .ok_or_else(|| input.syntax(field, span.start, FenSyntaxError::ClockTooLarge))?;
+    }
+    Ok(value)
+}
+
+/// Where each part of a FEN was read, for pointing at what breaks a rule.
+struct Locations {
+    board: Span,
+    side: usize,
+    castling: [[usize; 2]; 2],
+    en_passant: usize,
+    fullmove: usize,
+}
+
+impl Locations {
+    /// The field and column to blame for `problem`.
+    fn locate(
+        &self,
+        input: Input<'_>,
+        problem: PositionError,
+        board: &[Option<Piece>; 64],
+    ) -> FenError {
+        let board_at = |square: Square| (FenField::Board, square_offset(input, self.board, square));
+        let (field, offset) = match problem {
+            PositionError::KingCount { color, found } => {
+                // The second king in the order a FEN writes the squares:
+                // rank 8 first, a to h.
+                let king = Some(Piece::new(color, PieceKind::King));
+                let second = Rank::ALL
+                    .into_iter()
+                    .rev()
+                    .flat_map(|rank| File::ALL.map(|file| Square::from_file_rank(file, rank)))
+                    .filter(|square| board[square.index()] == king)
+                    .nth(1);
+                match second {
+                    Some(second) if found > 1 => board_at(second),
+                    _ => (FenField::Board, self.board.start),
+                }
+            }
+            PositionError::PawnOnBackRank { square, .. } => board_at(square),
+            PositionError::CastlingWithoutKing { color, side }
+            | PositionError::CastlingWithoutRook { color, side, .. } => (
+                FenField::Castling,
+                self.castling[color.index()][side.index()],
+            ),
+            PositionError::EnPassantRank { .. }
+            | PositionError::EnPassantWithoutPawn { .. }
+            | PositionError::EnPassantBlocked { .. }
+            | PositionError::CheckNotFromDoublePush { .. } => {
+                (FenField::EnPassant, self.en_passant)
+            }
+            PositionError::OpponentInCheck { .. } => (FenField::SideToMove, self.side),
+            PositionError::TooManyCheckers { .. } => (FenField::Board, self.board.start),
+            PositionError::DoubleCheckWithoutSlider { second, .. }
+            | PositionError::AlignedCheckers { second, .. } => board_at(second),
+            PositionError::FullmoveNumberZero => (FenField::FullmoveNumber, self.fullmove),
+        };
+        FenError::Illegal {
+            field,
+            column: input.column(offset),
+            problem,
+        }
+    }
+}
+
+impl Position {
+    /// Reads a FEN: standard, X-FEN or Shredder-FEN castling, six fields or
+    /// the first four (the clocks then read as 0 and 1), separated by
+    /// whitespace. The position must follow every rule of
+    /// [`PositionError`].
+    ///
+    /// ```
+    /// use bitboards::{CastlingSide, Color, File, Position};
+    ///
+    /// let position = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
+    /// assert_eq!(position.castling().rook_file(Color::White, CastlingSide::QueenSide), Some(File::A));
+    ///
+    /// // Shredder-FEN and four fields.
+    /// let chess960 = Position::from_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf -")?;
+    /// assert_eq!(chess960, Position::chess960(0).unwrap());
+    ///
+    /// let error = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w Q - 0 1").unwrap_err();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "FEN field 3 (castling), column 24: white's queen-side castling right needs a white rook on a1, on that side of the king"
+    /// );
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(fen, false)
+    }
+
+    /// [`Position::from_fen`] without the four rules on how the side to move
+    /// can be in check (see [`Position::from_setup_allow_impossible_check`]).
+    /// The perft suite's position with two bishops checking along one
+    /// diagonal reads this way.
+    ///
+    /// ```
+    /// use bitboards::{FenError, Position, PositionError};
+    ///
+    /// let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    /// assert!(matches!(
+    ///     Position::from_fen(fen),
+    ///     Err(FenError::Illegal { problem: PositionError::AlignedCheckers { .. }, .. })
+    /// ));
+    /// let position = Position::from_fen_allow_impossible_check(fen)?;
+    /// assert_eq!(position.checkers().count(), 2);
+    /// assert_eq!(position.fen().to_string(), fen);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    pub fn from_fen_allow_impossible_check(fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(fen, true)
+    }
+
+    fn read_fen(fen: &str, allow_impossible_check: bool) -> Result<Position, FenError> {
+        let input = Input { fen };
+        let (fields, count) = split_fields(fen);
+        if !(count == 4 || count == 6) {
+            let offset = if count > 6 {
+                fields[6].start
+            } else {
+                fen.len()
+            };
+            return Err(FenError::FieldCount {
+                found: count.min(7),
+                column: input.column(offset),
+            });
+        }
+        let board = parse_board(input, fields[0])?;
+        let side_to_move = parse_side(input, fields[1])?;
+        let (letters, letter_count) = parse_castling(input, fields[2])?;
+        let en_passant = parse_en_passant(input, fields[3])?;
+        let (halfmove_clock, fullmove_number) = if count == 6 {
+            (
+                parse_clock(input, FenField::HalfmoveClock, fields[4])?,
+                parse_clock(input, FenField::FullmoveNumber, fields[5])?,
+            )
+        } else {
+            (0, 1)
+        };
+        let (castling, castling_offsets) =
+            resolve_castling(input, &letters[..letter_count], &board)?;
+
+        let setup = Setup {
+            board,
+            side_to_move,
+            castling,
+            en_passant,
+            halfmove_clock,
+            fullmove_number,
+        };
+        let position = if allow_impossible_check {
+            Position::from_setup_allow_impossible_check(setup)
+        } else {
+            Position::from_setup(setup)
+        };
+        position.map_err(|problem| {
+            Locations {
+                board: fields[0],
+                side: fields[1].start,
+                castling: castling_offsets,
+                en_passant: fields[3].start,
+                fullmove: fields[5].start,
+            }
+            .locate(input, problem, &board)
+        })
+    }
+
+    /// The position's FEN, to print with `Display` (`to_string()`).
+    ///
+    /// Castling rights are written `KQkq` where those letters say which rook
+    /// is meant (the outermost one on that side of the king) and as the
+    /// rook's file letter otherwise (X-FEN);
+    /// [`Fen::shredder`] writes file letters throughout (Shredder-FEN).
+    /// Printing and reading back gives the same position, and printing what
+    /// was read gives the same text when the text was written this way.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let text = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let position = Position::from_fen(text)?;
+    /// assert_eq!(position.fen().to_string(), text);
+    /// assert_eq!(position.fen().shredder().to_string(), text.replace("KQkq", "HAha"));
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn fen(&self) -> Fen<'_> {
+        Fen {
+            position: self,
+            shredder: false,
+        }
+    }
+}
+
+/// Reads a FEN, as [`Position::from_fen`].
+///
+/// ```
+/// use bitboards::Position;
+///
+/// let position: Position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse()?;
+/// assert_eq!(position.occupied().count(), 2);
+/// # Ok::<(), bitboards::FenError>(())
+/// ```
+impl FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
+}
+
+/// A position's FEN, written by `Display`: from [`Position::fen`].
+///
+/// ```
+/// use bitboards::Position;
+///
+/// let position = Position::chess960(0).unwrap();
+/// let fen = position.fen();
+/// assert_eq!(fen.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+/// assert_eq!(fen.shredder().to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Fen<'a> {
+    position: &'a Position,
+    shredder: bool,
+}
+
+impl Fen<'_> {
+    /// The same FEN with every castling right written as its rook's file
+    /// letter (Shredder-FEN: `HAha`).
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// assert!(Position::START.fen().shredder().to_string().contains(" HAha "));
+    /// ```
+    #[must_use]
+    pub fn shredder(self) -> Self {
+        Fen {
+            shredder: true,
+            ..self
+        }
+    }
+}
+
+impl fmt::Display for Fen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let position = self.position;
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match position.piece_on(Square::from_file_rank(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        f.write_char(piece.to_char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank != Rank::First {
+                f.write_char('/')?;
+            }
+        }
+        let side = match position.side_to_move() {
+            Color::White => 'w',
+            Color::Black => 'b',
+        };
+        write!(f, " {side} ")?;
+
+        let castling = position.castling();
+        if castling.is_empty() {
+            f.write_char('-')?;
+        }
+        for color in Color::ALL {
+            let rooks = position.pieces(color, PieceKind::Rook) & home_rank(color).bitboard();
+            for side in CastlingSide::ALL {
+                let Some(file) = castling.rook_file(color, side) else {
+                    continue;
+                };
+                let outermost = match side {
+                    CastlingSide::KingSide => rooks.last(),
+                    CastlingSide::QueenSide => rooks.first(),
+                }
+                .is_some_and(|square| square.file() == file);
+                let letter = match (self.shredder || !outermost, side) {
+                    (true, _) => file.to_char(),
+                    (false, CastlingSide::KingSide) => 'k',
+                    (false, CastlingSide::QueenSide) => 'q',
+                };
+                f.write_char(match color {
+                    Color::White => letter.to_ascii_uppercase(),
+                    Color::Black => letter,
+                })?;
+            }
+        }
+        match position.en_passant() {
+            Some(square) => write!(f, " {square}")?,
+            None => f.write_str(" -")?,
+        }
+        write!(
+            f,
+            " {} {}",
+            position.halfmove_clock(),
+            position.fullmove_number()
+        )
+    }
+}

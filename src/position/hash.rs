@@ -1,0 +1,76 @@
+//! Polyglot Zobrist hashing over the generated key table.
+
+use super::{CastlingSide, Position};
+use crate::tables::POLYGLOT_RANDOM64;
+use crate::{Color, PieceKind, attacks};
+
+/// Where each group of keys starts in [`POLYGLOT_RANDOM64`] (the layout of
+/// the Polyglot book format: 768 piece keys, 4 castling, 8 en passant files,
+/// 1 side to move).
+const CASTLING_KEYS: usize = 768;
+const EN_PASSANT_KEYS: usize = 772;
+const WHITE_TO_MOVE_KEY: usize = 780;
+
+impl Position {
+    /// The position's Polyglot key: the 64-bit Zobrist hash that Polyglot
+    /// opening books are indexed by, equal to it for every standard chess
+    /// position.
+    ///
+    /// It XORs one key per piece on its square, one per castling right, one
+    /// for the en passant file and one when White is to move. As Polyglot
+    /// defines it, the en passant file counts only when a pawn of the side
+    /// to move stands beside the pawn that just double-pushed (whether or
+    /// not capturing would be legal). The clocks are not hashed. Chess960
+    /// castling rights hash by colour and side, whatever the rook's file.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// assert_eq!(Position::START.hash(), 0x463b_9618_1691_fc9c);
+    /// // After 1. e4 no black pawn can take en passant: e3 is not hashed.
+    /// let e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+    /// assert_eq!(e4.hash(), 0x823c_9b50_fd11_4196);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub const fn hash(&self) -> u64 {
+        let mut key = 0;
+        let mut occupied = self.occupied();
+        while let Some(square) = occupied.pop() {
+            if let Some(piece) = self.piece_on(square) {
+                // Polyglot's kinds interleave the colours, Black first:
+                // black pawn 0, white pawn 1, black knight 2, ...
+                let white = matches!(piece.color(), Color::White) as usize;
+                let kind = 2 * piece.kind() as usize + white;
+                key ^= POLYGLOT_RANDOM64[64 * kind + square as usize];
+            }
+        }
+
+        let mut right = 0;
+        while right < 4 {
+            // White short, white long, black short, black long.
+            let color = Color::ALL[right / 2];
+            let side = CastlingSide::ALL[right % 2];
+            if self.castling.has(color, side) {
+                key ^= POLYGLOT_RANDOM64[CASTLING_KEYS + right];
+            }
+            right += 1;
+        }
+
+        if let Some(en_passant) = self.en_passant {
+            let us = self.side_to_move;
+            // The squares beside the pushed pawn are those from which a pawn
+            // of the side to move attacks the square it skipped.
+            let capturers = attacks::pawn(us.opponent(), en_passant)
+                .intersection(self.pieces(us, PieceKind::Pawn));
+            if !capturers.is_empty() {
+                key ^= POLYGLOT_RANDOM64[EN_PASSANT_KEYS + en_passant.file() as usize];
+            }
+        }
+
+        if let Color::White = self.side_to_move {
+            key ^= POLYGLOT_RANDOM64[WHITE_TO_MOVE_KEY];
+        }
+        key
+    }
+}

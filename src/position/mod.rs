@@ -1,0 +1,899 @@
+//! A chess position: the twelve piece bitboards, the side to move, castling
+//! rights, the en passant square and the clocks.
+//!
+//! Reading and writing FEN is in [`fen`], the rules a
+//! position must follow are in [`PositionError`], and Polyglot hashing is
+//! [`Position::hash`].
+//!
+//! ```
+//! use bitboards::{Color, PieceKind, Position, Square};
+//!
+//! let position = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?;
+//! assert_eq!(position.pieces(Color::White, PieceKind::Pawn), Square::E2.bitboard());
+//! assert_eq!(position.fen().to_string(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+//! assert_eq!(Position::START.hash(), 0x463b_9618_1691_fc9c);
+//! # Ok::<(), bitboards::FenError>(())
+//! ```
+
+use core::fmt;
+
+use crate::{Bitboard, Color, File, Piece, PieceKind, Rank, Square, attacks};
+
+pub mod fen;
+mod hash;
+mod validate;
+
+pub use fen::{Fen, FenError, FenField, FenSyntaxError};
+pub use validate::PositionError;
+
+/// A side of the board to castle to: towards the h-file (king side, `O-O`) or
+/// the a-file (queen side, `O-O-O`).
+///
+/// In Chess960 the side is told by where the castling rook stands relative
+/// to the king, whatever the files.
+///
+/// ```
+/// use bitboards::CastlingSide;
+///
+/// assert_eq!(CastlingSide::KingSide.index(), 0);
+/// assert_eq!(CastlingSide::ALL, [CastlingSide::KingSide, CastlingSide::QueenSide]);
+/// ```
+#[repr(u8)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum CastlingSide {
+    /// Towards the h-file: the king ends on g1 (g8), the rook on f1 (f8).
+    KingSide,
+    /// Towards the a-file: the king ends on c1 (c8), the rook on d1 (d8).
+    QueenSide,
+}
+
+impl CastlingSide {
+    /// Both sides, king side first (the order of FEN's `KQ`).
+    ///
+    /// ```
+    /// assert_eq!(bitboards::CastlingSide::ALL.len(), 2);
+    /// ```
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
+
+    /// King side 0, queen side 1.
+    ///
+    /// ```
+    /// assert_eq!(bitboards::CastlingSide::QueenSide.index(), 1);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `"king-side"` or `"queen-side"`.
+    ///
+    /// ```
+    /// assert_eq!(bitboards::CastlingSide::KingSide.name(), "king-side");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            CastlingSide::KingSide => "king-side",
+            CastlingSide::QueenSide => "queen-side",
+        }
+    }
+}
+
+/// Who may still castle, and with which rook.
+///
+/// Each right is stored as the file of its castling rook (on the owner's back
+/// rank), so standard chess and Chess960 are the same data: the standard
+/// start position has rooks on the h- and a-files.
+///
+/// ```
+/// use bitboards::{CastlingRights, CastlingSide, Color, File};
+///
+/// let rights = CastlingRights::NONE.with(Color::White, CastlingSide::KingSide, Some(File::H));
+/// assert_eq!(rights.rook_file(Color::White, CastlingSide::KingSide), Some(File::H));
+/// assert!(!rights.has(Color::Black, CastlingSide::KingSide));
+/// assert_eq!(CastlingRights::STANDARD.count(), 4);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct CastlingRights {
+    rook_files: [[Option<File>; 2]; 2],
+}
+
+impl CastlingRights {
+    /// No castling rights (FEN `-`).
+    ///
+    /// ```
+    /// assert!(bitboards::CastlingRights::NONE.is_empty());
+    /// ```
+    pub const NONE: CastlingRights = CastlingRights {
+        rook_files: [[None; 2]; 2],
+    };
+
+    /// All four rights of the standard start, rooks on the h- and a-files
+    /// (FEN `KQkq`).
+    ///
+    /// ```
+    /// use bitboards::{CastlingRights, CastlingSide, Color, File};
+    ///
+    /// let rights = CastlingRights::STANDARD;
+    /// assert_eq!(rights.rook_file(Color::Black, CastlingSide::QueenSide), Some(File::A));
+    /// ```
+    pub const STANDARD: CastlingRights = CastlingRights {
+        rook_files: [[Some(File::H), Some(File::A)]; 2],
+    };
+
+    /// The file of `color`'s castling rook on `side`, or `None` when that
+    /// right is gone.
+    ///
+    /// ```
+    /// use bitboards::{CastlingRights, CastlingSide, Color, File};
+    ///
+    /// assert_eq!(CastlingRights::STANDARD.rook_file(Color::White, CastlingSide::KingSide), Some(File::H));
+    /// assert_eq!(CastlingRights::NONE.rook_file(Color::White, CastlingSide::KingSide), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn rook_file(self, color: Color, side: CastlingSide) -> Option<File> {
+        self.rook_files[color as usize][side as usize]
+    }
+
+    /// Whether `color` may still castle on `side`.
+    ///
+    /// ```
+    /// use bitboards::{CastlingRights, CastlingSide, Color};
+    ///
+    /// assert!(CastlingRights::STANDARD.has(Color::Black, CastlingSide::QueenSide));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn has(self, color: Color, side: CastlingSide) -> bool {
+        self.rook_file(color, side).is_some()
+    }
+
+    /// These rights with `color`'s right on `side` set to the rook on
+    /// `rook_file` (or removed with `None`).
+    ///
+    /// ```
+    /// use bitboards::{CastlingRights, CastlingSide, Color, File};
+    ///
+    /// let rights = CastlingRights::STANDARD.with(Color::White, CastlingSide::QueenSide, None);
+    /// assert_eq!(rights.count(), 3);
+    /// ```
+    #[must_use]
+    pub const fn with(
+        mut self,
+        color: Color,
+        side: CastlingSide,
+        rook_file: Option<File>,
+    ) -> CastlingRights {
+        self.rook_files[color as usize][side as usize] = rook_file;
+        self
+    }
+
+    /// Whether no side may castle at all.
+    ///
+    /// ```
+    /// use bitboards::CastlingRights;
+    ///
+    /// assert!(CastlingRights::NONE.is_empty());
+    /// assert!(!CastlingRights::STANDARD.is_empty());
+    /// ```
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.count() == 0
+    }
+
+    /// How many of the four rights are held.
+    ///
+    /// ```
+    /// assert_eq!(bitboards::CastlingRights::STANDARD.count(), 4);
+    /// ```
+    #[must_use]
+    pub const fn count(self) -> usize {
+        let mut count = 0;
+        let mut index = 0;
+        while index < 4 {
+            if self.rook_files[index / 2][index % 2].is_some() {
+                count += 1;
+            }
+            index += 1;
+        }
+        count
+    }
+}
+
+/// The parts of a position before they are checked: a piece (or nothing) on
+/// every square, and the fields of a FEN after the board.
+///
+/// [`Position::from_setup`] checks a setup by the same rules as
+/// [`Position::from_fen`], and is a `const fn`, so a checked position can be
+/// a constant:
+///
+/// ```
+/// use bitboards::{CastlingRights, Color, Piece, Position, Setup, Square};
+///
+/// const KINGS_AND_PAWN: Position = {
+///     let mut board = [None; 64];
+///     board[Square::E1.index()] = Some(Piece::WhiteKing);
+///     board[Square::E2.index()] = Some(Piece::WhitePawn);
+///     board[Square::E8.index()] = Some(Piece::BlackKing);
+///     let setup = Setup {
+///         board,
+///         side_to_move: Color::White,
+///         castling: CastlingRights::NONE,
+///         en_passant: None,
+///         halfmove_clock: 0,
+///         fullmove_number: 1,
+///     };
+///     match Position::from_setup(setup) {
+///         Ok(position) => position,
+///         Err(_) => panic!("not a legal position"),
+///     }
+/// };
+/// assert_eq!(KINGS_AND_PAWN.fen().to_string(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Setup {
+    /// The piece on each square, indexed by [`Square::index`] (a1 = 0).
+    pub board: [Option<Piece>; 64],
+    /// The side whose turn it is.
+    pub side_to_move: Color,
+    /// Who may castle, with which rook.
+    pub castling: CastlingRights,
+    /// The square a pawn just skipped with a double push, if any.
+    pub en_passant: Option<Square>,
+    /// Half-moves since the last capture or pawn move (the fifty-move rule).
+    pub halfmove_clock: u16,
+    /// The move number, starting at 1 and counting up after Black moves.
+    pub fullmove_number: u16,
+}
+
+impl Setup {
+    /// The standard start position's setup.
+    ///
+    /// ```
+    /// use bitboards::{Position, Setup};
+    ///
+    /// assert_eq!(Position::from_setup(Setup::START), Ok(Position::START));
+    /// ```
+    pub const START: Setup = {
+        let back_rank = [
+            PieceKind::Rook,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Queen,
+            PieceKind::King,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Rook,
+        ];
+        Setup {
+            board: start_board(back_rank),
+            side_to_move: Color::White,
+            castling: CastlingRights::STANDARD,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    };
+}
+
+/// The start board with `back_rank` (files a to h) for both sides and a row
+/// of pawns in front.
+const fn start_board(back_rank: [PieceKind; 8]) -> [Option<Piece>; 64] {
+    let mut board = [None; 64];
+    let mut file = 0;
+    while file < 8 {
+        board[file] = Some(Piece::new(Color::White, back_rank[file]));
+        board[8 + file] = Some(Piece::WhitePawn);
+        board[48 + file] = Some(Piece::BlackPawn);
+        board[56 + file] = Some(Piece::new(Color::Black, back_rank[file]));
+        file += 1;
+    }
+    board
+}
+
+/// A Chess960 start position number outside `0..960`.
+///
+/// ```
+/// use bitboards::{Chess960NumberError, Position};
+///
+/// assert_eq!(Position::chess960(960), Err(Chess960NumberError(960)));
+/// assert_eq!(
+///     Chess960NumberError(960).to_string(),
+///     "there is no Chess960 start position 960; they are numbered 0 to 959"
+/// );
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Chess960NumberError(pub u16);
+
+impl fmt::Display for Chess960NumberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "there is no Chess960 start position {}; they are numbered 0 to 959",
+            self.0
+        )
+    }
+}
+
+impl core::error::Error for Chess960NumberError {}
+
+/// A chess position that follows the rules checked by [`PositionError`]:
+/// where every piece stands, whose turn it is, castling rights, the en
+/// passant square and the two clocks.
+///
+/// The literature keeps twelve bitboards (WhitePawns ... BlackKing) plus
+/// AllWhitePieces, AllBlackPieces and AllPieces. A `Position` stores six
+/// per-kind boards and two per-colour boards, so each of the twelve is one
+/// AND ([`Position::pieces`]), each colour one load ([`Position::by_color`])
+/// and all pieces one OR ([`Position::occupied`]). A 64-square mailbox
+/// answers "what is on e4" ([`Position::piece_on`]) with one load, and the
+/// kings' squares are kept. Every accessor is O(1). The type is `Copy`,
+/// `no_std` and allocates nothing.
+///
+/// ```
+/// use bitboards::{bitboard, Color, Piece, PieceKind, Position, Square};
+///
+/// let position = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+/// assert_eq!(position.piece_on(Square::E4), Some(Piece::WhitePawn));
+/// assert_eq!(position.side_to_move(), Color::Black);
+/// assert_eq!(position.en_passant(), Some(Square::E3));
+/// assert_eq!(position.pieces(Color::White, PieceKind::Pawn), bitboard! {
+///     8 . . . . . . . .
+///     7 . . . . . . . .
+///     6 . . . . . . . .
+///     5 . . . . . . . .
+///     4 . . . . X . . .
+///     3 . . . . . . . .
+///     2 X X X X . X X X
+///     1 . . . . . . . .
+///       a b c d e f g h
+/// });
+/// assert_eq!(position.king(Color::Black), Square::E8);
+/// # Ok::<(), bitboards::FenError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    kinds: [Bitboard; PieceKind::COUNT],
+    colors: [Bitboard; 2],
+    mailbox: [Option<Piece>; 64],
+    kings: [Square; 2],
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    side_to_move: Color,
+    halfmove_clock: u16,
+    fullmove_number: u16,
+}
+
+impl Position {
+    /// The standard start position.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// assert_eq!(
+    ///     Position::START.fen().to_string(),
+    ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// );
+    /// assert_eq!(Position::default(), Position::START);
+    /// ```
+    pub const START: Position = match Position::from_setup(Setup::START) {
+        Ok(position) => position,
+        Err(error) => panic!("{}", error.rule()),
+    };
+
+    /// Checks `setup` by every rule of [`PositionError`] and builds the
+    /// position. This is the check behind [`Position::from_fen`], written as
+    /// a `const fn` so that a checked position can be a constant (see
+    /// [`Setup`]).
+    ///
+    /// ```
+    /// use bitboards::{Color, Piece, Position, PositionError, Setup, Square};
+    ///
+    /// let mut setup = Setup::START;
+    /// setup.board[Square::E4.index()] = Some(Piece::BlackKing);
+    /// assert_eq!(
+    ///     Position::from_setup(setup),
+    ///     Err(PositionError::KingCount { color: Color::Black, found: 2 })
+    /// );
+    /// ```
+    pub const fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        validate::check(setup, false)
+    }
+
+    /// [`Position::from_setup`] without the four rules on how the side to
+    /// move can be in check ([`PositionError::TooManyCheckers`],
+    /// [`DoubleCheckWithoutSlider`](PositionError::DoubleCheckWithoutSlider),
+    /// [`AlignedCheckers`](PositionError::AlignedCheckers),
+    /// [`CheckNotFromDoublePush`](PositionError::CheckNotFromDoublePush)).
+    ///
+    /// Such a position cannot arise in a game, but a move generator handles
+    /// it (only king moves answer a double check), and published perft
+    /// suites contain one. Every other rule still holds.
+    ///
+    /// ```
+    /// use bitboards::{Position, PositionError};
+    ///
+    /// // Two rooks check along the eighth rank from both sides.
+    /// let fen = "R3k2R/8/8/8/8/8/8/6K1 b - - 0 1";
+    /// let setup = Position::from_fen_allow_impossible_check(fen)?.setup();
+    /// assert!(matches!(Position::from_setup(setup), Err(PositionError::AlignedCheckers { .. })));
+    /// assert!(Position::from_setup_allow_impossible_check(setup).is_ok());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    pub const fn from_setup_allow_impossible_check(
+        setup: Setup,
+    ) -> Result<Position, PositionError> {
+        validate::check(setup, true)
+    }
+
+    /// Builds the boards of `setup` without checking any rule. Both kings'
+    /// squares are read from the board; a missing king leaves a1.
+    const fn from_setup_unchecked(setup: &Setup) -> Position {
+        let mut position = Position {
+            kinds: [Bitboard::EMPTY; PieceKind::COUNT],
+            colors: [Bitboard::EMPTY; 2],
+            mailbox: setup.board,
+            kings: [Square::A1; 2],
+            castling: setup.castling,
+            en_passant: setup.en_passant,
+            side_to_move: setup.side_to_move,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number,
+        };
+        let mut index = 0;
+        while index < 64 {
+            if let Some(piece) = setup.board[index] {
+                let square = Square::ALL[index];
+                position.kinds[piece.kind() as usize].set(square);
+                position.colors[piece.color() as usize].set(square);
+                if let PieceKind::King = piece.kind() {
+                    position.kings[piece.color() as usize] = square;
+                }
+            }
+            index += 1;
+        }
+        position
+    }
+
+    /// The Chess960 start position with Scharnagl number `number` (0 to 959;
+    /// 518 is the standard start), with all four castling rights.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// assert_eq!(Position::chess960(518), Ok(Position::START));
+    /// let position = Position::chess960(0)?;
+    /// assert_eq!(position.fen().to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert_eq!(position.fen().shredder().to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    /// assert!(Position::chess960(960).is_err());
+    /// # Ok::<(), bitboards::Chess960NumberError>(())
+    /// ```
+    pub const fn chess960(number: u16) -> Result<Position, Chess960NumberError> {
+        if number >= 960 {
+            return Err(Chess960NumberError(number));
+        }
+        let mut back_rank: [Option<PieceKind>; 8] = [None; 8];
+        let mut rest = number as usize;
+        // Scharnagl's numbering: the light-squared bishop's file (b, d, f,
+        // h), the dark-squared bishop's (a, c, e, g), the queen among the six
+        // files left, the knights' pair among the five left, and R K R on the
+        // last three.
+        back_rank[rest % 4 * 2 + 1] = Some(PieceKind::Bishop);
+        rest /= 4;
+        back_rank[rest % 4 * 2] = Some(PieceKind::Bishop);
+        rest /= 4;
+        place_on_nth_free(&mut back_rank, rest % 6, PieceKind::Queen);
+        rest /= 6;
+        const KNIGHT_PAIRS: [(usize, usize); 10] = [
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 3),
+            (2, 4),
+            (3, 4),
+        ];
+        let (first, second) = KNIGHT_PAIRS[rest];
+        // The second knight first, so the first one's count of free files
+        // is not shifted by it.
+        place_on_nth_free(&mut back_rank, second, PieceKind::Knight);
+        place_on_nth_free(&mut back_rank, first, PieceKind::Knight);
+        place_on_nth_free(&mut back_rank, 0, PieceKind::Rook);
+        place_on_nth_free(&mut back_rank, 0, PieceKind::King);
+        place_on_nth_free(&mut back_rank, 0, PieceKind::Rook);
+
+        let mut kinds = [PieceKind::Pawn; 8];
+        let mut castling = CastlingRights::NONE;
+        let mut rooks_seen = 0;
+        let mut file = 0;
+        while file < 8 {
+            if let Some(kind) = back_rank[file] {
+                kinds[file] = kind;
+            }
+            if let PieceKind::Rook = kinds[file] {
+                let side = if rooks_seen == 0 {
+                    CastlingSide::QueenSide
+                } else {
+                    CastlingSide::KingSide
+                };
+                let rook_file = File::new(file as u8);
+                castling = castling.with(Color::White, side, rook_file).with(
+                    Color::Black,
+                    side,
+                    rook_file,
+                );
+                rooks_seen += 1;
+            }
+            file += 1;
+        }
+        let setup = Setup {
+            board: start_board(kinds),
+            castling,
+            ..Setup::START
+        };
+        Ok(Position::from_setup_unchecked(&setup))
+    }
+
+    /// The pieces of `color` and `kind`: one of the literature's twelve
+    /// boards (WhitePawns, ..., BlackKing).
+    ///
+    /// ```
+    /// use bitboards::{Color, PieceKind, Position, Square};
+    ///
+    /// let knights = Position::START.pieces(Color::Black, PieceKind::Knight);
+    /// assert_eq!(knights, Square::B8.bitboard() | Square::G8.bitboard());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.kinds[kind as usize].intersection(self.colors[color as usize])
+    }
+
+    /// The squares of `piece`: [`Position::pieces`] by a coloured piece.
+    ///
+    /// ```
+    /// use bitboards::{Piece, Position, Square};
+    ///
+    /// assert_eq!(Position::START.piece_bitboard(Piece::WhiteKing), Square::E1.bitboard());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn piece_bitboard(&self, piece: Piece) -> Bitboard {
+        self.pieces(piece.color(), piece.kind())
+    }
+
+    /// The pieces of `kind` of both colours.
+    ///
+    /// ```
+    /// use bitboards::{PieceKind, Position};
+    ///
+    /// assert_eq!(Position::START.by_kind(PieceKind::Pawn).count(), 16);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn by_kind(&self, kind: PieceKind) -> Bitboard {
+        self.kinds[kind as usize]
+    }
+
+    /// Every piece of `color`: AllWhitePieces or AllBlackPieces.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Color, Position};
+    ///
+    /// assert_eq!(Position::START.by_color(Color::White), Bitboard(0xFFFF));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color as usize]
+    }
+
+    /// Every piece on the board: AllPieces.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Position};
+    ///
+    /// assert_eq!(Position::START.occupied(), Bitboard(0xFFFF_0000_0000_FFFF));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn occupied(&self) -> Bitboard {
+        self.colors[0].union(self.colors[1])
+    }
+
+    /// The piece on `square`, if any.
+    ///
+    /// ```
+    /// use bitboards::{Piece, Position, Square};
+    ///
+    /// assert_eq!(Position::START.piece_on(Square::D8), Some(Piece::BlackQueen));
+    /// assert_eq!(Position::START.piece_on(Square::D4), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn piece_on(&self, square: Square) -> Option<Piece> {
+        self.mailbox[square as usize]
+    }
+
+    /// The square of `color`'s king.
+    ///
+    /// ```
+    /// use bitboards::{Color, Position, Square};
+    ///
+    /// assert_eq!(Position::START.king(Color::White), Square::E1);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn king(&self, color: Color) -> Square {
+        self.kings[color as usize]
+    }
+
+    /// The side whose turn it is.
+    ///
+    /// ```
+    /// use bitboards::{Color, Position};
+    ///
+    /// assert_eq!(Position::START.side_to_move(), Color::White);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// Who may still castle, and with which rook.
+    ///
+    /// ```
+    /// use bitboards::{CastlingRights, Position};
+    ///
+    /// assert_eq!(Position::START.castling(), CastlingRights::STANDARD);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The square a pawn skipped with a double push on the last move, as the
+    /// FEN gave it (whether or not a pawn can capture there).
+    ///
+    /// ```
+    /// use bitboards::{Position, Square};
+    ///
+    /// let position = Position::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1")?;
+    /// assert_eq!(position.en_passant(), Some(Square::E3));
+    /// assert_eq!(Position::START.en_passant(), None);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let position = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 37 80")?;
+    /// assert_eq!(position.halfmove_clock(), 37);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The move number: 1 at the start, up by one after each Black move.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let position = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 37 80")?;
+    /// assert_eq!(position.fullmove_number(), 80);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
+    /// The parts of this position, for changing and checking again with
+    /// [`Position::from_setup`].
+    ///
+    /// ```
+    /// use bitboards::{Color, Position};
+    ///
+    /// let mut setup = Position::START.setup();
+    /// setup.side_to_move = Color::Black;
+    /// let position = Position::from_setup(setup)?;
+    /// assert_eq!(position.fen().to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    /// # Ok::<(), bitboards::PositionError>(())
+    /// ```
+    #[must_use]
+    pub const fn setup(&self) -> Setup {
+        Setup {
+            board: self.mailbox,
+            side_to_move: self.side_to_move,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+    }
+
+    /// The pieces of `by` that attack `square`, with the sliders seeing
+    /// through nothing but the pieces on the board.
+    ///
+    /// ```
+    /// use bitboards::{Color, Position, Square};
+    ///
+    /// let position = Position::START;
+    /// assert_eq!(position.attackers(Square::F3, Color::White), Square::E2.bitboard() | Square::G2.bitboard() | Square::G1.bitboard());
+    /// ```
+    #[must_use]
+    pub const fn attackers(&self, square: Square, by: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let diagonal =
+            self.kinds[PieceKind::Bishop as usize].union(self.kinds[PieceKind::Queen as usize]);
+        let straight =
+            self.kinds[PieceKind::Rook as usize].union(self.kinds[PieceKind::Queen as usize]);
+        attacks::pawn(by.opponent(), square)
+            .intersection(self.kinds[PieceKind::Pawn as usize])
+            .union(attacks::knight(square).intersection(self.kinds[PieceKind::Knight as usize]))
+            .union(attacks::king(square).intersection(self.kinds[PieceKind::King as usize]))
+            .union(attacks::bishop(square, occupied).intersection(diagonal))
+            .union(attacks::rook(square, occupied).intersection(straight))
+            .intersection(self.colors[by as usize])
+    }
+
+    /// The pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use bitboards::{Position, Square};
+    ///
+    /// let position = Position::from_fen("4k3/8/8/8/8/3n4/8/4K3 w - - 0 1")?;
+    /// assert_eq!(position.checkers(), Square::D3.bitboard());
+    /// assert!(Position::START.checkers().is_empty());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub const fn checkers(&self) -> Bitboard {
+        self.attackers(self.king(self.side_to_move), self.side_to_move.opponent())
+    }
+
+    /// The literature's fifteen boards with their names: the twelve piece
+    /// boards (WhitePawns, WhiteRooks, WhiteKnights, WhiteBishops,
+    /// WhiteQueens, WhiteKing, then Black's), then AllWhitePieces,
+    /// AllBlackPieces and AllPieces. A tool can draw each as its own diagram.
+    ///
+    /// ```
+    /// use bitboards::{bitboard, Position};
+    ///
+    /// let boards = Position::START.named_bitboards();
+    /// assert_eq!(boards[1].0, "WhiteRooks");
+    /// assert_eq!(boards[1].1, bitboard! {
+    ///     8 . . . . . . . .
+    ///     7 . . . . . . . .
+    ///     6 . . . . . . . .
+    ///     5 . . . . . . . .
+    ///     4 . . . . . . . .
+    ///     3 . . . . . . . .
+    ///     2 . . . . . . . .
+    ///     1 X . . . . . . X
+    ///       a b c d e f g h
+    /// });
+    /// assert_eq!(boards[14].0, "AllPieces");
+    /// ```
+    #[must_use]
+    pub const fn named_bitboards(&self) -> [(&'static str, Bitboard); 15] {
+        const LITERATURE_ORDER: [PieceKind; 6] = [
+            PieceKind::Pawn,
+            PieceKind::Rook,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Queen,
+            PieceKind::King,
+        ];
+        let mut boards = [("", Bitboard::EMPTY); 15];
+        let mut index = 0;
+        while index < 12 {
+            let piece = Piece::new(Color::ALL[index / 6], LITERATURE_ORDER[index % 6]);
+            boards[index] = (piece.bitboard_name(), self.piece_bitboard(piece));
+            index += 1;
+        }
+        boards[12] = ("AllWhitePieces", self.by_color(Color::White));
+        boards[13] = ("AllBlackPieces", self.by_color(Color::Black));
+        boards[14] = ("AllPieces", self.occupied());
+        boards
+    }
+}
+
+/// Puts `kind` on the `n`th still-empty file (counting from 0 at the a-side).
+const fn place_on_nth_free(back_rank: &mut [Option<PieceKind>; 8], n: usize, kind: PieceKind) {
+    let mut free_seen = 0;
+    let mut file = 0;
+    while file < 8 {
+        if back_rank[file].is_none() {
+            if free_seen == n {
+                back_rank[file] = Some(kind);
+                return;
+            }
+            free_seen += 1;
+        }
+        file += 1;
+    }
+}
+
+/// The standard start position.
+impl Default for Position {
+    fn default() -> Position {
+        Position::START
+    }
+}
+
+/// Draws the board as a piece-letter diagram in the layout of a bitboard
+/// diagram (rank 8 on top, rank and file labels, `.` for an empty square),
+/// followed by the FEN on its own line.
+///
+/// ```
+/// use bitboards::Position;
+///
+/// assert_eq!(Position::START.to_string(), "\
+/// 8 r n b q k b n r
+/// 7 p p p p p p p p
+/// 6 . . . . . . . .
+/// 5 . . . . . . . .
+/// 4 . . . . . . . .
+/// 3 . . . . . . . .
+/// 2 P P P P P P P P
+/// 1 R N B Q K B N R
+///   a b c d e f g h
+/// rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// ```
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            write!(f, "{rank}")?;
+            for file in File::ALL {
+                let letter = match self.piece_on(Square::from_file_rank(file, *rank)) {
+                    Some(piece) => piece.to_char(),
+                    None => '.',
+                };
+                write!(f, " {letter}")?;
+            }
+            f.write_str("\n")?;
+        }
+        write!(f, "  a b c d e f g h\n{}", self.fen())
+    }
+}
+
+/// `{:?}` prints `Position("<FEN>")`; `{:#?}` draws the diagram of
+/// `Display`.
+///
+/// ```
+/// use bitboards::Position;
+///
+/// assert_eq!(
+///     format!("{:?}", Position::START),
+///     "Position(\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\")"
+/// );
+/// assert!(format!("{:#?}", Position::START).starts_with("8 r n b q k b n r\n"));
+/// ```
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            fmt::Display::fmt(self, f)
+        } else {
+            write!(f, "Position(\"{}\")", self.fen())
+        }
+    }
+}
