@@ -1,4 +1,4 @@
-//! The generated lookup tables, as plain `u64` arrays.
+//! The generated lookup tables, as plain `static` arrays (and `const` words).
 //!
 //! Each table is computed by the generator (`crates/codegen`) and committed
 //! under `generated/`; nothing here is computed at run time or compile time.

@@ -11,6 +11,15 @@
 //! in Chess960, X-FEN's "the outermost rook on that side"), a rook's file
 //! letter (`HAha`, Shredder-FEN; X-FEN uses it where `K` or `Q` would be
 //! ambiguous), or `-`.
+//!
+//! ```
+//! use bitboards::Position;
+//!
+//! let position = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha -")?;
+//! assert_eq!(position, Position::START);
+//! assert_eq!(position.fen().to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+//! # Ok::<(), bitboards::FenError>(())
+//! ```
 
 use core::fmt::{self, Write as _};
 use core::str::FromStr;

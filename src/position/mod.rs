@@ -1,9 +1,19 @@
 //! A chess position: the twelve piece bitboards, the side to move, castling
 //! rights, the en passant square and the clocks.
 //!
-//! Reading and writing FEN is in [`fen`](crate::position::fen), the rules a
+//! Reading and writing FEN is in [`fen`], the rules a
 //! position must follow are in [`PositionError`], and Polyglot hashing is
 //! [`Position::hash`].
+//!
+//! ```
+//! use bitboards::{Color, PieceKind, Position, Square};
+//!
+//! let position = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?;
+//! assert_eq!(position.pieces(Color::White, PieceKind::Pawn), Square::E2.bitboard());
+//! assert_eq!(position.fen().to_string(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+//! assert_eq!(Position::START.hash(), 0x463b_9618_1691_fc9c);
+//! # Ok::<(), bitboards::FenError>(())
+//! ```
 
 use core::fmt;
 
@@ -411,11 +421,10 @@ impl Position {
     /// use bitboards::{Position, PositionError};
     ///
     /// // Two rooks check along the eighth rank from both sides.
-    /// let setup = Position::from_fen("R3k2R/8/8/8/8/8/8/6K1 w - - 0 1")?.setup();
-    /// let mut black_to_move = setup;
-    /// black_to_move.side_to_move = bitboards::Color::Black;
-    /// assert!(matches!(Position::from_setup(black_to_move), Err(PositionError::AlignedCheckers { .. })));
-    /// assert!(Position::from_setup_allow_impossible_check(black_to_move).is_ok());
+    /// let fen = "R3k2R/8/8/8/8/8/8/6K1 b - - 0 1";
+    /// let setup = Position::from_fen_allow_impossible_check(fen)?.setup();
+    /// assert!(matches!(Position::from_setup(setup), Err(PositionError::AlignedCheckers { .. })));
+    /// assert!(Position::from_setup_allow_impossible_check(setup).is_ok());
     /// # Ok::<(), bitboards::FenError>(())
     /// ```
     pub const fn from_setup_allow_impossible_check(

@@ -7,10 +7,6 @@ use bitboards::{Bitboard, Square};
 
 pub use bitboards_codegen::rng::SplitMix64;
 
-/// The name tests/core_types.rs still uses (it moves to crates/core on
-/// another branch; drop this alias once it has).
-pub type Rng = SplitMix64;
-
 /// A random square from `rng`.
 pub fn random_square(rng: &mut SplitMix64) -> Square {
     Square::ALL[(rng.next_u64() % 64) as usize]

@@ -18,8 +18,7 @@ use std::time::Instant;
 use bitboards_codegen::{Destination, MagicSource, Mode, Options, Report, Status};
 
 const USAGE: &str = "\
-usage: cargo xtask gen [--check] [--search-magics]
-       cargo xtask build-time [ROUNDS]
+usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | help)
 
   gen                  regenerate every table under generated/ and the table list in
                        README.md (writes only changed files)

@@ -247,7 +247,8 @@ pub(crate) fn index(files: &[BuiltFile]) -> Result<String, Error> {
             let name = format_ident!("{}", table.name);
             let key = table.name;
             let entries = match (&table.shape, table.element) {
-                (Shape::Word, _) => quote! { Entries::U64(&[#name]) },
+                (Shape::Word, Element::U64) => quote! { Entries::U64(&[#name]) },
+                (Shape::Word, Element::U16) => quote! { Entries::U16(&[#name]) },
                 (Shape::List, Element::U64) => quote! { Entries::U64(&#name) },
                 (Shape::List, Element::U16) => quote! { Entries::U16(&#name) },
                 (Shape::Grid { .. }, Element::U64) => quote! { Entries::U64(#name.as_flattened()) },

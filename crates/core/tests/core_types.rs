@@ -6,24 +6,7 @@ use bitboards::{
     Bitboard, Color, File, ParseColorError, ParseFileError, ParseRankError, ParseSquareError, Rank,
     Square, assert_bitboard_eq, bitboard,
 };
-
-/// A small seeded generator (SplitMix64) so that "random" tests are the same
-/// on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+use bitboards_codegen::rng::SplitMix64;
 
 /// The square `(df, dr)` away from `square`, by coordinates, if on the board.
 fn offset(square: Square, df: i32, dr: i32) -> Option<Square> {
@@ -190,7 +173,7 @@ fn shifts_never_wrap_around_an_edge() {
         }
     }
     // Shifts act square by square, so a whole board moves as its squares do.
-    let mut rng = Rng::new(7);
+    let mut rng = SplitMix64::new(7);
     for _ in 0..1000 {
         let board = Bitboard(rng.next_u64());
         for (step, _, _) in steps {
@@ -204,7 +187,7 @@ fn shifts_never_wrap_around_an_edge() {
 
 #[test]
 fn flips_and_mirrors_move_every_square_to_its_image() {
-    let mut rng = Rng::new(11);
+    let mut rng = SplitMix64::new(11);
     let boards: Vec<Bitboard> = (0..1000).map(|_| Bitboard(rng.next_u64())).collect();
     for board in boards
         .iter()
@@ -495,7 +478,7 @@ fn light_and_dark_squares_alternate_like_the_board() {
 
 #[test]
 fn set_relations() {
-    let mut rng = Rng::new(5);
+    let mut rng = SplitMix64::new(5);
     for _ in 0..1000 {
         let a = Bitboard(rng.next_u64());
         let b = Bitboard(rng.next_u64() & rng.next_u64());
@@ -530,7 +513,7 @@ fn single_square_is_some_only_for_exactly_one() {
 
 #[test]
 fn pop_last_walks_down_from_h8() {
-    let mut rng = Rng::new(9);
+    let mut rng = SplitMix64::new(9);
     for _ in 0..200 {
         let board = Bitboard(rng.next_u64());
         let mut rest = board;
@@ -564,7 +547,7 @@ fn files_ranks_and_squares_combine_into_bitboards() {
                 .collect()
         );
     }
-    let mut rng = Rng::new(13);
+    let mut rng = SplitMix64::new(13);
     for _ in 0..200 {
         let board = Bitboard(rng.next_u64());
         let square = Square::ALL[(rng.next_u64() % 64) as usize];
@@ -632,7 +615,7 @@ fn cut_diagram(comparison: &str, start: usize) -> String {
 
 #[test]
 fn comparison_diagrams_paste_back_and_mark_differences() {
-    let mut rng = Rng::new(17);
+    let mut rng = SplitMix64::new(17);
     for _ in 0..200 {
         let left = Bitboard(rng.next_u64() & rng.next_u64());
         let right = Bitboard(rng.next_u64() & rng.next_u64());

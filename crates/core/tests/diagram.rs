@@ -3,24 +3,7 @@
 
 use bitboards::diagram::{DiagramErrorKind, Symbol, parse};
 use bitboards::{Bitboard, File, Rank, Square, bitboard};
-
-/// A small seeded generator (SplitMix64) so that "random" tests are the same
-/// on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+use bitboards_codegen::rng::SplitMix64;
 
 fn error(text: &str) -> (DiagramErrorKind, usize, usize) {
     let error = text
@@ -48,7 +31,7 @@ fn display_draws_rank_8_on_top() {
 
 #[test]
 fn display_then_parse_is_the_identity() {
-    let mut rng = Rng::new(2024);
+    let mut rng = SplitMix64::new(2024);
     for _ in 0..10_000 {
         let board = Bitboard(rng.next_u64());
         assert_eq!(board.to_string().parse(), Ok(board));
@@ -224,7 +207,7 @@ fn wrong_row_counts_are_errors() {
 
 #[test]
 fn garbage_never_panics() {
-    let mut rng = Rng::new(99);
+    let mut rng = SplitMix64::new(99);
     let alphabet: Vec<char> = "X. \n12345678abcdefghxo9é".chars().collect();
     for _ in 0..20_000 {
         let length = (rng.next_u64() % 200) as usize;
