@@ -53,6 +53,8 @@ pub use bitboards_core::{
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
 pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, Uci};
+#[cfg(feature = "parallel")]
+pub use perft::perft_parallel;
 pub use perft::{Divided, perft, perft_divide};
 pub use piece::{ParsePieceError, Piece, PieceKind};
 pub use rules::{ParseUciError, WhichSquare};

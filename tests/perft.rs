@@ -1,0 +1,68 @@
+//! Perft counts against the published suites (tests/data, copied from the
+//! project's shared reference data): the 126-position suite, all 960
+//! Chess960 start positions, and 200 Chess960 positions in play.
+//!
+//! Each position is checked at every depth up to a limit that keeps the
+//! run short in CI (`PERFT_DEPTH` raises it); `cargo xtask perft` runs the
+//! files to the end.
+
+use bitboards::{Position, perft};
+
+/// One EPD line: the FEN and the counts by depth (`;D1 20 ;D2 400 ...`).
+fn cases(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts.next().expect("a FEN before the counts").trim().to_string();
+            let counts = parts
+                .map(|part| {
+                    let (depth, nodes) = part.trim().split_once(' ').expect("`Dn count`");
+                    let depth = depth.trim_start_matches('D').parse().expect("a depth");
+                    (depth, nodes.trim().parse().expect("a count"))
+                })
+                .collect();
+            (fen, counts)
+        })
+        .collect()
+}
+
+fn depth_limit(default: u32) -> u32 {
+    std::env::var("PERFT_DEPTH")
+        .ok()
+        .and_then(|depth| depth.parse().ok())
+        .unwrap_or(default)
+}
+
+fn check_file(text: &str, max_depth: u32) -> usize {
+    let mut checked = 0;
+    for (fen, counts) in cases(text) {
+        // The suite holds one position whose check no legal move could
+        // have given; move generation handles it all the same.
+        let position = Position::from_fen_allow_impossible_check(&fen)
+            .unwrap_or_else(|error| panic!("{fen}: {error}"));
+        for &(depth, expected) in counts.iter().filter(|(depth, _)| *depth <= max_depth) {
+            assert_eq!(perft(&position, depth), expected, "{fen} at depth {depth}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn perft_suite() {
+    let checked = check_file(include_str!("data/perftsuite.epd"), depth_limit(4));
+    assert!(checked >= 126 * 4, "only {checked} counts checked");
+}
+
+#[test]
+fn chess960_start_positions() {
+    let checked = check_file(include_str!("data/chess960-starts.epd"), depth_limit(3));
+    assert!(checked >= 960 * 3, "only {checked} counts checked");
+}
+
+#[test]
+fn chess960_positions_in_play() {
+    let checked = check_file(include_str!("data/chess960-random.epd"), depth_limit(3));
+    assert!(checked >= 200 * 3, "only {checked} counts checked");
+}
