@@ -461,6 +461,25 @@ fn no_pawns_on_the_first_or_last_rank() {
 }
 
 #[test]
+fn no_more_material_than_promotions_can_give() {
+    let too_much = |color| (FenField::Board, 1, PositionError::TooMuchMaterial { color });
+    // Nine pawns.
+    assert_eq!(illegal("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"), too_much(Color::White));
+    // Eight pawns and a second queen: no pawn is missing to have promoted.
+    assert_eq!(illegal("3qk3/pppppppp/8/8/8/8/8/q3K3 w - - 0 1"), too_much(Color::Black));
+    // Two bishops on light squares and eight pawns.
+    assert_eq!(
+        illegal("4k3/8/8/8/8/8/PPPPPPPP/4KB1B w - - 0 1"),
+        too_much(Color::White)
+    );
+    // With one pawn gone, the second queen or the third knight is a promotion.
+    assert!(Position::from_fen("3qk3/ppppppp1/8/8/8/8/8/q3K3 w - - 0 1").is_ok());
+    assert!(Position::from_fen("4k3/8/8/8/8/8/PPPPPPP1/NNN1K3 w - - 0 1").is_ok());
+    // Nine queens: the most a side can have.
+    assert!(Position::from_fen("QQQ1k3/8/8/8/8/8/8/QQQQK2Q b - - 0 1").is_ok());
+}
+
+#[test]
 fn the_side_not_to_move_is_not_in_check() {
     assert_eq!(
         illegal("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"),

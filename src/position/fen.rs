@@ -734,6 +734,7 @@ impl Locations {
                 (FenField::EnPassant, self.en_passant)
             }
             PositionError::OpponentInCheck { .. } => (FenField::SideToMove, self.side),
+            PositionError::TooMuchMaterial { .. } => (FenField::Board, self.board.start),
             PositionError::TooManyCheckers { .. } => (FenField::Board, self.board.start),
             PositionError::DoubleCheckWithoutSlider { second, .. }
             | PositionError::AlignedCheckers { second, .. } => board_at(second),

@@ -34,6 +34,13 @@ pub enum PositionError {
         /// The pawn.
         piece: Piece,
     },
+    /// More pieces of one side than a game can produce: more than 8 pawns,
+    /// or more queens, rooks, knights and bishops (per square colour)
+    /// beyond the starting set than pawns missing to have promoted.
+    TooMuchMaterial {
+        /// The side with too much material.
+        color: Color,
+    },
     /// A castling right while the king is not on its home rank (rank 1 for
     /// White, 8 for Black).
     CastlingWithoutKing {
@@ -134,6 +141,9 @@ impl PositionError {
         match self {
             PositionError::KingCount { .. } => "each side has exactly one king",
             PositionError::PawnOnBackRank { .. } => "pawns never stand on the first or last rank",
+            PositionError::TooMuchMaterial { .. } => {
+                "a side has at most 8 pawns, and no more extra pieces than pawns it lacks"
+            }
             PositionError::CastlingWithoutKing { .. } => {
                 "a castling right needs its king on the home rank"
             }
@@ -174,6 +184,10 @@ impl fmt::Display for PositionError {
                 "a {} {} on {square}: pawns never stand on the first or last rank",
                 piece.color(),
                 piece.kind().name()
+            ),
+            PositionError::TooMuchMaterial { color } => write!(
+                f,
+                "{color} has more material than a game can give it: at most 8 pawns, and each queen past the first, rook, knight or bishop (per square colour) past the second is a promoted pawn"
             ),
             PositionError::CastlingWithoutKing { color, side } => write!(
                 f,
@@ -295,6 +309,15 @@ pub(super) const fn check(
         return Err(PositionError::PawnOnBackRank { square, piece });
     }
 
+    let mut color_index = 0;
+    while color_index < 2 {
+        let color = Color::ALL[color_index];
+        if !is_standard_material(&position, color) {
+            return Err(PositionError::TooMuchMaterial { color });
+        }
+        color_index += 1;
+    }
+
     if let Err(error) = check_castling(&position) {
         return Err(error);
     }
@@ -308,6 +331,22 @@ pub(super) const fn check(
         return Err(PositionError::FullmoveNumberZero);
     }
     Ok(position)
+}
+
+/// Whether `color`'s pieces can all come from the starting set and its
+/// pawns' promotions. This also bounds the number of legal moves, so that a
+/// [`MoveList`](crate::MoveList) always has room.
+const fn is_standard_material(position: &Position, color: Color) -> bool {
+    let bishops = position.pieces(color, PieceKind::Bishop);
+    let light = bishops.intersection(crate::masks::LIGHT_SQUARES).count();
+    let dark = bishops.count() - light;
+    let pawns = position.pieces(color, PieceKind::Pawn).count();
+    let promoted = position.pieces(color, PieceKind::Queen).count().saturating_sub(1)
+        + position.pieces(color, PieceKind::Rook).count().saturating_sub(2)
+        + position.pieces(color, PieceKind::Knight).count().saturating_sub(2)
+        + light.saturating_sub(1)
+        + dark.saturating_sub(1);
+    pawns <= 8 && pawns + promoted <= 8
 }
 
 const fn check_castling(position: &Position) -> Result<(), PositionError> {
