@@ -585,6 +585,7 @@ pub struct Squares(u64);
 impl Iterator for Squares {
     type Item = Square;
 
+    #[inline]
     fn next(&mut self) -> Option<Square> {
         let mut rest = Bitboard(self.0);
         let square = rest.pop();
@@ -592,6 +593,7 @@ impl Iterator for Squares {
         square
     }
 
+    #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count_ones() as usize;
         (n, Some(n))
@@ -599,6 +601,7 @@ impl Iterator for Squares {
 }
 
 impl DoubleEndedIterator for Squares {
+    #[inline]
     fn next_back(&mut self) -> Option<Square> {
         let square = Bitboard(self.0).last()?;
         self.0 ^= square.bitboard().0;
@@ -646,6 +649,7 @@ impl IntoIterator for Bitboard {
     type Item = Square;
     type IntoIter = Squares;
 
+    #[inline]
     fn into_iter(self) -> Squares {
         self.iter()
     }
@@ -673,6 +677,7 @@ impl Extend<Square> for Bitboard {
 /// assert_eq!(Bitboard::from(Square::A2), Bitboard(0x100));
 /// ```
 impl From<Square> for Bitboard {
+    #[inline]
     fn from(square: Square) -> Bitboard {
         square.bitboard()
     }
@@ -686,6 +691,7 @@ impl From<Square> for Bitboard {
 /// assert_eq!(Bitboard::from(File::H), Bitboard(0x8080_8080_8080_8080));
 /// ```
 impl From<File> for Bitboard {
+    #[inline]
     fn from(file: File) -> Bitboard {
         file.bitboard()
     }
@@ -699,18 +705,21 @@ impl From<File> for Bitboard {
 /// assert_eq!(Bitboard::from(Rank::Eighth), Bitboard(0xFF00_0000_0000_0000));
 /// ```
 impl From<Rank> for Bitboard {
+    #[inline]
     fn from(rank: Rank) -> Bitboard {
         rank.bitboard()
     }
 }
 
 impl From<u64> for Bitboard {
+    #[inline]
     fn from(bits: u64) -> Bitboard {
         Bitboard(bits)
     }
 }
 
 impl From<Bitboard> for u64 {
+    #[inline]
     fn from(board: Bitboard) -> u64 {
         board.0
     }
@@ -721,12 +730,14 @@ macro_rules! binary_ops {
         impl $trait for Bitboard {
             type Output = Bitboard;
 
+            #[inline]
             fn $method(self, rhs: Bitboard) -> Bitboard {
                 Bitboard(self.0 $op rhs.0)
             }
         }
 
         impl $assign_trait for Bitboard {
+            #[inline]
             fn $assign_method(&mut self, rhs: Bitboard) {
                 *self = *self $op rhs;
             }
@@ -744,12 +755,14 @@ binary_ops! {
 impl Sub for Bitboard {
     type Output = Bitboard;
 
+    #[inline]
     fn sub(self, rhs: Bitboard) -> Bitboard {
         self.difference(rhs)
     }
 }
 
 impl SubAssign for Bitboard {
+    #[inline]
     fn sub_assign(&mut self, rhs: Bitboard) {
         *self = self.difference(rhs);
     }
@@ -847,6 +860,7 @@ impl BitOr for Square {
 impl Not for Bitboard {
     type Output = Bitboard;
 
+    #[inline]
     fn not(self) -> Bitboard {
         self.complement()
     }

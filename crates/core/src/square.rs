@@ -957,6 +957,7 @@ impl Color {
 impl core::ops::Not for Color {
     type Output = Color;
 
+    #[inline]
     fn not(self) -> Color {
         self.opponent()
     }
