@@ -15,15 +15,40 @@ use std::time::{Duration, Instant};
 /// The cases: name, FEN, depth (positions from the perft reference data's
 /// README: the start position and the well-known positions 2 to 6).
 const CASES: [(&str, &str, u32); 6] = [
-    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5),
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+    ),
     ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6),
-    ("position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5),
-    ("position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5),
-    ("position 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5),
+    (
+        "position 4",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        5,
+    ),
+    (
+        "position 5",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        5,
+    ),
+    (
+        "position 6",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        5,
+    ),
 ];
 
-const CONTENDERS: [&str; 4] = ["bitboards", "cozy-chess 0.3.4", "shakmaty 0.30", "chess 3.2.0"];
+const CONTENDERS: [&str; 4] = [
+    "bitboards",
+    "cozy-chess 0.3.4",
+    "shakmaty 0.30",
+    "chess 3.2.0",
+];
 
 /// cozy-chess's own fastest shape: move sets from `generate_moves`, counted
 /// by `len()` at the last ply.
@@ -97,7 +122,10 @@ fn main() {
         "| case | depth | nodes | {} | ours / best peer |",
         CONTENDERS.join(" | ")
     );
-    println!("| --- | ---: | ---: |{} ---: |", " ---: |".repeat(CONTENDERS.len()));
+    println!(
+        "| --- | ---: | ---: |{} ---: |",
+        " ---: |".repeat(CONTENDERS.len())
+    );
     for (name, fen, depth) in CASES {
         if !name.contains(filter.as_str()) {
             continue;

@@ -121,6 +121,8 @@ pub static CATALOG: &[(&str, Entries)] = &[
     ("PAWN_PUSHES", Entries::U64(PAWN_PUSHES.as_flattened())),
     ("BETWEEN", Entries::U64(BETWEEN.as_flattened())),
     ("LINE", Entries::U64(LINE.as_flattened())),
+    ("ROOK_RAYS", Entries::U64(&ROOK_RAYS)),
+    ("BISHOP_RAYS", Entries::U64(&BISHOP_RAYS)),
     #[cfg(feature = "names")]
     ("NAMES", Entries::Map(&NAMES)),
     #[cfg(not(feature = "names"))]

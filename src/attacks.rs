@@ -192,6 +192,37 @@ pub const fn queen(square: Square, occupied: Bitboard) -> Bitboard {
     rook(square, occupied).union(bishop(square, occupied))
 }
 
+/// The squares a rook on `square` attacks on an empty board: its rank and
+/// file. No rook or queen outside this set can attack `square`, whatever
+/// stands between, so it tells when a [`rook`] lookup can be skipped.
+///
+/// ```
+/// use bitboards::{attacks, Bitboard, Square};
+///
+/// assert_eq!(attacks::rook_rays(Square::D4), attacks::rook(Square::D4, Bitboard::EMPTY));
+/// assert_eq!(attacks::rook_rays(Square::A1).count(), 14);
+/// ```
+#[inline]
+#[must_use]
+pub const fn rook_rays(square: Square) -> Bitboard {
+    Bitboard(tables::ROOK_RAYS[square.index()])
+}
+
+/// The squares a bishop on `square` attacks on an empty board: both its
+/// diagonals. The [`rook_rays`] of the diagonal sliders.
+///
+/// ```
+/// use bitboards::{attacks, Bitboard, Square};
+///
+/// assert_eq!(attacks::bishop_rays(Square::D4), attacks::bishop(Square::D4, Bitboard::EMPTY));
+/// assert_eq!(attacks::bishop_rays(Square::A1).count(), 7);
+/// ```
+#[inline]
+#[must_use]
+pub const fn bishop_rays(square: Square) -> Bitboard {
+    Bitboard(tables::BISHOP_RAYS[square.index()])
+}
+
 /// `SLIDER_ATTACKS[((occupied & mask) * factor >> shift) + offset]`. The
 /// shift is one constant per piece, so it compiles to an immediate.
 ///

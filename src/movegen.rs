@@ -134,8 +134,13 @@ impl Position {
         let mut pinned = Bitboard::EMPTY;
         // Sliders that would see the king if only their own side's pieces
         // blocked: with nothing between they check, with one of ours they pin.
-        let mut snipers = (attacks::rook(king, theirs) & straight)
-            | (attacks::bishop(king, theirs) & diagonal);
+        let mut snipers = Bitboard::EMPTY;
+        if !(attacks::rook_rays(king) & straight).is_empty() {
+            snipers |= attacks::rook(king, theirs) & straight;
+        }
+        if !(attacks::bishop_rays(king) & diagonal).is_empty() {
+            snipers |= attacks::bishop(king, theirs) & diagonal;
+        }
         while let Some(sniper) = snipers.pop() {
             let blockers = between(king, sniper) & occupied;
             if blockers.is_empty() {
@@ -148,18 +153,28 @@ impl Position {
     }
 
     /// Whether `them` attack `square` when the board holds `occupied`.
+    ///
+    /// The leapers first; a slider lookup only when an enemy slider stands
+    /// on the square's empty-board rays at all.
     #[inline(always)]
     fn attacked(&self, square: Square, them: Color, occupied: Bitboard) -> bool {
         let theirs = self.by_color(them);
-        let queens = self.by_kind(PieceKind::Queen);
-        ((attacks::knight(square) & self.by_kind(PieceKind::Knight))
+        let leapers = (attacks::knight(square) & self.by_kind(PieceKind::Knight))
             | (attacks::king(square) & self.by_kind(PieceKind::King))
-            | (attacks::pawn(them.opponent(), square) & self.by_kind(PieceKind::Pawn))
-            | (attacks::bishop(square, occupied) & (self.by_kind(PieceKind::Bishop) | queens))
-            | (attacks::rook(square, occupied) & (self.by_kind(PieceKind::Rook) | queens)))
-            .intersection(theirs)
-            .count()
-            != 0
+            | (attacks::pawn(them.opponent(), square) & self.by_kind(PieceKind::Pawn));
+        if !(leapers & theirs).is_empty() {
+            return true;
+        }
+        let queens = self.by_kind(PieceKind::Queen);
+        let diagonal = (self.by_kind(PieceKind::Bishop) | queens) & theirs;
+        if !(attacks::bishop_rays(square) & diagonal).is_empty()
+            && !(attacks::bishop(square, occupied) & diagonal).is_empty()
+        {
+            return true;
+        }
+        let straight = (self.by_kind(PieceKind::Rook) | queens) & theirs;
+        !(attacks::rook_rays(square) & straight).is_empty()
+            && !(attacks::rook(square, occupied) & straight).is_empty()
     }
 
     /// Hands every legal move to `sink`.
@@ -224,10 +239,16 @@ impl Position {
         // square that answers the check.
         if !(pinned & (diagonal | straight)).is_empty() {
             for from in diagonal & pinned {
-                sink.moves(from, attacks::bishop(from, occupied) & targets & line(king, from));
+                sink.moves(
+                    from,
+                    attacks::bishop(from, occupied) & targets & line(king, from),
+                );
             }
             for from in straight & pinned {
-                sink.moves(from, attacks::rook(from, occupied) & targets & line(king, from));
+                sink.moves(
+                    from,
+                    attacks::rook(from, occupied) & targets & line(king, from),
+                );
             }
         }
 
@@ -296,9 +317,8 @@ impl Position {
         for from in pawns & pinned {
             let one = forward(from.bitboard()) & empty;
             let two = forward(one & double_rank) & empty;
-            let targets = (one | two | (attacks::pawn(us, from) & theirs))
-                & check_mask
-                & line(king, from);
+            let targets =
+                (one | two | (attacks::pawn(us, from) & theirs)) & check_mask & line(king, from);
             sink.moves(from, targets - last_rank);
             for to in targets & last_rank {
                 for piece in PROMOTIONS {
@@ -369,7 +389,10 @@ impl Position {
                 continue;
             }
             let them = us.opponent();
-            if king_path.iter().all(|square| !self.attacked(square, them, others)) {
+            if king_path
+                .iter()
+                .all(|square| !self.attacked(square, them, others))
+            {
                 sink.one(Move::new(king, rook, MoveKind::Castling));
             }
         }

@@ -260,6 +260,33 @@ fn between_and_line_match_walks_along_each_direction() {
 }
 
 #[test]
+fn rook_and_bishop_rays_are_the_walks_to_the_edge() {
+    for square in Square::ALL {
+        let rays = |steps: [usize; 4]| -> Bitboard {
+            steps
+                .iter()
+                .flat_map(|&step| walk(square, STEPS[step]))
+                .collect()
+        };
+        // STEPS: north, north-east, east, south-east, south, ...
+        let rook = rays([0, 2, 4, 6]);
+        let bishop = rays([1, 3, 5, 7]);
+        assert_eq!(
+            Bitboard(tables::ROOK_RAYS[square.index()]),
+            rook,
+            "{square}"
+        );
+        assert_eq!(
+            Bitboard(tables::BISHOP_RAYS[square.index()]),
+            bishop,
+            "{square}"
+        );
+        assert_eq!(attacks::rook_rays(square), rook);
+        assert_eq!(attacks::bishop_rays(square), bishop);
+    }
+}
+
+#[test]
 fn between_and_line_by_hand() {
     assert_eq!(
         between(Square::E1, Square::E8),

@@ -1,5 +1,5 @@
-//! Making a move: every board, the mailbox, the rights, the clocks and the
-//! Polyglot key updated incrementally.
+//! Making a move: every board, the rights, the clocks and the Polyglot key
+//! updated incrementally.
 
 use super::hash::{castling_key, piece_key, side_key};
 use super::{CastlingSide, Position};
@@ -49,9 +49,13 @@ impl Position {
         let them = us.opponent();
         let from = mv.from();
         let to = mv.to();
-        let Some(piece) = self.mailbox[from as usize] else {
+        if !self.colors[us as usize].contains(from) {
+            return;
+        }
+        let Some(kind) = self.kind_on(from.bitboard()) else {
             return;
         };
+        let piece = Piece::new(us, kind);
         self.en_passant = None;
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
 
@@ -83,8 +87,10 @@ impl Position {
                 self.halfmove_clock = 0;
             }
             kind => {
-                if let Some(captured) = self.mailbox[to as usize] {
-                    self.remove(captured, to);
+                if self.colors[them as usize].contains(to)
+                    && let Some(captured) = self.kind_on(to.bitboard())
+                {
+                    self.remove(Piece::new(them, captured), to);
                     self.halfmove_clock = 0;
                 }
                 self.remove(piece, from);
@@ -157,16 +163,15 @@ impl Position {
         let bit = square.bitboard();
         self.kinds[piece.kind() as usize] ^= bit;
         self.colors[piece.color() as usize] ^= bit;
-        self.mailbox[square as usize] = None;
         self.zobrist ^= piece_key(piece, square);
     }
 
+    /// Puts `piece` on the empty `square`.
     #[inline(always)]
     fn put(&mut self, piece: Piece, square: Square) {
         let bit: Bitboard = square.bitboard();
         self.kinds[piece.kind() as usize] |= bit;
         self.colors[piece.color() as usize] |= bit;
-        self.mailbox[square as usize] = Some(piece);
         self.zobrist ^= piece_key(piece, square);
     }
 }

@@ -101,6 +101,8 @@ pub(crate) const FILES: &[FileSpec] = &[
         tables: &[
             table(rays::between, Picture::SquarePairs),
             table(rays::line, Picture::SquarePairs),
+            table(rays::rook_rays, Picture::PerSquare),
+            table(rays::bishop_rays, Picture::PerSquare),
         ],
     },
     FileSpec {

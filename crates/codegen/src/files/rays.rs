@@ -59,3 +59,42 @@ pub(crate) fn line(_: &Inputs) -> Result<Table, Error> {
         walk_rays().1,
     )
 }
+
+/// For each square, the union of the rays in `directions` to the edge.
+fn rays_to_edge(directions: &[(i32, i32)]) -> Vec<u64> {
+    (0..64)
+        .map(|index| {
+            let (file, rank) = coords(index);
+            directions
+                .iter()
+                .flat_map(|&direction| ray(file, rank, direction))
+                .fold(0, |a, b| a | b)
+        })
+        .collect()
+}
+
+pub(crate) fn rook_rays(_: &Inputs) -> Result<Table, Error> {
+    Ok(Table::list(
+        "ROOK_RAYS",
+        format!(
+            "The squares a rook attacks from each square on an empty board: its rank and\nfile but the square itself. A slider on none of them cannot attack the square,\nwhatever blocks, which saves a magic lookup.{}",
+            example(
+                "use bitboards::{tables::{ROOK_RAYS, FILES, RANKS}, Square};\nlet e4 = Square::E4;\nassert_eq!(ROOK_RAYS[e4.index()], (FILES[4] | RANKS[3]) & !e4.bitboard().0);"
+            )
+        ),
+        rays_to_edge(&[(0, 1), (1, 0), (0, -1), (-1, 0)]),
+    ))
+}
+
+pub(crate) fn bishop_rays(_: &Inputs) -> Result<Table, Error> {
+    Ok(Table::list(
+        "BISHOP_RAYS",
+        format!(
+            "The squares a bishop attacks from each square on an empty board: both its\ndiagonals but the square itself.{}",
+            example(
+                "use bitboards::{tables::BISHOP_RAYS, Square};\nassert_eq!(BISHOP_RAYS[Square::A1.index()], 0x8040_2010_0804_0200);\nassert_eq!(BISHOP_RAYS[Square::E4.index()].count_ones(), 13);"
+            )
+        ),
+        rays_to_edge(&[(1, 1), (1, -1), (-1, -1), (-1, 1)]),
+    ))
+}
