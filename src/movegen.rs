@@ -18,9 +18,9 @@ use crate::{Bitboard, Color, File, PieceKind, Rank, Square, attacks, between, li
 
 /// Receives generated moves, grouped as generation finds them.
 pub(crate) trait Sink {
-    /// Normal moves of the piece on `from` to each square of `targets` (a
+    /// Normal moves of the `kind` on `from` to each square of `targets` (a
     /// pawn's here too, never onto its last rank).
-    fn moves(&mut self, from: Square, targets: Bitboard);
+    fn moves(&mut self, kind: PieceKind, from: Square, targets: Bitboard);
     /// Pawn moves to each square of `targets`, each from the square `delta`
     /// behind it (`from = to - delta`), none onto the last rank.
     fn pawn_moves(&mut self, targets: Bitboard, delta: i8);
@@ -36,7 +36,7 @@ pub(crate) struct Counter(pub u64);
 
 impl Sink for Counter {
     #[inline(always)]
-    fn moves(&mut self, _: Square, targets: Bitboard) {
+    fn moves(&mut self, _: PieceKind, _: Square, targets: Bitboard) {
         self.0 += u64::from(targets.count());
     }
 
@@ -76,7 +76,7 @@ pub(crate) fn behind(to: Square, delta: i8) -> Square {
 
 impl Sink for MoveList {
     #[inline(always)]
-    fn moves(&mut self, from: Square, targets: Bitboard) {
+    fn moves(&mut self, _: PieceKind, from: Square, targets: Bitboard) {
         for to in targets {
             self.push(Move::new(from, to, MoveKind::Normal));
         }
@@ -206,7 +206,7 @@ impl Position {
                 king_targets.set(to);
             }
         }
-        sink.moves(king, king_targets);
+        sink.moves(PieceKind::King, king, king_targets);
         if checkers.has_more_than_one() {
             return;
         }
@@ -221,35 +221,50 @@ impl Position {
         let knights = self.by_kind(PieceKind::Knight) & ours;
         // A pinned knight never stays on its pin line.
         for from in knights - pinned {
-            sink.moves(from, attacks::knight(from) & targets);
+            sink.moves(PieceKind::Knight, from, attacks::knight(from) & targets);
         }
 
-        let queens = self.by_kind(PieceKind::Queen);
-        let diagonal = (self.by_kind(PieceKind::Bishop) | queens) & ours;
-        for from in diagonal - pinned {
-            sink.moves(from, attacks::bishop(from, occupied) & targets);
+        let bishops = self.by_kind(PieceKind::Bishop) & ours;
+        let rooks = self.by_kind(PieceKind::Rook) & ours;
+        let queens = self.by_kind(PieceKind::Queen) & ours;
+        for from in bishops - pinned {
+            sink.moves(
+                PieceKind::Bishop,
+                from,
+                attacks::bishop(from, occupied) & targets,
+            );
         }
-        let straight = (self.by_kind(PieceKind::Rook) | queens) & ours;
-        for from in straight - pinned {
-            sink.moves(from, attacks::rook(from, occupied) & targets);
+        for from in rooks - pinned {
+            sink.moves(
+                PieceKind::Rook,
+                from,
+                attacks::rook(from, occupied) & targets,
+            );
+        }
+        for from in queens - pinned {
+            sink.moves(
+                PieceKind::Queen,
+                from,
+                attacks::queen(from, occupied) & targets,
+            );
         }
         // Pinned sliders move along the pin line only (towards the pinner,
         // up to taking it, or back towards the king). In check, a pinned
         // piece has no move: the check mask and the pin line never share a
         // square that answers the check.
-        if !(pinned & (diagonal | straight)).is_empty() {
-            for from in diagonal & pinned {
-                sink.moves(
-                    from,
-                    attacks::bishop(from, occupied) & targets & line(king, from),
-                );
-            }
-            for from in straight & pinned {
-                sink.moves(
-                    from,
-                    attacks::rook(from, occupied) & targets & line(king, from),
-                );
-            }
+        let pinned_sliders = (bishops | rooks | queens) & pinned;
+        for from in pinned_sliders {
+            let along = targets & line(king, from);
+            // A slider moves along its pin only if the pin is in one of its
+            // own directions: a rook pinned on a diagonal has no move.
+            let (kind, reach) = if bishops.contains(from) {
+                (PieceKind::Bishop, attacks::bishop(from, occupied))
+            } else if rooks.contains(from) {
+                (PieceKind::Rook, attacks::rook(from, occupied))
+            } else {
+                (PieceKind::Queen, attacks::queen(from, occupied))
+            };
+            sink.moves(kind, from, reach & along);
         }
 
         self.pawn_moves::<S, WHITE>(sink, checks, check_mask);
@@ -319,7 +334,7 @@ impl Position {
             let two = forward(one & double_rank) & empty;
             let targets =
                 (one | two | (attacks::pawn(us, from) & theirs)) & check_mask & line(king, from);
-            sink.moves(from, targets - last_rank);
+            sink.moves(PieceKind::Pawn, from, targets - last_rank);
             for to in targets & last_rank {
                 for piece in PROMOTIONS {
                     sink.one(Move::new(from, to, MoveKind::Promotion(piece)));

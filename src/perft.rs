@@ -3,7 +3,7 @@
 
 use crate::movegen::{PROMOTIONS, Sink, behind};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::{Bitboard, Position, Square};
+use crate::{Bitboard, PieceKind, Position, Square};
 
 /// The number of leaves of the legal move tree of `position`, `depth` plies
 /// deep (1 at depth 0).
@@ -167,20 +167,28 @@ impl Walker<'_> {
         let child = self.position.play(mv);
         self.nodes += perft(&child, self.depth);
     }
+
+    /// A normal move whose piece kind generation already knows.
+    #[inline(always)]
+    fn visit_normal(&mut self, kind: PieceKind, from: Square, to: Square) {
+        let mut child = *self.position;
+        child.play_normal(kind, from, to);
+        self.nodes += perft(&child, self.depth);
+    }
 }
 
 impl Sink for Walker<'_> {
     #[inline(always)]
-    fn moves(&mut self, from: Square, targets: Bitboard) {
+    fn moves(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
         for to in targets {
-            self.visit(Move::new(from, to, MoveKind::Normal));
+            self.visit_normal(kind, from, to);
         }
     }
 
     #[inline(always)]
     fn pawn_moves(&mut self, targets: Bitboard, delta: i8) {
         for to in targets {
-            self.visit(Move::new(behind(to, delta), to, MoveKind::Normal));
+            self.visit_normal(PieceKind::Pawn, behind(to, delta), to);
         }
     }
 

@@ -295,7 +295,7 @@ struct Finder {
 
 impl Sink for Finder {
     #[inline]
-    fn moves(&mut self, from: Square, targets: Bitboard) {
+    fn moves(&mut self, _: PieceKind, from: Square, targets: Bitboard) {
         self.found |= self.wanted.from() == from
             && self.wanted.kind() == MoveKind::Normal
             && targets.contains(self.wanted.to());

@@ -3,6 +3,7 @@
 
 use super::hash::{castling_key, piece_key, side_key};
 use super::{CastlingSide, Position};
+use crate::masks::BACK_RANKS;
 use crate::moves::{Move, MoveKind};
 use crate::{Bitboard, Color, File, Piece, PieceKind, Square, attacks};
 
@@ -46,7 +47,6 @@ impl Position {
     #[inline]
     pub fn play_in_place(&mut self, mv: Move) {
         let us = self.side_to_move;
-        let them = us.opponent();
         let from = mv.from();
         let to = mv.to();
         if !self.colors[us as usize].contains(from) {
@@ -55,12 +55,29 @@ impl Position {
         let Some(kind) = self.kind_on(from.bitboard()) else {
             return;
         };
-        let piece = Piece::new(us, kind);
-        self.en_passant = None;
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
-
         match mv.kind() {
+            MoveKind::Normal => self.play_normal(kind, from, to),
+            MoveKind::Promotion(promoted) => {
+                self.begin_move();
+                self.capture(to);
+                self.remove(Piece::new(us, PieceKind::Pawn), from);
+                self.put(Piece::new(us, promoted), to);
+                self.halfmove_clock = 0;
+                self.end_move(from, to);
+            }
+            MoveKind::EnPassant => {
+                self.begin_move();
+                let pawn = Piece::new(us, PieceKind::Pawn);
+                // The captured pawn is beside the capturer, on its rank.
+                let captured = Square::from_file_rank(to.file(), from.rank());
+                self.remove(Piece::new(us.opponent(), PieceKind::Pawn), captured);
+                self.remove(pawn, from);
+                self.put(pawn, to);
+                self.halfmove_clock = 0;
+                self.end_move(from, to);
+            }
             MoveKind::Castling => {
+                self.begin_move();
                 let rank = from.rank();
                 let (king_file, rook_file) = if (to as u8) > (from as u8) {
                     (File::G, File::F)
@@ -77,75 +94,102 @@ impl Position {
                 self.put(king, king_target);
                 self.put(rook, Square::from_file_rank(rook_file, rank));
                 self.kings[us as usize] = king_target;
-            }
-            MoveKind::EnPassant => {
-                // The captured pawn is beside the capturer, on its rank.
-                let captured = Square::from_file_rank(to.file(), from.rank());
-                self.remove(Piece::new(them, PieceKind::Pawn), captured);
-                self.remove(piece, from);
-                self.put(piece, to);
-                self.halfmove_clock = 0;
-            }
-            kind => {
-                if self.colors[them as usize].contains(to)
-                    && let Some(captured) = self.kind_on(to.bitboard())
-                {
-                    self.remove(Piece::new(them, captured), to);
-                    self.halfmove_clock = 0;
-                }
-                self.remove(piece, from);
-                let placed = match kind {
-                    MoveKind::Promotion(promoted) => Piece::new(us, promoted),
-                    _ => piece,
-                };
-                self.put(placed, to);
-                match piece.kind() {
-                    PieceKind::Pawn => {
-                        self.halfmove_clock = 0;
-                        if (to as u8).abs_diff(from as u8) == 16 {
-                            let Some(skipped) = Square::new((from as u8 + to as u8) / 2) else {
-                                return;
-                            };
-                            // Kept only when an enemy pawn could take there,
-                            // so that move generation and the hash skip it
-                            // otherwise.
-                            let capturers = attacks::pawn(us, skipped)
-                                & self.kinds[PieceKind::Pawn as usize]
-                                & self.colors[them as usize];
-                            if !capturers.is_empty() {
-                                self.en_passant = Some(skipped);
-                            }
-                        }
-                    }
-                    PieceKind::King => self.kings[us as usize] = to,
-                    _ => {}
-                }
+                // The king's squares: ends both of its side's rights.
+                self.end_move(from, king_target);
             }
         }
+    }
 
-        if !self.castling.is_empty() {
-            self.update_castling(piece, from, to);
+    /// A normal move (no promotion, en passant or castling) of our `kind`
+    /// from `from` to `to`: [`Position::play_in_place`] when the caller
+    /// (move generation) already knows what moves.
+    #[inline(always)]
+    pub(crate) fn play_normal(&mut self, kind: PieceKind, from: Square, to: Square) {
+        let us = self.side_to_move;
+        self.begin_move();
+        self.capture(to);
+        let piece = Piece::new(us, kind);
+        self.remove(piece, from);
+        self.put(piece, to);
+        match kind {
+            PieceKind::Pawn => {
+                self.halfmove_clock = 0;
+                if (to as u8).abs_diff(from as u8) == 16 {
+                    self.double_push(from, to);
+                }
+            }
+            PieceKind::King => self.kings[us as usize] = to,
+            _ => {}
+        }
+        self.end_move(from, to);
+    }
+
+    /// What every move does first: no en passant square any more, one more
+    /// half-move on the clock.
+    #[inline(always)]
+    fn begin_move(&mut self) {
+        self.en_passant = None;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+    }
+
+    /// Removes the enemy piece on `to`, if any, and resets the clock.
+    #[inline(always)]
+    fn capture(&mut self, to: Square) {
+        let them = self.side_to_move.opponent();
+        if self.colors[them as usize].contains(to)
+            && let Some(captured) = self.kind_on(to.bitboard())
+        {
+            self.remove(Piece::new(them, captured), to);
+            self.halfmove_clock = 0;
+        }
+    }
+
+    /// After a double push from `from` to `to`: the skipped square becomes
+    /// the en passant square, but only when an enemy pawn could take there,
+    /// so that move generation and the hash skip it otherwise.
+    #[inline(always)]
+    fn double_push(&mut self, from: Square, to: Square) {
+        let us = self.side_to_move;
+        if let Some(skipped) = Square::new((from as u8 + to as u8) / 2) {
+            let capturers = attacks::pawn(us, skipped)
+                & self.kinds[PieceKind::Pawn as usize]
+                & self.colors[us.opponent() as usize];
+            if !capturers.is_empty() {
+                self.en_passant = Some(skipped);
+            }
+        }
+    }
+
+    /// What every move does last: castling rights its squares end, the
+    /// move number, the side to move.
+    #[inline(always)]
+    fn end_move(&mut self, from: Square, to: Square) {
+        let us = self.side_to_move;
+        // Only a move to or from a back rank (a king's or a castling rook's
+        // home) can end a castling right.
+        let touched = from.bitboard() | to.bitboard();
+        if !self.castling.is_empty() && !(touched & BACK_RANKS).is_empty() {
+            self.update_castling(touched);
         }
         if let Color::Black = us {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
-        self.side_to_move = them;
+        self.side_to_move = us.opponent();
         self.zobrist ^= side_key();
     }
 
-    /// Drops the castling rights that a move from `from` to `to` by `piece`
-    /// ends: the mover's both when its king moves, and any whose rook
-    /// leaves its square or is captured there.
-    #[inline]
-    fn update_castling(&mut self, piece: Piece, from: Square, to: Square) {
-        let touched = from.bitboard() | to.bitboard();
+    /// Drops the castling rights that a move touching the squares `touched`
+    /// ends: a side's both when its king's square is touched, and any whose
+    /// rook's square is (the rook left, or was captured there).
+    #[inline(never)]
+    fn update_castling(&mut self, touched: Bitboard) {
         for color in Color::ALL {
             let home = if let Color::White = color {
                 crate::Rank::First
             } else {
                 crate::Rank::Eighth
             };
-            let king_moved = piece.kind() == PieceKind::King && piece.color() == color;
+            let king_moved = touched.contains(self.kings[color as usize]);
             for side in CastlingSide::ALL {
                 let Some(file) = self.castling.rook_file(color, side) else {
                     continue;
