@@ -236,10 +236,7 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn uci(self, notation: CastlingNotation) -> Uci {
-        Uci {
-            mv: self,
-            notation,
-        }
+        Uci { mv: self, notation }
     }
 }
 

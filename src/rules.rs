@@ -197,11 +197,9 @@ fn parse_uci_text(text: &str) -> Result<(Square, Square, Option<PieceKind>), Par
     let promotion = match text[4..].chars().next() {
         None => None,
         Some(letter) => match PieceKind::from_char(letter) {
-            Some(kind @ (PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen))
-                if letter.is_ascii_lowercase() =>
-            {
-                Some(kind)
-            }
+            Some(
+                kind @ (PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen),
+            ) if letter.is_ascii_lowercase() => Some(kind),
             _ => return Err(ParseUciError::BadPromotion(letter)),
         },
     };
