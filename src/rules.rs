@@ -185,8 +185,11 @@ impl Position {
 /// Reads `from`, `to` and the promotion letter of a UCI move.
 fn parse_uci_text(text: &str) -> Result<(Square, Square, Option<PieceKind>), ParseUciError> {
     let length = text.chars().count();
-    if !(4..=5).contains(&length) || !text.is_ascii() {
+    if !(4..=5).contains(&length) {
         return Err(ParseUciError::Length(length));
+    }
+    if let Some(letter) = text.chars().find(|letter| !letter.is_ascii()) {
+        return Err(ParseUciError::NotAscii(letter));
     }
     let square = |part: &str, which| {
         part.parse::<Square>()
@@ -222,6 +225,7 @@ pub enum WhichSquare {
 ///
 /// assert_eq!(Position::START.parse_uci("e2e4e"), Err(ParseUciError::BadPromotion('e')));
 /// assert_eq!(Position::START.parse_uci("e2"), Err(ParseUciError::Length(2)));
+/// assert_eq!(Position::START.parse_uci("e2e4é"), Err(ParseUciError::NotAscii('é')));
 /// assert_eq!(
 ///     Position::START.parse_uci("e2e5").unwrap_err().to_string(),
 ///     "e2e5 is not a legal move in this position"
@@ -229,9 +233,11 @@ pub enum WhichSquare {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ParseUciError {
-    /// The text is not 4 or 5 ASCII characters long; holds how many
-    /// characters it has.
+    /// The text is not 4 or 5 characters long; holds how many characters
+    /// it has.
     Length(usize),
+    /// The text holds a character outside ASCII (the first such one).
+    NotAscii(char),
     /// A square is not a square name such as `e4`.
     BadSquare {
         /// Which of the two.
@@ -257,7 +263,11 @@ impl fmt::Display for ParseUciError {
         match self {
             ParseUciError::Length(length) => write!(
                 f,
-                "a UCI move has 4 or 5 ASCII characters (from, to, and a promotion letter: `e2e4`, `e7e8q`); found {length}"
+                "a UCI move has 4 or 5 characters (from, to, and a promotion letter: `e2e4`, `e7e8q`); found {length}"
+            ),
+            ParseUciError::NotAscii(letter) => write!(
+                f,
+                "`{letter}` is not ASCII; a UCI move is two square names and a promotion letter (`e2e4`, `e7e8q`)"
             ),
             ParseUciError::BadSquare { which, error } => {
                 let which = match which {
