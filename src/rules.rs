@@ -77,7 +77,10 @@ impl Position {
     /// use bitboards::Position;
     ///
     /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/4KN2 w - - 0 1")?.is_insufficient_material());
-    /// assert!(Position::from_fen("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1")?.is_insufficient_material());
+    /// // Bishops on f8 and e1, both dark squares: no mate can be forced or helped.
+    /// assert!(Position::from_fen("4kb2/8/8/8/8/8/8/3KB3 w - - 0 1")?.is_insufficient_material());
+    /// // On f8 and f1, one dark and one light: a helpmate exists.
+    /// assert!(!Position::from_fen("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1")?.is_insufficient_material());
     /// assert!(!Position::from_fen("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1")?.is_insufficient_material());
     /// assert!(!Position::START.is_insufficient_material());
     /// # Ok::<(), bitboards::FenError>(())
