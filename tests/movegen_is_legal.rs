@@ -63,6 +63,9 @@ fn is_legal_agrees_with_legal_moves_for_every_move_value() {
         positions.push(read(fen));
     }
     assert!(positions.len() >= 50, "{}", positions.len());
-    let legal: usize = positions.iter().map(|position| check(position, &every_move)).sum();
+    let legal: usize = positions
+        .iter()
+        .map(|position| check(position, &every_move))
+        .sum();
     assert!(legal > 1_000, "{legal}");
 }

@@ -30,7 +30,10 @@ struct Moves {
 /// so that every castling rook is named by its file).
 fn shakmaty_position(position: &Position, chess960: bool) -> Chess {
     let (fen, mode) = if chess960 {
-        (position.fen().shredder().to_string(), CastlingMode::Chess960)
+        (
+            position.fen().shredder().to_string(),
+            CastlingMode::Chess960,
+        )
     } else {
         (position.fen().to_string(), CastlingMode::Standard)
     };
@@ -82,10 +85,22 @@ fn compare(sample: &Sample) -> Chess {
             "{fen} ({notation:?}): missing {missing:?}, extra {extra:?}"
         );
     }
-    assert_eq!(position.count_legal_moves() as usize, theirs.legal_moves().len(), "{fen}");
+    assert_eq!(
+        position.count_legal_moves() as usize,
+        theirs.legal_moves().len(),
+        "{fen}"
+    );
     assert_eq!(position.is_check(), theirs.is_check(), "{fen}: is_check");
-    assert_eq!(position.is_checkmate(), theirs.is_checkmate(), "{fen}: is_checkmate");
-    assert_eq!(position.is_stalemate(), theirs.is_stalemate(), "{fen}: is_stalemate");
+    assert_eq!(
+        position.is_checkmate(),
+        theirs.is_checkmate(),
+        "{fen}: is_checkmate"
+    );
+    assert_eq!(
+        position.is_stalemate(),
+        theirs.is_stalemate(),
+        "{fen}: is_stalemate"
+    );
     assert_eq!(
         position.is_insufficient_material(),
         theirs.is_insufficient_material(),
@@ -188,7 +203,10 @@ fn sparse_placements_agree_with_shakmaty_on_the_ends_of_games() {
         let Ok(parsed) = fen.parse::<Fen>() else {
             continue;
         };
-        if parsed.into_position::<Chess>(CastlingMode::Standard).is_err() {
+        if parsed
+            .into_position::<Chess>(CastlingMode::Standard)
+            .is_err()
+        {
             continue;
         }
         // The position and every one a move away, where a bare king is
@@ -201,5 +219,8 @@ fn sparse_placements_agree_with_shakmaty_on_the_ends_of_games() {
     assert!(compared > 30_000, "{compared} positions compared");
     assert!(mates > 30, "{mates} checkmates");
     assert!(stalemates > 50, "{stalemates} stalemates");
-    assert!(insufficient > 5_000, "{insufficient} with insufficient material");
+    assert!(
+        insufficient > 5_000,
+        "{insufficient} with insufficient material"
+    );
 }

@@ -29,27 +29,49 @@ fn castling(king: Square, rook: Square) -> Move {
 fn standard_castling_reads_as_the_kings_move_or_king_takes_rook() {
     let white = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     for text in ["e1g1", "e1h1"] {
-        assert_eq!(parse(&white, text), castling(Square::E1, Square::H1), "{text}");
+        assert_eq!(
+            parse(&white, text),
+            castling(Square::E1, Square::H1),
+            "{text}"
+        );
     }
     for text in ["e1c1", "e1a1"] {
-        assert_eq!(parse(&white, text), castling(Square::E1, Square::A1), "{text}");
+        assert_eq!(
+            parse(&white, text),
+            castling(Square::E1, Square::A1),
+            "{text}"
+        );
     }
     let black = position("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
     for text in ["e8c8", "e8a8"] {
-        assert_eq!(parse(&black, text), castling(Square::E8, Square::A8), "{text}");
+        assert_eq!(
+            parse(&black, text),
+            castling(Square::E8, Square::A8),
+            "{text}"
+        );
     }
     for text in ["e8g8", "e8h8"] {
-        assert_eq!(parse(&black, text), castling(Square::E8, Square::H8), "{text}");
+        assert_eq!(
+            parse(&black, text),
+            castling(Square::E8, Square::H8),
+            "{text}"
+        );
     }
     // And they print back each way.
     let long = castling(Square::E8, Square::A8);
     assert_eq!(long.to_string(), "e8c8");
-    assert_eq!(long.uci(CastlingNotation::KingTakesRook).to_string(), "e8a8");
+    assert_eq!(
+        long.uci(CastlingNotation::KingTakesRook).to_string(),
+        "e8a8"
+    );
     // Without the right, neither form is a move.
     let no_rights = position("r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1");
     for text in ["e1c1", "e1a1"] {
         assert!(
-            matches!(no_rights.parse_uci(text), Err(ParseUciError::Illegal { .. })),
+            matches!(
+                no_rights.parse_uci(text),
+                Err(ParseUciError::Illegal { .. })
+            ),
             "{text}"
         );
     }
@@ -69,9 +91,15 @@ fn chess960_castling_reads_as_king_takes_rook() {
     assert_eq!(parse(&start, "g1g1"), short);
     assert_eq!(parse(&start, "g1c1"), long);
     let after = start.play(short);
-    assert_eq!(after.fen().to_string(), "1r4kr/8/8/8/8/8/8/1R3RK1 b kq - 1 1");
+    assert_eq!(
+        after.fen().to_string(),
+        "1r4kr/8/8/8/8/8/8/1R3RK1 b kq - 1 1"
+    );
     let after = start.play(long);
-    assert_eq!(after.fen().to_string(), "1r4kr/8/8/8/8/8/8/2KR3R b kq - 1 1");
+    assert_eq!(
+        after.fen().to_string(),
+        "1r4kr/8/8/8/8/8/8/2KR3R b kq - 1 1"
+    );
 
     // The rook already on its target square: king e1, rook f1.
     let rook_home = position("4k3/8/8/8/8/8/8/4KR2 w F - 0 1");
@@ -138,7 +166,11 @@ fn promotions_need_their_letter() {
     let capture = parse(&position, "b7a8n");
     assert_eq!(
         capture,
-        Move::new(Square::B7, Square::A8, MoveKind::Promotion(PieceKind::Knight))
+        Move::new(
+            Square::B7,
+            Square::A8,
+            MoveKind::Promotion(PieceKind::Knight)
+        )
     );
     assert_eq!(
         position.play(capture).fen().to_string(),
@@ -249,8 +281,16 @@ fn every_error_says_what_is_wrong() {
 #[test]
 fn every_legal_move_reads_back_from_its_text() {
     let mut positions: Vec<(Position, bool)> = Vec::new();
-    positions.extend(epd_fens(PERFT_SUITE).into_iter().map(|fen| (read(fen), false)));
-    positions.extend(epd_fens(CHESS960_RANDOM).into_iter().map(|fen| (read(fen), true)));
+    positions.extend(
+        epd_fens(PERFT_SUITE)
+            .into_iter()
+            .map(|fen| (read(fen), false)),
+    );
+    positions.extend(
+        epd_fens(CHESS960_RANDOM)
+            .into_iter()
+            .map(|fen| (read(fen), true)),
+    );
     positions.extend(
         random_game_positions(0x0C1, 120, 40)
             .into_iter()
@@ -261,14 +301,22 @@ fn every_legal_move_reads_back_from_its_text() {
         let legal = position.legal_moves();
         for &mv in legal.iter() {
             let takes_rook = mv.uci(CastlingNotation::KingTakesRook).to_string();
-            assert_eq!(parse(position, &takes_rook), mv, "{position:?}: {takes_rook}");
+            assert_eq!(
+                parse(position, &takes_rook),
+                mv,
+                "{position:?}: {takes_rook}"
+            );
             let king_move = mv.to_string();
             let read_back = parse(position, &king_move);
             if read_back != mv {
                 // Only where the notation is ambiguous: Chess960 castling
                 // whose king's-move text is also a plain legal king move.
                 assert!(*chess960 && mv.is_castling(), "{position:?}: {king_move}");
-                assert_eq!(read_back.kind(), MoveKind::Normal, "{position:?}: {king_move}");
+                assert_eq!(
+                    read_back.kind(),
+                    MoveKind::Normal,
+                    "{position:?}: {king_move}"
+                );
                 assert_eq!(read_back.from(), mv.from());
                 assert_eq!(read_back.to(), mv.king_target());
                 ambiguous += 1;
