@@ -50,18 +50,18 @@ pub use bitboards_core::{
     Bitboard, Color, Comparison, File, ParseBitboardError, ParseColorError, ParseFileError,
     ParseRankError, ParseSquareError, Rank, Square, SquareIndexError, Squares, Subsets, diagram,
 };
-pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, Uci};
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
+pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, Uci};
 #[cfg(feature = "parallel")]
 pub use perft::perft_parallel;
 pub use perft::{Divided, perft, perft_divide};
 pub use piece::{ParsePieceError, Piece, PieceKind};
+pub use rules::{ParseUciError, WhichSquare};
 pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
     Position, PositionError, Setup,
 };
-pub use rules::{ParseUciError, WhichSquare};
 
 /// The squares strictly between `a` and `b` when they share a rank, file or
 /// diagonal; empty otherwise (and for neighbours or the same square).

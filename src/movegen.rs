@@ -134,8 +134,8 @@ impl Position {
         let mut pinned = Bitboard::EMPTY;
         // Sliders that would see the king if only their own side's pieces
         // blocked: with nothing between they check, with one of ours they pin.
-        let mut snipers =
-            (attacks::rook(king, theirs) & straight) | (attacks::bishop(king, theirs) & diagonal);
+        let mut snipers = (attacks::rook(king, theirs) & straight)
+            | (attacks::bishop(king, theirs) & diagonal);
         while let Some(sniper) = snipers.pop() {
             let blockers = between(king, sniper) & occupied;
             if blockers.is_empty() {
@@ -224,16 +224,10 @@ impl Position {
         // square that answers the check.
         if !(pinned & (diagonal | straight)).is_empty() {
             for from in diagonal & pinned {
-                sink.moves(
-                    from,
-                    attacks::bishop(from, occupied) & targets & line(king, from),
-                );
+                sink.moves(from, attacks::bishop(from, occupied) & targets & line(king, from));
             }
             for from in straight & pinned {
-                sink.moves(
-                    from,
-                    attacks::rook(from, occupied) & targets & line(king, from),
-                );
+                sink.moves(from, attacks::rook(from, occupied) & targets & line(king, from));
             }
         }
 
@@ -302,8 +296,9 @@ impl Position {
         for from in pawns & pinned {
             let one = forward(from.bitboard()) & empty;
             let two = forward(one & double_rank) & empty;
-            let targets =
-                (one | two | (attacks::pawn(us, from) & theirs)) & check_mask & line(king, from);
+            let targets = (one | two | (attacks::pawn(us, from) & theirs))
+                & check_mask
+                & line(king, from);
             sink.moves(from, targets - last_rank);
             for to in targets & last_rank {
                 for piece in PROMOTIONS {
@@ -374,10 +369,7 @@ impl Position {
                 continue;
             }
             let them = us.opponent();
-            if king_path
-                .iter()
-                .all(|square| !self.attacked(square, them, others))
-            {
+            if king_path.iter().all(|square| !self.attacked(square, them, others)) {
                 sink.one(Move::new(king, rook, MoveKind::Castling));
             }
         }

@@ -464,15 +464,9 @@ fn no_pawns_on_the_first_or_last_rank() {
 fn no_more_material_than_promotions_can_give() {
     let too_much = |color| (FenField::Board, 1, PositionError::TooMuchMaterial { color });
     // Nine pawns.
-    assert_eq!(
-        illegal("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),
-        too_much(Color::White)
-    );
+    assert_eq!(illegal("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"), too_much(Color::White));
     // Eight pawns and a second queen: no pawn is missing to have promoted.
-    assert_eq!(
-        illegal("3qk3/pppppppp/8/8/8/8/8/q3K3 w - - 0 1"),
-        too_much(Color::Black)
-    );
+    assert_eq!(illegal("3qk3/pppppppp/8/8/8/8/8/q3K3 w - - 0 1"), too_much(Color::Black));
     // Two bishops on light squares and eight pawns.
     assert_eq!(
         illegal("4k3/8/8/8/8/8/PPPPPPPP/4KB1B w - - 0 1"),

@@ -14,11 +14,7 @@ fn cases(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
         .filter(|line| !line.trim().is_empty())
         .map(|line| {
             let mut parts = line.split(';');
-            let fen = parts
-                .next()
-                .expect("a FEN before the counts")
-                .trim()
-                .to_string();
+            let fen = parts.next().expect("a FEN before the counts").trim().to_string();
             let counts = parts
                 .map(|part| {
                     let (depth, nodes) = part.trim().split_once(' ').expect("`Dn count`");

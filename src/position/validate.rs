@@ -341,18 +341,9 @@ const fn is_standard_material(position: &Position, color: Color) -> bool {
     let light = bishops.intersection(crate::masks::LIGHT_SQUARES).count();
     let dark = bishops.count() - light;
     let pawns = position.pieces(color, PieceKind::Pawn).count();
-    let promoted = position
-        .pieces(color, PieceKind::Queen)
-        .count()
-        .saturating_sub(1)
-        + position
-            .pieces(color, PieceKind::Rook)
-            .count()
-            .saturating_sub(2)
-        + position
-            .pieces(color, PieceKind::Knight)
-            .count()
-            .saturating_sub(2)
+    let promoted = position.pieces(color, PieceKind::Queen).count().saturating_sub(1)
+        + position.pieces(color, PieceKind::Rook).count().saturating_sub(2)
+        + position.pieces(color, PieceKind::Knight).count().saturating_sub(2)
         + light.saturating_sub(1)
         + dark.saturating_sub(1);
     pawns <= 8 && pawns + promoted <= 8
