@@ -252,7 +252,7 @@ impl Progress {
         if std::io::stderr().is_terminal() {
             let bar = ProgressBar::new(expected_nodes);
             let style = ProgressStyle::with_template(
-                "{bar:40} {percent:>3}% {human_pos}/{human_len} nodes, {msg}, {elapsed} (eta {eta})",
+                "{bar:30} {percent:>3}% {human_pos}/{human_len} nodes, {msg}, {elapsed} (eta {eta})",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar());
             bar.set_style(style);
