@@ -157,6 +157,12 @@ impl Position {
     ///     position.parse_uci("e1z1").unwrap_err().to_string(),
     ///     "the target square is not a square: `z` is not a file; expected a letter from `a` to `h`"
     /// );
+    ///
+    /// // Chess960, king b1 and rook a1: castling takes the king to c1, where
+    /// // its plain step goes too. `b1c1` is the step; castling is `b1a1`.
+    /// let chess960 = Position::from_fen("4k3/8/8/8/8/8/8/RK6 w A - 0 1")?;
+    /// assert_eq!(chess960.parse_uci("b1c1")?.kind(), MoveKind::Normal);
+    /// assert_eq!(chess960.parse_uci("b1a1")?.kind(), MoveKind::Castling);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, ParseUciError> {
