@@ -77,7 +77,10 @@ impl Position {
     /// use bitboards::Position;
     ///
     /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/4KN2 w - - 0 1")?.is_insufficient_material());
-    /// assert!(Position::from_fen("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1")?.is_insufficient_material());
+    /// // Bishops on f8 and e1, both dark squares: no mate can be forced or helped.
+    /// assert!(Position::from_fen("4kb2/8/8/8/8/8/8/3KB3 w - - 0 1")?.is_insufficient_material());
+    /// // On f8 and f1, one dark and one light: a helpmate exists.
+    /// assert!(!Position::from_fen("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1")?.is_insufficient_material());
     /// assert!(!Position::from_fen("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1")?.is_insufficient_material());
     /// assert!(!Position::START.is_insufficient_material());
     /// # Ok::<(), bitboards::FenError>(())
@@ -154,6 +157,12 @@ impl Position {
     ///     position.parse_uci("e1z1").unwrap_err().to_string(),
     ///     "the target square is not a square: `z` is not a file; expected a letter from `a` to `h`"
     /// );
+    ///
+    /// // Chess960, king b1 and rook a1: castling takes the king to c1, where
+    /// // its plain step goes too. `b1c1` is the step; castling is `b1a1`.
+    /// let chess960 = Position::from_fen("4k3/8/8/8/8/8/8/RK6 w A - 0 1")?;
+    /// assert_eq!(chess960.parse_uci("b1c1")?.kind(), MoveKind::Normal);
+    /// assert_eq!(chess960.parse_uci("b1a1")?.kind(), MoveKind::Castling);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, ParseUciError> {
@@ -185,8 +194,11 @@ impl Position {
 /// Reads `from`, `to` and the promotion letter of a UCI move.
 fn parse_uci_text(text: &str) -> Result<(Square, Square, Option<PieceKind>), ParseUciError> {
     let length = text.chars().count();
-    if !(4..=5).contains(&length) || !text.is_ascii() {
+    if !(4..=5).contains(&length) {
         return Err(ParseUciError::Length(length));
+    }
+    if let Some(letter) = text.chars().find(|letter| !letter.is_ascii()) {
+        return Err(ParseUciError::NotAscii(letter));
     }
     let square = |part: &str, which| {
         part.parse::<Square>()
@@ -222,6 +234,7 @@ pub enum WhichSquare {
 ///
 /// assert_eq!(Position::START.parse_uci("e2e4e"), Err(ParseUciError::BadPromotion('e')));
 /// assert_eq!(Position::START.parse_uci("e2"), Err(ParseUciError::Length(2)));
+/// assert_eq!(Position::START.parse_uci("e2e4é"), Err(ParseUciError::NotAscii('é')));
 /// assert_eq!(
 ///     Position::START.parse_uci("e2e5").unwrap_err().to_string(),
 ///     "e2e5 is not a legal move in this position"
@@ -229,9 +242,11 @@ pub enum WhichSquare {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ParseUciError {
-    /// The text is not 4 or 5 ASCII characters long; holds how many
-    /// characters it has.
+    /// The text is not 4 or 5 characters long; holds how many characters
+    /// it has.
     Length(usize),
+    /// The text holds a character outside ASCII (the first such one).
+    NotAscii(char),
     /// A square is not a square name such as `e4`.
     BadSquare {
         /// Which of the two.
@@ -257,7 +272,11 @@ impl fmt::Display for ParseUciError {
         match self {
             ParseUciError::Length(length) => write!(
                 f,
-                "a UCI move has 4 or 5 ASCII characters (from, to, and a promotion letter: `e2e4`, `e7e8q`); found {length}"
+                "a UCI move has 4 or 5 characters (from, to, and a promotion letter: `e2e4`, `e7e8q`); found {length}"
+            ),
+            ParseUciError::NotAscii(letter) => write!(
+                f,
+                "`{letter}` is not ASCII; a UCI move is two square names and a promotion letter (`e2e4`, `e7e8q`)"
             ),
             ParseUciError::BadSquare { which, error } => {
                 let which = match which {

@@ -7,9 +7,12 @@
 //!                            the same, with slider magics searched now
 //!                            instead of the published ones
 //! cargo xtask build-time     clean debug build: bitboards against cozy-chess
+//! cargo xtask perft --suite FILE --depth N [--parallel]
+//!                            perft over an EPD file, in release, every depth compared
 //! ```
 
 mod build_time;
+mod perft;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,7 +21,8 @@ use std::time::Instant;
 use bitboards_codegen::{Destination, MagicSource, Mode, Options, Report, Status};
 
 const USAGE: &str = "\
-usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | help)
+usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS]
+                   | perft --suite FILE --depth N [--parallel] | help)
 
   gen                  regenerate every table under generated/ and the table list in
                        README.md (writes only changed files)
@@ -27,7 +31,12 @@ usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | help
                        published ones, print how long the search took, and write
                        generated/sliders.rs with them (`cargo xtask gen` goes back)
   build-time [ROUNDS]  clean debug build of the bitboards library against cozy-chess 0.3,
-                       alternating, each from an empty target directory (default 3 rounds)";
+                       alternating, each from an empty target directory (default 3 rounds)
+  perft --suite FILE --depth N [--parallel]
+                       run perft in release on every line of an EPD file (`FEN ;D1 n ;D2 n ...`)
+                       to depth N or the deepest count listed, compare every depth, print a
+                       summary; exit 1 on any mismatch. --parallel spreads root moves over
+                       every core";
 
 const GEN_FLAGS: [&str; 2] = ["--check", "--search-magics"];
 
@@ -56,6 +65,10 @@ fn main() -> ExitCode {
         ["build-time", _, extra, ..] => usage_error(&format!(
             "unexpected argument `{extra}` for `cargo xtask build-time`"
         )),
+        ["perft", arguments @ ..] => match perft::Request::parse(arguments) {
+            Ok(request) => perft::run(&workspace_root(), &request),
+            Err(problem) => usage_error(&problem),
+        },
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             ExitCode::SUCCESS
