@@ -320,7 +320,6 @@ fn duration_text(duration: Duration) -> String {
 /// Millions of nodes per second, when the time is measurable.
 fn mnps(counted: &Counted) -> Option<f64> {
     let seconds = counted.elapsed.as_secs_f64();
-    #[allow(clippy::cast_precision_loss)] // A speed to two decimals.
     (seconds > 0.0).then(|| counted.nodes as f64 / seconds / 1e6)
 }
 
