@@ -1,6 +1,6 @@
 //! The `bitboards` command's library: the expression language, the
 //! numberings, the printed views, and one module per subcommand (`show`,
-//! `edit`). A new subcommand is a new module with an `Args` struct and a
+//! `edit`, `fen`, `perft`). A new subcommand is a new module with an `Args` struct and a
 //! `run` function, plus one variant in the binary's `Command` enum.
 //!
 //! This library exists for the command and its tests; its API follows the
@@ -18,14 +18,16 @@
 
 pub mod edit;
 pub mod expr;
+pub mod fen;
 pub mod numbering;
+pub mod perft;
 pub mod render;
 pub mod show;
 
 use std::io::{self, IsTerminal, Read};
 
 /// Why a subcommand failed, with the text to print on standard error and
-/// the exit code: 2 for a bad expression (as for a usage error), 130 when
+/// the exit code: 2 for a bad expression or FEN (as for a usage error), 130 when
 /// the user quit the editor with Ctrl-C, 1 for anything else.
 ///
 /// ```
@@ -56,6 +58,35 @@ impl CommandError {
     pub fn expression(error: &expr::ExprError, source: &str) -> CommandError {
         CommandError {
             message: error.render(source),
+            exit_code: 2,
+        }
+    }
+
+    /// A FEN that does not read: the error (which names the field and the
+    /// column) and the FEN with a caret under that column; exit code 2.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    /// use bitboards_cli::CommandError;
+    ///
+    /// let fen = "4k3/8/8/8/8/8/8/4K3 x - - 0 1";
+    /// let error = Position::from_fen(fen).unwrap_err();
+    /// let failure = CommandError::fen(&error, fen);
+    /// assert_eq!(failure.exit_code(), 2);
+    /// assert!(failure.message().starts_with("error: FEN field 2 (side to move), column 21: "));
+    /// assert!(failure.message().ends_with("\n  4k3/8/8/8/8/8/8/4K3 x - - 0 1\n                      ^\n"));
+    /// ```
+    #[must_use]
+    pub fn fen(error: &bitboards::FenError, fen: &str) -> CommandError {
+        // One column per character, control characters as spaces, so the
+        // caret stays under the column the error names.
+        let printable: String = fen
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let indent = 2 + error.column().saturating_sub(1);
+        CommandError {
+            message: format!("error: {error}\n  {printable}\n{}^\n", " ".repeat(indent)),
             exit_code: 2,
         }
     }

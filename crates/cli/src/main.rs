@@ -1,13 +1,15 @@
-//! `bitboards`: see any bitboard as a board, hex and binary, and edit one
-//! interactively. Run `bitboards --help`.
+//! `bitboards`: see any bitboard as a board, hex and binary, edit one
+//! interactively, look inside a position, and count perft. Run
+//! `bitboards --help`.
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use bitboards_cli::{CommandError, edit, show};
+use bitboards_cli::{CommandError, edit, fen, perft, show};
 use clap::{Parser, Subcommand};
 
-/// See chess bitboards as boards, hex and binary, and edit them.
+/// See chess bitboards as boards, hex and binary, edit them, look inside a
+/// position and count perft.
 #[derive(Parser)]
 #[command(name = "bitboards", version, about, long_about = None)]
 struct Cli {
@@ -22,6 +24,12 @@ enum Command {
     Show(show::ShowArgs),
     /// Edit a bitboard on an interactive board, then print it.
     Edit(edit::EditArgs),
+    /// Show a position from its FEN: the board, its fifteen bitboards, the
+    /// Polyglot key, checkers and pins.
+    Fen(fen::FenArgs),
+    /// Count the legal move tree's leaves to a depth (perft), with time and
+    /// speed.
+    Perft(perft::PerftArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +44,8 @@ fn main() -> ExitCode {
             show::run(args, color, bitboards_cli::read_stdin, &mut stdout)
         }
         Command::Edit(args) => edit::run(args, &mut stdout),
+        Command::Fen(args) => fen::run(args, &mut stdout),
+        Command::Perft(args) => perft::run(args, io::stderr().is_terminal(), &mut stdout),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
