@@ -212,8 +212,83 @@ macro_rules! bitboard {
     };
 }
 
+/// A [`Position`] written as a piece-letter diagram, checked at compile
+/// time and built in const evaluation.
+///
+/// (docs to come)
+#[cfg(feature = "macros")]
+#[macro_export]
+macro_rules! position {
+    () => {
+        ::core::compile_error!(
+            "`position!` needs a diagram: 8 rows of 8 cells, a piece letter or `.` (empty), rank 8 on top"
+        )
+    };
+    ($($diagram:tt)*) => {
+        {
+            // A named constant rather than an inline `const { .. }` block:
+            // `cargo check` evaluates constant items, but inline blocks in a
+            // function body only when the function is compiled to code, so
+            // a broken rule would go unnoticed until `cargo build`.
+            const RESULT: ::core::result::Result<$crate::Position, $crate::PositionError> =
+                $crate::Position::from_setup($crate::__private::position_setup!($crate $($diagram)*));
+            const MESSAGE: $crate::__private::RuleMessage = $crate::__private::RuleMessage::new(&RESULT);
+            const POSITION: $crate::Position = match RESULT {
+                ::core::result::Result::Ok(position) => position,
+                ::core::result::Result::Err(_) => ::core::panic!("{}", MESSAGE.as_str()),
+            };
+            POSITION
+        }
+    };
+}
+
 #[cfg(feature = "macros")]
 #[doc(hidden)]
 pub mod __private {
-    pub use bitboards_macros::bitboard_bits;
+    pub use bitboards_macros::{bitboard_bits, position_setup};
+
+    use crate::{Position, PositionError};
+
+    /// The message `position!` stops const evaluation with when its
+    /// position breaks a rule, such as "this position breaks a rule: each
+    /// side has exactly one king". `PositionError::rule` alone would read
+    /// like a statement about the position, and a const panic prints one
+    /// string but cannot format, so the words are put together here.
+    pub struct RuleMessage {
+        bytes: [u8; 160],
+        length: usize,
+    }
+
+    impl RuleMessage {
+        /// The message for `result`'s error; empty for a position.
+        pub const fn new(result: &Result<Position, PositionError>) -> RuleMessage {
+            let mut message = RuleMessage {
+                bytes: [0; 160],
+                length: 0,
+            };
+            if let Err(error) = result {
+                message.push(b"this position breaks a rule: ");
+                message.push(error.rule().as_bytes());
+            }
+            message
+        }
+
+        const fn push(&mut self, bytes: &[u8]) {
+            let mut index = 0;
+            while index < bytes.len() && self.length < self.bytes.len() {
+                self.bytes[self.length] = bytes[index];
+                self.length += 1;
+                index += 1;
+            }
+        }
+
+        /// The message as text.
+        pub const fn as_str(&self) -> &str {
+            // The parts are ASCII, so any cut is on a character boundary.
+            match core::str::from_utf8(self.bytes.split_at(self.length).0) {
+                Ok(text) => text,
+                Err(_) => "this position breaks a rule",
+            }
+        }
+    }
 }

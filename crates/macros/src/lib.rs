@@ -39,12 +39,50 @@
 use bitboards_core::diagram::{self, DiagramError, Symbol};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
+mod position;
+
 /// Expands an 8x8 diagram (rank 8 on top, `X` set, `.` empty, labels
 /// optional) to its `u64` literal, or to compile errors pointing at every
 /// bad cell, label or row.
 #[proc_macro]
 pub fn bitboard_bits(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     match expand(input.into()) {
+        Ok(tokens) => tokens.into(),
+        Err(errors) => compile_errors(&errors).into(),
+    }
+}
+
+/// Expands a piece-letter diagram and the FEN fields after it to a
+/// `Setup { .. }` expression, or to compile errors pointing at every bad
+/// token. The first token is the crate the paths of the expansion start
+/// from (`bitboards::position!` passes `$crate`).
+///
+/// ```
+/// let setup: bitboards::Setup = bitboards_macros::position_setup!(bitboards
+///     . . . . k . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     R . . . K . . .
+///     ; b Q -
+/// );
+/// assert_eq!(setup.castling.count(), 1);
+/// assert_eq!(setup.side_to_move, bitboards::Color::Black);
+/// ```
+#[proc_macro]
+pub fn position_setup(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let mut input = TokenStream::from(input).into_iter();
+    let Some(krate) = input.next() else {
+        let error = Diagnostic::on(
+            Span::call_site(),
+            "`position_setup!` needs a crate path".into(),
+        );
+        return error.to_compile_error().into();
+    };
+    match position::expand(&krate, input.collect()) {
         Ok(tokens) => tokens.into(),
         Err(errors) => compile_errors(&errors).into(),
     }
@@ -74,6 +112,15 @@ struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// An error on the one token at `at`.
+    fn on(at: Span, message: String) -> Diagnostic {
+        Diagnostic {
+            start: at,
+            end: at,
+            message,
+        }
+    }
+
     /// `::core::compile_error!("message")`, with the path on the first
     /// token's span and the parentheses on the last's, so that the compiler
     /// underlines everything in between (on stable, spans cannot be joined).
@@ -115,9 +162,40 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<Diagnostic>> {
     flatten(input, &mut tokens);
 
     let mut errors = Vec::new();
+    let (symbols, end) = diagram_symbols(&tokens, &mut errors);
+    let bits = diagram::parse(symbols, end, |error: DiagramError<Span>| {
+        errors.push(Diagnostic::from(error));
+    });
+    match bits {
+        Some(bits) if errors.is_empty() => {
+            Ok(TokenTree::Literal(Literal::u64_suffixed(bits)).into())
+        }
+        // `parse` returns `None` only after reporting an error.
+        _ => Err(errors),
+    }
+}
+
+impl From<DiagramError<Span>> for Diagnostic {
+    fn from(error: DiagramError<Span>) -> Diagnostic {
+        Diagnostic {
+            start: error.start,
+            end: error.end,
+            message: error.kind.to_string(),
+        }
+    }
+}
+
+/// The symbols of a diagram's tokens, each with its token's line and span,
+/// and the span to blame when rows are missing (the last token's, or the
+/// call site's when there is none). A doc comment is reported as an error
+/// and skipped.
+fn diagram_symbols(
+    tokens: &[TokenTree],
+    errors: &mut Vec<Diagnostic>,
+) -> (Vec<Symbol<Span>>, Span) {
     let mut symbols: Vec<Symbol<Span>> = Vec::new();
     let mut end = Span::call_site();
-    let mut rest = tokens.as_slice();
+    let mut rest = tokens;
     while let Some((token, after)) = rest.split_first() {
         if let Some(length) = doc_comment_length(rest) {
             // Consecutive doc comment lines make one error.
@@ -152,21 +230,7 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<Diagnostic>> {
         );
         rest = after;
     }
-
-    let bits = diagram::parse(symbols, end, |error: DiagramError<Span>| {
-        errors.push(Diagnostic {
-            start: error.start,
-            end: error.end,
-            message: error.kind.to_string(),
-        });
-    });
-    match bits {
-        Some(bits) if errors.is_empty() => {
-            Ok(TokenTree::Literal(Literal::u64_suffixed(bits)).into())
-        }
-        // `parse` returns `None` only after reporting an error.
-        _ => Err(errors),
-    }
+    (symbols, end)
 }
 
 /// The tokens of `input` with invisible groups opened: a `macro_rules!`
