@@ -781,3 +781,473 @@ impl<'a> Tokens<'a> {
             .push(TokenTree::Group(Group::new(delimiter, stream)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_str(text: &str) -> Result<PositionLiteral, Vec<String>> {
+        let tokens: TokenStream = text.parse().expect("test input lexes");
+        read(tokens).map_err(|errors| errors.into_iter().map(|e| e.message).collect())
+    }
+
+    fn errors(text: &str) -> Vec<String> {
+        read_str(text).expect_err("the input has errors")
+    }
+
+    const KINGS: &str = "
+        . . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . K . . .
+    ";
+
+    /// The setup a literal stands for, built with the runtime crate.
+    fn setup(literal: &PositionLiteral) -> bitboards::Setup {
+        let mut castling = bitboards::CastlingRights::NONE;
+        for color in Color::ALL {
+            for (side, runtime_side) in CastlingSide::ALL
+                .into_iter()
+                .zip(bitboards::CastlingSide::ALL)
+            {
+                let file = literal.castling[color.index()][side.index()];
+                castling = castling.with(color, runtime_side, file);
+            }
+        }
+        bitboards::Setup {
+            board: literal
+                .board
+                .map(|cell| cell.and_then(bitboards::Piece::from_char)),
+            side_to_move: literal.side_to_move,
+            castling,
+            en_passant: literal.en_passant,
+            halfmove_clock: literal.halfmove_clock,
+            fullmove_number: literal.fullmove_number,
+        }
+    }
+
+    #[test]
+    fn fields_default_to_white_no_rights_and_the_first_move() {
+        let literal = read_str(KINGS).unwrap();
+        assert_eq!(literal.side_to_move, Color::White);
+        assert_eq!(literal.castling, [[None; 2]; 2]);
+        assert_eq!(
+            (
+                literal.en_passant,
+                literal.halfmove_clock,
+                literal.fullmove_number
+            ),
+            (None, 0, 1)
+        );
+        assert_eq!(read_str(&format!("{KINGS} ;")), Ok(literal));
+        let fen = bitboards::Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(setup(&read_str(KINGS).unwrap()), fen.setup());
+    }
+
+    #[test]
+    fn all_five_fields_are_read() {
+        let text = "
+            . . . . k . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . p P . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . K . . .
+            ; b - e3 7 42
+        ";
+        let literal = read_str(text).unwrap();
+        assert_eq!(literal.side_to_move, Color::Black);
+        assert_eq!(literal.en_passant, Some(Square::E3));
+        assert_eq!((literal.halfmove_clock, literal.fullmove_number), (7, 42));
+    }
+
+    #[test]
+    fn field_errors_name_the_field() {
+        assert_eq!(
+            errors(&format!("{KINGS}; x")),
+            ["`x` is not a side to move; expected `w` or `b`"]
+        );
+        assert_eq!(
+            errors(&format!("{KINGS}; w - e9")),
+            [format!(
+                "the en passant field is `-` or a square: {}",
+                "e9".parse::<Square>().unwrap_err()
+            )]
+        );
+        assert_eq!(
+            errors(&format!("{KINGS}; w - - x")),
+            ["`x` is not a digit; a clock is a number"]
+        );
+        assert_eq!(
+            errors(&format!("{KINGS}; w - - 0 70000")),
+            ["the number does not fit; at most 65535"]
+        );
+        assert_eq!(
+            errors(&format!("{KINGS}; w - - 0 0")),
+            ["the fullmove number is 0; it starts at 1"]
+        );
+        let extra = errors(&format!("{KINGS}; w - - 0 1 2 3"));
+        assert_eq!(extra.len(), 1);
+        assert!(
+            extra[0].starts_with("unexpected `2` after the fields"),
+            "{extra:?}"
+        );
+    }
+
+    #[test]
+    fn diagram_and_field_errors_are_reported_together() {
+        let text = "
+            . . . . k . . .
+            . . . . . . . .
+            . . . . o . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . .
+            . . . . K . . .
+            ; v KZ
+        ";
+        let errors = errors(text);
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        assert!(errors[0].starts_with("unknown symbol `o`; a cell is a piece letter"));
+        assert!(errors[1].starts_with("this row has 7 cells"));
+        assert!(errors[2].starts_with("`v` is not a side to move"));
+        assert!(errors[3].starts_with("`Z` is not a castling right"));
+    }
+
+    #[test]
+    fn a_missing_diagram_is_blamed_on_the_separator() {
+        let tokens: TokenStream = "; w".parse().unwrap();
+        let errors = read(tokens).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].message.starts_with("the diagram has 0 rows"));
+        assert_eq!(errors[0].start.start().column, 0);
+    }
+
+    #[test]
+    fn rule_messages_are_position_errors_word_for_word() {
+        use bitboards::PositionError;
+        let sides = CastlingSide::ALL
+            .into_iter()
+            .zip(bitboards::CastlingSide::ALL);
+        let mut pairs = vec![
+            (
+                Rule::KingCount {
+                    color: Color::Black,
+                    found: 0,
+                },
+                PositionError::KingCount {
+                    color: Color::Black,
+                    found: 0,
+                },
+            ),
+            (
+                Rule::PawnOnBackRank {
+                    square: Square::C8,
+                    color: Color::White,
+                },
+                PositionError::PawnOnBackRank {
+                    square: Square::C8,
+                    piece: bitboards::Piece::WhitePawn,
+                },
+            ),
+            (
+                Rule::TooMuchMaterial {
+                    color: Color::White,
+                },
+                PositionError::TooMuchMaterial {
+                    color: Color::White,
+                },
+            ),
+            (
+                Rule::EnPassantRank { square: Square::E4 },
+                PositionError::EnPassantRank { square: Square::E4 },
+            ),
+            (
+                Rule::EnPassantWithoutPawn {
+                    square: Square::E6,
+                    pawn: Square::E5,
+                },
+                PositionError::EnPassantWithoutPawn {
+                    square: Square::E6,
+                    pawn: Square::E5,
+                },
+            ),
+            (
+                Rule::EnPassantBlocked {
+                    square: Square::E6,
+                    occupied: Square::E7,
+                },
+                PositionError::EnPassantBlocked {
+                    square: Square::E6,
+                    occupied: Square::E7,
+                },
+            ),
+            (Rule::FullmoveNumberZero, PositionError::FullmoveNumberZero),
+        ];
+        for (side, runtime_side) in sides {
+            pairs.push((
+                Rule::CastlingWithoutKing {
+                    color: Color::Black,
+                    side,
+                },
+                PositionError::CastlingWithoutKing {
+                    color: Color::Black,
+                    side: runtime_side,
+                },
+            ));
+            pairs.push((
+                Rule::CastlingWithoutRook {
+                    color: Color::White,
+                    side,
+                    rook: Square::B1,
+                },
+                PositionError::CastlingWithoutRook {
+                    color: Color::White,
+                    side: runtime_side,
+                    rook: Square::B1,
+                },
+            ));
+        }
+        for (rule, error) in pairs {
+            assert_eq!(rule.to_string(), error.to_string());
+        }
+    }
+
+    /// xorshift64*: enough to shuffle test positions, with no dependency.
+    struct Random(u64);
+
+    impl Random {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+
+        fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+            items[self.below(items.len())]
+        }
+    }
+
+    /// A random position in both notations: the macro's input and a FEN.
+    /// Kings and rooks favour their home squares so that castling rights
+    /// are often valid, and en passant squares favour ranks 3 and 6.
+    fn random_position(random: &mut Random) -> (String, String) {
+        let mut board = [None; 64];
+        let mut place = |random: &mut Random, letter: char, squares: &[usize]| {
+            let square = random.pick(squares);
+            board[square] = Some(letter);
+        };
+        let everywhere: Vec<usize> = (0..64).collect();
+        let between_back_ranks: Vec<usize> = (8..56).collect();
+        for (rook, rank) in [('R', 0), ('r', 56)] {
+            if random.below(2) == 0 {
+                place(random, rook, &[rank]);
+                place(random, rook, &[rank + 7]);
+            } else {
+                for _ in 0..random.below(3) {
+                    let squares: Vec<usize> = (rank..rank + 8).collect();
+                    place(random, rook, &squares);
+                }
+            }
+        }
+        for _ in 0..random.below(8) {
+            let letter = random.pick(&['P', 'p', 'P', 'p', 'N', 'n', 'B', 'b', 'R', 'r', 'Q', 'q']);
+            let squares = if letter.eq_ignore_ascii_case(&'p') && random.below(10) > 0 {
+                &between_back_ranks
+            } else {
+                &everywhere
+            };
+            place(random, letter, squares);
+        }
+        // Now and then, more material than a game can give.
+        if random.below(10) == 0 {
+            for _ in 0..6 + random.below(10) {
+                let letter = random.pick(&['Q', 'Q', 'B', 'n']);
+                place(random, letter, &everywhere);
+            }
+        }
+        // Kings last, so that nothing takes their squares; now and then
+        // none or two.
+        for (king, home) in [('K', 4), ('k', 60)] {
+            let count = random.pick(&[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2]);
+            for _ in 0..count {
+                let squares = if random.below(3) == 0 {
+                    everywhere.clone()
+                } else {
+                    vec![home, home - 1, home + 1]
+                };
+                place(random, king, &squares);
+            }
+        }
+
+        let side = random.pick(&["w", "b"]);
+        let mut castling = String::new();
+        if random.below(2) == 0 {
+            // Standard letters, each at most once.
+            castling.extend("KQkq".chars().filter(|_| random.below(2) == 0));
+        } else {
+            for _ in 0..random.below(3) {
+                castling.push(random.pick(&['K', 'q', 'A', 'H', 'a', 'h', 'C', 'f', 'E']));
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let en_passant = match random.below(6) {
+            0..=2 => None,
+            3 | 4 => {
+                let file = random.pick(&[0, 3, 4, 7]);
+                let (rank, pawn, step) = match (side, random.below(8)) {
+                    // Now and then on the rank of the other side's turn.
+                    ("w", 1..) | ("b", 0) => (5, 'p', -8),
+                    _ => (2, 'P', 8),
+                };
+                let square = rank * 8 + file;
+                // Mostly with the pawn that double-pushed, sometimes with
+                // something in the way.
+                if random.below(4) > 0 {
+                    board[(square as isize + step) as usize] = Some(pawn);
+                }
+                if random.below(6) == 0 {
+                    board[(square as isize - step * random.below(2) as isize) as usize] = Some('N');
+                }
+                Some(square)
+            }
+            _ => Some(random.below(64)),
+        };
+        let en_passant =
+            en_passant.map_or("-".to_string(), |square| Square::ALL[square].to_string());
+        let clocks = match random.below(4) {
+            0 => String::new(),
+            1 => " 3 0".to_string(),
+            _ => format!(" {} {}", random.below(100), 1 + random.below(100)),
+        };
+
+        let mut diagram = String::new();
+        let mut fen_board = String::new();
+        let labelled = random.below(2) == 0;
+        for rank in (0..8).rev() {
+            diagram.push('\n');
+            if labelled {
+                diagram.push_str(&format!("{} ", rank + 1));
+            }
+            let mut empty = 0;
+            for file in 0..8 {
+                let cell = board[rank * 8 + file];
+                diagram.push(cell.unwrap_or('.'));
+                diagram.push(' ');
+                match cell {
+                    Some(letter) => {
+                        if empty > 0 {
+                            fen_board.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen_board.push(letter);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen_board.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                fen_board.push('/');
+            }
+        }
+        let fields = format!("{side} {castling} {en_passant}{clocks}");
+        (
+            format!("{diagram}\n; {fields}"),
+            format!("{fen_board} {fields}"),
+        )
+    }
+
+    /// Whether `Position::from_setup` reports `error` on the rules about
+    /// check, which the macro leaves to const evaluation.
+    fn is_about_check(error: &bitboards::PositionError) -> bool {
+        use bitboards::PositionError::*;
+        matches!(
+            error,
+            OpponentInCheck { .. }
+                | TooManyCheckers { .. }
+                | DoubleCheckWithoutSlider { .. }
+                | AlignedCheckers { .. }
+                | CheckNotFromDoublePush { .. }
+        )
+    }
+
+    #[test]
+    fn the_macro_agrees_with_the_fen_reader() {
+        use bitboards::{FenError, FenSyntaxError, Position};
+        let mut random = Random(0x9E37_79B9_7F4A_7C15);
+        // Positions read, positions left to const evaluation (checks),
+        // rules broken, castling rights given twice.
+        let mut outcomes = [0usize; 4];
+        let mut rules_broken = std::collections::BTreeMap::new();
+        for _ in 0..10_000 {
+            let (text, fen) = random_position(&mut random);
+            let literal = read_str(&text);
+            match Position::from_fen(&fen) {
+                Ok(position) => {
+                    outcomes[0] += 1;
+                    let literal = literal.unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+                    assert_eq!(setup(&literal), position.setup(), "{fen}");
+                }
+                Err(FenError::Illegal { problem, .. }) if is_about_check(&problem) => {
+                    outcomes[1] += 1;
+                    match literal {
+                        Ok(literal) => {
+                            let position = Position::from_setup(setup(&literal));
+                            assert_eq!(position, Err(problem), "{fen}");
+                        }
+                        // The one rule checked after those on check.
+                        Err(messages) => {
+                            let zero = bitboards::PositionError::FullmoveNumberZero.to_string();
+                            assert_eq!(messages, [zero], "{fen}");
+                        }
+                    }
+                }
+                Err(FenError::Illegal { problem, .. }) => {
+                    outcomes[2] += 1;
+                    *rules_broken.entry(problem.rule()).or_insert(0) += 1;
+                    let messages = literal.expect_err(&fen);
+                    assert!(
+                        messages.contains(&problem.to_string()),
+                        "{fen}: {problem} not in {messages:?}"
+                    );
+                }
+                Err(FenError::Syntax {
+                    problem: problem @ FenSyntaxError::CastlingDuplicate { .. },
+                    ..
+                }) => {
+                    outcomes[3] += 1;
+                    let messages = literal.expect_err(&fen);
+                    assert!(
+                        messages.contains(&problem.to_string()),
+                        "{fen}: {problem} not in {messages:?}"
+                    );
+                }
+                Err(other) => panic!("{fen}: the generator wrote an unexpected FEN: {other}"),
+            }
+        }
+        // Every branch is taken, and every rule the macro checks is broken,
+        // often enough to mean something.
+        assert!(outcomes.iter().all(|&count| count > 200), "{outcomes:?}");
+        assert_eq!(rules_broken.len(), 9, "{rules_broken:?}");
+        assert!(
+            rules_broken.values().all(|&count| count > 50),
+            "{rules_broken:?}"
+        );
+    }
+}
