@@ -53,30 +53,79 @@ fn read(input: TokenStream) -> Result<PositionLiteral, Vec<Diagnostic>> {
     let separator = tokens
         .iter()
         .position(|token| matches!(token, TokenTree::Punct(punct) if punct.as_char() == ';'));
-    let (diagram_tokens, field_tokens) = match separator {
-        Some(at) => (&tokens[..at], &tokens[at + 1..]),
-        None => (&tokens[..], &[][..]),
+    let (diagram_tokens, field_tokens, end) = match separator {
+        Some(at) => (&tokens[..at], &tokens[at + 1..], Some(tokens[at].span())),
+        None => (&tokens[..], &[][..], None),
     };
 
-    let mut errors = Vec::new();
-    let (symbols, mut end) = diagram_symbols(diagram_tokens, &mut errors);
-    if diagram_tokens.is_empty()
-        && let Some(at) = separator
+    let (board, mut errors) = read_diagram(diagram_tokens, end);
+    if separator.is_none()
+        && !errors.is_empty()
+        && let Some(error) = fields_without_separator(&tokens)
     {
-        end = tokens[at].span();
+        return Err(error);
     }
-    let board = diagram::parse_cells(symbols, Cells::Pieces, end, |error: DiagramError<Span>| {
-        errors.push(Diagnostic::from(error));
-    });
     let fields = Fields::read(field_tokens, &mut errors);
     match board {
-        Some(board) if errors.is_empty() => {
-            let diagram = (diagram_tokens[0].span(), end);
-            check_rules(&board, diagram, &fields)
-        }
-        // `parse_cells` returns `None` only after reporting an error.
+        Some((board, diagram)) if errors.is_empty() => check_rules(&board, diagram, &fields),
+        // `read_diagram` returns no board only with an error.
         _ => Err(errors),
     }
+}
+
+/// The diagram's board and the span from its first token to its last, and
+/// the errors in it. `end` is where to point when rows are missing and the
+/// diagram has no tokens at all.
+fn read_diagram(
+    tokens: &[TokenTree],
+    end: Option<Span>,
+) -> (Option<(Board<Span>, (Span, Span))>, Vec<Diagnostic>) {
+    let mut errors = Vec::new();
+    let (symbols, mut last) = diagram_symbols(tokens, &mut errors);
+    if tokens.is_empty()
+        && let Some(end) = end
+    {
+        last = end;
+    }
+    let board = diagram::parse_cells(symbols, Cells::Pieces, last, |error: DiagramError<Span>| {
+        errors.push(Diagnostic::from(error));
+    });
+    let first = tokens.first().map_or(last, TokenTree::span);
+    (board.map(|board| (board, (first, last))), errors)
+}
+
+/// When fields are written on a last line of their own without the `;`
+/// (`w KQkq -` under the file labels), and the diagram above reads well
+/// without that line: one error that says so, and the fields' own errors.
+/// Only called when the whole input failed, so it never turns an error into
+/// a position.
+fn fields_without_separator(tokens: &[TokenTree]) -> Option<Vec<Diagnostic>> {
+    let last_line = tokens.last()?.span().start().line;
+    let start = tokens
+        .iter()
+        .rposition(|token| token.span().start().line != last_line)
+        .map_or(0, |before| before + 1);
+    let line = &tokens[start..];
+    let starts_like_fields =
+        matches!(&line[0], TokenTree::Ident(side) if side == "w" || side == "b");
+    if !starts_like_fields || line.len() < 2 {
+        return None;
+    }
+    let (_, diagram_errors) = read_diagram(&tokens[..start], None);
+    if !diagram_errors.is_empty() {
+        return None;
+    }
+    let written: Vec<String> = line.iter().map(ToString::to_string).collect();
+    let mut errors = vec![Diagnostic {
+        start: line[0].span(),
+        end: line[line.len() - 1].span(),
+        message: format!(
+            "the fields after the diagram follow a `;`: write `; {}`",
+            written.join(" ")
+        ),
+    }];
+    Fields::read(line, &mut errors);
+    Some(errors)
 }
 
 /// A castling letter as written, before it is matched with the board.
@@ -928,6 +977,23 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert!(errors[0].message.starts_with("the diagram has 0 rows"));
         assert_eq!(errors[0].start.start().column, 0);
+    }
+
+    #[test]
+    fn fields_on_a_line_of_their_own_need_the_separator() {
+        let found = errors(&format!("{KINGS}\n w KQkq -"));
+        assert_eq!(
+            found,
+            ["the fields after the diagram follow a `;`: write `; w KQkq -`"]
+        );
+        // The fields' own errors come with it.
+        let found = errors(&format!("{KINGS}\n b KQkq e9"));
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[1].starts_with("the en passant field is `-` or a square"));
+        // Only when the diagram above is right: otherwise its errors stand.
+        let broken = KINGS.replacen(". . . . k", ". . . . o", 1);
+        let found = errors(&format!("{broken}\n w - -"));
+        assert!(found[0].starts_with("unknown symbol `o`"), "{found:?}");
     }
 
     #[test]
