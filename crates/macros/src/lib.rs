@@ -1,8 +1,9 @@
-//! The proc macro behind `bitboards::bitboard!`.
+//! The proc macros behind `bitboards::bitboard!` and `bitboards::position!`.
 //!
-//! Use it through the `bitboards` crate, which wraps it so that the result is
-//! a `Bitboard` wherever that crate is (even renamed). On its own,
-//! [`bitboard_bits!`] expands to the diagram's `u64` literal:
+//! Use them through the `bitboards` crate, which wraps them so that the
+//! result is a `Bitboard` or a checked `Position` wherever that crate is
+//! (even renamed). On its own, [`bitboard_bits!`] expands to the diagram's
+//! `u64` literal:
 //!
 //! ```
 //! const E4: u64 = bitboards_macros::bitboard_bits! {
@@ -18,8 +19,30 @@
 //! assert_eq!(E4, 1 << 28);
 //! ```
 //!
-//! The grammar is `bitboards_core::diagram`'s, the same one `Display` prints
-//! and `FromStr` reads.
+//! and [`position_setup!`] reads a piece-letter diagram and the FEN fields
+//! after a `;` (side to move, castling, en passant, the two clocks, each
+//! optional from the end) into a `bitboards::Setup` expression, which
+//! `position!` hands to `Position::from_setup` in const evaluation.
+//!
+//! Both diagrams follow `bitboards_core::diagram`'s grammar, the one
+//! `Display` prints and `FromStr` reads; only their cells differ (`X` and
+//! `.`, or piece letters and `.`).
+//!
+//! # Errors
+//!
+//! Every mistake is a `compile_error!` on its token, all of them in one
+//! compile. For a position, that includes the rules of
+//! `bitboards::PositionError` that the pieces' squares alone decide (king
+//! count, pawns on the back ranks, material, castling rights, the en passant
+//! square, the fullmove number): this crate cannot depend on `bitboards`
+//! (which depends on it), so it checks those itself, with the same
+//! messages. The rules on check need `bitboards`' attack tables; they are
+//! left to `Position::from_setup`, which fails const evaluation at the
+//! macro call instead.
+//!
+//! No `syn` and no `quote`: the input is a flat list of tokens and the
+//! output a short expression, and leaving them out keeps the default build
+//! of `bitboards` fast.
 //!
 //! # How rows are found
 //!
