@@ -73,13 +73,13 @@ fn read(input: TokenStream) -> Result<PositionLiteral, Vec<Diagnostic>> {
     }
 }
 
+/// A diagram's board, and the spans of its first and last tokens.
+type ReadDiagram = (Board<Span>, (Span, Span));
+
 /// The diagram's board and the span from its first token to its last, and
 /// the errors in it. `end` is where to point when rows are missing and the
 /// diagram has no tokens at all.
-fn read_diagram(
-    tokens: &[TokenTree],
-    end: Option<Span>,
-) -> (Option<(Board<Span>, (Span, Span))>, Vec<Diagnostic>) {
+fn read_diagram(tokens: &[TokenTree], end: Option<Span>) -> (Option<ReadDiagram>, Vec<Diagnostic>) {
     let mut errors = Vec::new();
     let (symbols, mut last) = diagram_symbols(tokens, &mut errors);
     if tokens.is_empty()
