@@ -59,7 +59,7 @@
 //! Comments (`//`, `/* */`) are skipped; a doc comment (`///`, `/** */`) is
 //! an error, since the compiler hands it over as an attribute.
 
-use bitboards_core::diagram::{self, DiagramError, Symbol};
+use bitboards_core::diagram::{self, Board, Cells, DiagramError, Symbol};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
 mod position;
@@ -186,16 +186,29 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<Diagnostic>> {
 
     let mut errors = Vec::new();
     let (symbols, end) = diagram_symbols(&tokens, &mut errors);
-    let bits = diagram::parse(symbols, end, |error: DiagramError<Span>| {
-        errors.push(Diagnostic::from(error));
-    });
-    match bits {
-        Some(bits) if errors.is_empty() => {
+    match parse_cells(symbols, Cells::Bits, end, &mut errors) {
+        Some(board) if errors.is_empty() => {
+            let set = board.iter().enumerate().filter(|(_, cell)| cell.is_some());
+            let bits = set.fold(0u64, |bits, (index, _)| bits | 1 << index);
             Ok(TokenTree::Literal(Literal::u64_suffixed(bits)).into())
         }
-        // `parse` returns `None` only after reporting an error.
+        // `parse_cells` returns `None` only after reporting an error.
         _ => Err(errors),
     }
+}
+
+/// `diagram::parse_cells` with its errors added to `errors`. Both macros
+/// call it, so that the grammar's generic code is compiled once into this
+/// crate, which every build of `bitboards` waits for.
+fn parse_cells(
+    symbols: Vec<Symbol<Span>>,
+    cells: Cells,
+    end: Span,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Board<Span>> {
+    diagram::parse_cells(symbols, cells, end, |error: DiagramError<Span>| {
+        errors.push(Diagnostic::from(error));
+    })
 }
 
 impl From<DiagramError<Span>> for Diagnostic {

@@ -11,11 +11,11 @@
 
 use core::fmt;
 
-use bitboards_core::diagram::{self, Board, Cells, DiagramError};
+use bitboards_core::diagram::{Board, Cells};
 use bitboards_core::{Color, File, Rank, Square};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
-use crate::{Diagnostic, diagram_symbols, flatten};
+use crate::{Diagnostic, diagram_symbols, flatten, parse_cells};
 
 /// The macro's logic on `proc_macro2` tokens: `krate` is the path the
 /// expansion's paths start from (`$crate` from `bitboards::position!`), and
@@ -87,9 +87,7 @@ fn read_diagram(tokens: &[TokenTree], end: Option<Span>) -> (Option<ReadDiagram>
     {
         last = end;
     }
-    let board = diagram::parse_cells(symbols, Cells::Pieces, last, |error: DiagramError<Span>| {
-        errors.push(Diagnostic::from(error));
-    });
+    let board = parse_cells(symbols, Cells::Pieces, last, &mut errors);
     let first = tokens.first().map_or(last, TokenTree::span);
     (board.map(|board| (board, (first, last))), errors)
 }
@@ -408,10 +406,9 @@ fn color_of(letter: char) -> Color {
 
 /// The squares of the board in reading order: rank 8 first, a to h.
 fn reading_order() -> impl Iterator<Item = Square> {
-    Rank::ALL
-        .into_iter()
-        .rev()
-        .flat_map(|rank| File::ALL.map(|file| Square::from_file_rank(file, rank)))
+    // Index arithmetic rather than nested array iterators: less generated
+    // code in a crate that every build of `bitboards` waits for.
+    (0..64).map(|index| Square::ALL[(7 - index / 8) * 8 + index % 8])
 }
 
 /// Checks the rules of `PositionError` that need only the squares of the
@@ -527,10 +524,18 @@ fn check_rules(
     if !errors.is_empty() {
         return Err(errors);
     }
+    let mut letters = [None; 64];
+    for (letter, cell) in letters.iter_mut().zip(board) {
+        *letter = cell.map(|cell| cell.char);
+    }
+    let mut rook_files = [[None; 2]; 2];
+    for (index, right) in castling.iter().flatten().enumerate() {
+        rook_files[index / 2][index % 2] = right.map(|(file, _)| file);
+    }
     Ok(PositionLiteral {
-        board: board.map(|cell| cell.map(|cell| cell.char)),
+        board: letters,
         side_to_move: fields.side_to_move,
-        castling: castling.map(|sides| sides.map(|right| right.map(|(file, _)| file))),
+        castling: rook_files,
         en_passant: fields.en_passant.map(|(square, _)| square),
         halfmove_clock: fields.halfmove_clock,
         fullmove_number,
@@ -595,19 +600,22 @@ fn resolve_castling(
             let square = Square::from_file_rank(file, home_rank(color));
             board[square.index()].map(|cell| cell.char) == Some(self::letter(color, kind))
         };
-        let king_file = File::ALL.into_iter().find(|&file| on_home_rank(file, 'k'));
+        let king_file = File::ALL
+            .iter()
+            .copied()
+            .find(|&file| on_home_rank(file, 'k'));
         let (side, file) = match (letter.side, king_file) {
             (Some(side), Some(king_file)) => {
                 let beyond_king = |file: &File| match side {
                     CastlingSide::King => *file > king_file,
                     CastlingSide::Queen => *file < king_file,
                 };
-                let rook = |file: &File| on_home_rank(*file, 'r');
+                let rook = |file: &&File| on_home_rank(**file, 'r');
                 let outermost = match side {
-                    CastlingSide::King => File::ALL.into_iter().rev().find(rook),
-                    CastlingSide::Queen => File::ALL.into_iter().find(rook),
+                    CastlingSide::King => File::ALL.iter().rev().find(rook),
+                    CastlingSide::Queen => File::ALL.iter().find(rook),
                 };
-                let file = outermost.filter(beyond_king);
+                let file = outermost.copied().filter(beyond_king);
                 (side, file.unwrap_or(side.standard_rook_file()))
             }
             (Some(side), None) => (side, side.standard_rook_file()),
@@ -652,10 +660,14 @@ fn en_passant_rule(
     if letter_on(pawn) != Some(letter(side_to_move.opponent(), 'p')) {
         return Some(Rule::EnPassantWithoutPawn { square, pawn });
     }
-    [square, origin]
-        .into_iter()
-        .find(|&occupied| letter_on(occupied).is_some())
-        .map(|occupied| Rule::EnPassantBlocked { square, occupied })
+    let occupied = if letter_on(square).is_some() {
+        square
+    } else if letter_on(origin).is_some() {
+        origin
+    } else {
+        return None;
+    };
+    Some(Rule::EnPassantBlocked { square, occupied })
 }
 
 impl PositionLiteral {
