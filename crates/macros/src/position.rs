@@ -133,6 +133,8 @@ struct CastlingLetter {
     /// `Some` for `K`/`Q` (the outermost rook on that side), `None` for a
     /// file letter.
     side: Option<CastlingSide>,
+    /// A file letter's file; for `K`/`Q`, the standard rook's (h, a), which
+    /// they name when the board shows no rook on that side.
     file: File,
     at: Span,
 }
@@ -149,15 +151,6 @@ impl CastlingSide {
 
     fn index(self) -> usize {
         self as usize
-    }
-
-    /// The file of the standard castling rook, which `K`/`Q` name when the
-    /// board shows no better one.
-    fn standard_rook_file(self) -> File {
-        match self {
-            CastlingSide::King => File::H,
-            CastlingSide::Queen => File::A,
-        }
     }
 
     fn name(self) -> &'static str {
@@ -185,8 +178,8 @@ struct Fields {
     fullmove_number: (u16, Span),
 }
 
-const FIELDS: &str = "after the diagram and `;` come the side to move (`w` or `b`), castling, \
-     en passant, and optionally the halfmove clock and fullmove number";
+const FIELDS: &str = "after the diagram and `;` come at most five fields: the side to move \
+     (`w` or `b`), castling, en passant, the halfmove clock and the fullmove number";
 
 impl Fields {
     fn read(tokens: &[TokenTree], errors: &mut Vec<Diagnostic>) -> Fields {
@@ -616,9 +609,9 @@ fn resolve_castling(
                     CastlingSide::Queen => File::ALL.iter().find(rook),
                 };
                 let file = outermost.copied().filter(beyond_king);
-                (side, file.unwrap_or(side.standard_rook_file()))
+                (side, file.unwrap_or(letter.file))
             }
-            (Some(side), None) => (side, side.standard_rook_file()),
+            (Some(side), None) => (side, letter.file),
             (None, king_file) => {
                 // Without a king on the home rank, the side the rook would
                 // be on in standard chess.
