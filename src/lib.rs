@@ -24,7 +24,7 @@
 //! ```
 //!
 //! # Features
-//! - `macros` (default): the [`bitboard!`] macro.
+//! - `macros` (default): the [`bitboard!`] and [`position!`] macros.
 //! - `names` (default): [`FromName`], `Bitboard::from_name("e4")`.
 //! - `regenerate`: build the tables from source in the build script instead
 //!   of using the committed copies (same bytes; slower build).
@@ -212,8 +212,237 @@ macro_rules! bitboard {
     };
 }
 
+/// A [`Position`] written as a piece-letter diagram, checked at compile
+/// time: a constant, usable in `const` and `static` items.
+///
+/// The diagram is [`bitboard!`]'s with pieces for cells: rank 8 on top, a
+/// piece's FEN letter (`PNBRQK` White, `pnbrqk` Black) or `.` for an empty
+/// square, cells apart or together, rank labels and a row of file labels
+/// optional and checked when present. What `Position`'s `Display` prints
+/// above its FEN line can be pasted in.
+///
+/// ```
+/// use bitboards::{position, Position};
+///
+/// const START: Position = position! {
+///     8 r n b q k b n r
+///     7 p p p p p p p p
+///     6 . . . . . . . .
+///     5 . . . . . . . .
+///     4 . . . . . . . .
+///     3 . . . . . . . .
+///     2 P P P P P P P P
+///     1 R N B Q K B N R
+///       a b c d e f g h
+///     ; w KQkq -
+/// };
+/// assert_eq!(START, Position::START);
+/// ```
+///
+/// # The fields after the diagram
+///
+/// A `;` ends the diagram. After it come FEN's fields, each optional from
+/// the end: the side to move (`w` or `b`; White when left out), castling
+/// rights (`KQkq` for the outermost rook on each side, a rook's file letter
+/// as in X-FEN and Shredder-FEN such as `HAha`, or `-`; none when left out),
+/// the en passant square (`e3` or `-`), the halfmove clock and the fullmove
+/// number (0 and 1 when left out). They mean what they mean in
+/// [`Position::from_fen`], which reads the same position:
+///
+/// ```
+/// use bitboards::{position, Position};
+///
+/// static KIWIPETE: Position = position! {
+///     r . . . k . . r
+///     p . p p q p b .
+///     b n . . p n p .
+///     . . . P N . . .
+///     . p . . P . . .
+///     . . N . . Q . p
+///     P P P B B P P P
+///     R . . . K . . R
+///     ; w KQkq -
+/// };
+/// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// assert_eq!(KIWIPETE, Position::from_fen(fen)?);
+///
+/// // Chess960, Black to move, Shredder-FEN castling and both clocks.
+/// let chess960 = position! {
+///     rqkbbr.n
+///     p...pppp
+///     ..p.....
+///     .p.p.n..
+///     P.P.....
+///     R......P
+///     .P.PPPP.
+///     .QKBBRNN
+///     ; b Ffa - 1 6
+/// };
+/// assert_eq!(chess960, Position::from_fen("rqkbbr1n/p3pppp/2p5/1p1p1n2/P1P5/R6P/1P1PPPP1/1QKBBRNN b Ffa - 1 6")?);
+/// # Ok::<(), bitboards::FenError>(())
+/// ```
+///
+/// # Errors
+///
+/// The position must follow every rule of [`PositionError`], as one read
+/// from a FEN does. A mistake in the diagram or a field is a compile error
+/// on its token, and so is a broken rule that the pieces' squares alone
+/// show: a side without exactly one king (at the second king), a pawn on
+/// the first or last rank, more material than a game can give (at the piece
+/// that exceeds it), a castling right without its king or rook (at the
+/// castling field), an en passant square that no double push can explain
+/// (at the square), a fullmove number of 0. Every such error in the macro is
+/// reported in the same compile:
+///
+/// ```compile_fail
+/// let position = bitboards::position! {
+///     8 . . . . k . . .
+///     7 . . . . . . . .
+///     6 . . . . . . . .
+///     5 . . . . . . . .
+///     4 . . . . . . . .
+///     3 . . . . . . . .
+///     2 . . . . . . . .
+///     1 . . . . K . . P
+///     ; w K -
+/// };
+/// ```
+///
+/// ```text
+/// error: a white pawn on h1: pawns never stand on the first or last rank
+///  --> src/main.rs:9:21
+///   |
+/// 9 |     1 . . . . K . . P
+///   |                     ^
+///
+/// error: white's king-side castling right needs a white rook on h1, on that side of the king
+///   --> src/main.rs:10:9
+///    |
+/// 10 |     ; w K -
+///    |         ^
+/// ```
+///
+/// The rules on check need the attack tables, which the macro, compiled
+/// before this crate, cannot use. [`Position::from_setup`] checks them in
+/// const evaluation, and a broken one stops the compile at the macro with
+/// the rule:
+///
+/// ```compile_fail
+/// // White to move, with Black's king attacked by the rook.
+/// let position = bitboards::position! {
+///     . . . . k . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . R . K .
+/// };
+/// ```
+///
+/// ```text
+/// error[E0080]: evaluation panicked: this position breaks a rule: the side not to move is not in check
+/// ```
+///
+/// Rows are found as [`bitboard!`] finds them, so a piece passed in from
+/// another macro's argument lands in its row:
+///
+/// ```
+/// use bitboards::{position, Piece, Square};
+///
+/// macro_rules! with_piece_on_e4 {
+///     ($piece:tt) => {
+///         position! {
+///             . . . . k . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . $piece . . .
+///             . . . . . . . .
+///             . . . . . . . .
+///             . . . . K . . .
+///         }
+///     };
+/// }
+/// assert_eq!(with_piece_on_e4!(N).piece_on(Square::E4), Some(Piece::WhiteKnight));
+/// ```
+#[cfg(feature = "macros")]
+#[macro_export]
+macro_rules! position {
+    () => {
+        ::core::compile_error!(
+            "`position!` needs a diagram: 8 rows of 8 cells, a piece letter or `.` (empty), rank 8 on top"
+        )
+    };
+    ($($diagram:tt)*) => {
+        {
+            // Named constants rather than an inline `const { .. }` block:
+            // `cargo check` evaluates constant items, but inline blocks in a
+            // function body only when the function is compiled to code, so
+            // a broken rule would go unnoticed until `cargo build`. The
+            // names are ones no variable has: rustc's warnings suggest a
+            // constant named like an unused variable.
+            const CHECKED_SETUP: ::core::result::Result<$crate::Position, $crate::PositionError> =
+                $crate::Position::from_setup($crate::__private::position_setup!($crate $($diagram)*));
+            const BROKEN_RULE: $crate::__private::RuleMessage =
+                $crate::__private::RuleMessage::new(&CHECKED_SETUP);
+            const POSITION_LITERAL: $crate::Position = match CHECKED_SETUP {
+                ::core::result::Result::Ok(position) => position,
+                ::core::result::Result::Err(_) => ::core::panic!("{}", BROKEN_RULE.as_str()),
+            };
+            POSITION_LITERAL
+        }
+    };
+}
+
 #[cfg(feature = "macros")]
 #[doc(hidden)]
 pub mod __private {
-    pub use bitboards_macros::bitboard_bits;
+    pub use bitboards_macros::{bitboard_bits, position_setup};
+
+    use crate::{Position, PositionError};
+
+    /// The message `position!` stops const evaluation with when its
+    /// position breaks a rule, such as "this position breaks a rule: each
+    /// side has exactly one king". `PositionError::rule` alone would read
+    /// like a statement about the position, and a const panic prints one
+    /// string but cannot format, so the words are put together here.
+    pub struct RuleMessage {
+        bytes: [u8; 160],
+        length: usize,
+    }
+
+    impl RuleMessage {
+        /// The message for `result`'s error; empty for a position.
+        pub const fn new(result: &Result<Position, PositionError>) -> RuleMessage {
+            let mut message = RuleMessage {
+                bytes: [0; 160],
+                length: 0,
+            };
+            if let Err(error) = result {
+                message.push(b"this position breaks a rule: ");
+                message.push(error.rule().as_bytes());
+            }
+            message
+        }
+
+        const fn push(&mut self, bytes: &[u8]) {
+            let mut index = 0;
+            while index < bytes.len() && self.length < self.bytes.len() {
+                self.bytes[self.length] = bytes[index];
+                self.length += 1;
+                index += 1;
+            }
+        }
+
+        /// The message as text.
+        pub const fn as_str(&self) -> &str {
+            // The parts are ASCII, so any cut is on a character boundary.
+            match core::str::from_utf8(self.bytes.split_at(self.length).0) {
+                Ok(text) => text,
+                Err(_) => "this position breaks a rule",
+            }
+        }
+    }
 }

@@ -1,10 +1,11 @@
 //! The one diagram grammar, shared by `Display`, `FromStr` and the
-//! `bitboard!` macro.
+//! `bitboard!` and `position!` macros.
 //!
 //! A diagram is eight rows of eight cells, rank 8 on top and file a on the
-//! left. A cell is `X` (the square is set) or `.` (empty); cells may be
-//! separated by spaces or written together. Two kinds of label are optional
-//! and checked when present:
+//! left. In a bitboard's diagram a cell is `X` (the square is set) or `.`
+//! (empty); in a position's, a piece's FEN letter (`PNBRQK` White, `pnbrqk`
+//! Black) or `.` (see [`Cells`]). Cells may be separated by spaces or written
+//! together. Two kinds of label are optional and checked when present:
 //!
 //! - a rank label, the digit `8` down to `1`, in front of each row (all rows
 //!   or none);
@@ -37,10 +38,11 @@
 //! the file-label row wherever it stands; any other row is a board row until
 //! there are eight of them.
 //!
-//! [`parse`] holds the rules. It reads [`Symbol`]s, each a character with its
-//! line and a position, which is whatever the caller uses to point at its
-//! input (a line and column for text, a token span for the macro), and it
-//! reports every problem it finds, not just the first.
+//! [`parse_cells`] holds the rules, for both kinds of diagram; [`parse`] is
+//! its bitboard form. It reads [`Symbol`]s, each a character with its line
+//! and a position, which is whatever the caller uses to point at its input (a
+//! line and column for text, a token span for a macro), and it reports every
+//! problem it finds, not just the first.
 
 use core::fmt::{self, Write};
 
@@ -63,8 +65,19 @@ pub enum DiagramErrorKind {
         /// How many cells the row has.
         found: usize,
     },
-    /// A cell is neither `X` nor `.`.
+    /// A cell of a bitboard's diagram is neither `X` nor `.`.
     UnknownSymbol(char),
+    /// A cell of a position's diagram is neither a piece letter nor `.`.
+    ///
+    /// ```
+    /// use bitboards::diagram::DiagramErrorKind;
+    ///
+    /// assert_eq!(
+    ///     DiagramErrorKind::UnknownPiece('o').to_string(),
+    ///     "unknown symbol `o`; a cell is a piece letter (`PNBRQK` White, `pnbrqk` Black) or `.` (empty)"
+    /// );
+    /// ```
+    UnknownPiece(char),
     /// A rank label is not the rank of its row.
     RankLabel {
         /// The label as written.
@@ -127,6 +140,12 @@ impl fmt::Display for DiagramErrorKind {
                 "unknown symbol {}{}; a cell is `X` (set) or `.` (empty)",
                 Shown(symbol),
                 LookAlike(symbol)
+            ),
+            DiagramErrorKind::UnknownPiece(symbol) => write!(
+                f,
+                "unknown symbol {}{}; a cell is a piece letter (`PNBRQK` White, `pnbrqk` Black) or `.` (empty)",
+                Shown(symbol),
+                LookAlikeInPosition(symbol)
             ),
             DiagramErrorKind::RankLabel { found, expected } => write!(
                 f,
@@ -269,14 +288,112 @@ impl fmt::Display for LookAlike {
             | '\u{274E}'
             | '\u{166D}'
             | '\u{2D5D}' => f.write_str(", which looks like `X` but is not"),
-            // Middle dots, leaders, bullets, full stops of other scripts,
-            // and digits zero that are drawn as a dot.
-            '\u{00B7}' | '\u{0387}' | '\u{02D9}' | '\u{0589}' | '\u{0660}' | '\u{06D4}'
-            | '\u{06F0}' | '\u{0701}' | '\u{0702}' | '\u{1427}' | '\u{16EB}' | '\u{2022}'
-            | '\u{2024}' | '\u{2027}' | '\u{2219}' | '\u{22C5}' | '\u{2E31}' | '\u{2E33}'
-            | '\u{3002}' | '\u{30FB}' | '\u{A4F8}' | '\u{FF0E}' | '\u{FF61}' | '\u{FF65}'
-            | '\u{10101}' => f.write_str(", which looks like `.` but is not"),
+            symbol if LookAlike::looks_like_dot(symbol) => {
+                f.write_str(", which looks like `.` but is not")
+            }
             _ => Ok(()),
+        }
+    }
+}
+
+impl LookAlike {
+    /// Middle dots, leaders, bullets, full stops of other scripts, and
+    /// digits zero that are drawn as a dot.
+    fn looks_like_dot(symbol: char) -> bool {
+        matches!(
+            symbol,
+            '\u{00B7}'
+                | '\u{0387}'
+                | '\u{02D9}'
+                | '\u{0589}'
+                | '\u{0660}'
+                | '\u{06D4}'
+                | '\u{06F0}'
+                | '\u{0701}'
+                | '\u{0702}'
+                | '\u{1427}'
+                | '\u{16EB}'
+                | '\u{2022}'
+                | '\u{2024}'
+                | '\u{2027}'
+                | '\u{2219}'
+                | '\u{22C5}'
+                | '\u{2E31}'
+                | '\u{2E33}'
+                | '\u{3002}'
+                | '\u{30FB}'
+                | '\u{A4F8}'
+                | '\u{FF0E}'
+                | '\u{FF61}'
+                | '\u{FF65}'
+                | '\u{10101}'
+        )
+    }
+}
+
+/// The hint after an unknown symbol in a position's diagram: only the
+/// look-alikes of `.` apply (a cross is no piece), and a digit is taken for
+/// FEN's run of empty squares.
+struct LookAlikeInPosition(char);
+
+impl fmt::Display for LookAlikeInPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            '1'..='8' => f.write_str(" (a diagram writes each empty square as `.`, not a count)"),
+            symbol if LookAlike::looks_like_dot(symbol) => {
+                f.write_str(", which looks like `.` but is not")
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// What the cells of a diagram are written with; `.` is an empty square in
+/// both kinds.
+///
+/// ```
+/// use bitboards::diagram::Cells;
+///
+/// assert!(Cells::Bits.is_occupied('X'));
+/// assert!(Cells::Pieces.is_occupied('k'));
+/// assert!(!Cells::Pieces.is_occupied('X'));
+/// assert!(!Cells::Bits.is_occupied('.'));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum Cells {
+    /// `X` for a set square: a [`Bitboard`](crate::Bitboard)'s diagram.
+    Bits,
+    /// A piece's FEN letter, `PNBRQK` White and `pnbrqk` Black: a position's
+    /// diagram.
+    Pieces,
+}
+
+impl Cells {
+    /// Whether `symbol` is an occupied cell in this kind of diagram.
+    ///
+    /// ```
+    /// use bitboards::diagram::Cells;
+    ///
+    /// assert!(Cells::Pieces.is_occupied('Q'));
+    /// assert!(!Cells::Pieces.is_occupied('x'));
+    /// ```
+    #[must_use]
+    pub const fn is_occupied(self, symbol: char) -> bool {
+        match self {
+            Cells::Bits => symbol == 'X',
+            Cells::Pieces => matches!(
+                symbol,
+                'P' | 'N' | 'B' | 'R' | 'Q' | 'K' | 'p' | 'n' | 'b' | 'r' | 'q' | 'k'
+            ),
+        }
+    }
+
+    /// The error for a cell that is neither occupied nor `.`.
+    const fn unknown(self, symbol: char) -> DiagramErrorKind {
+        match self {
+            Cells::Bits => DiagramErrorKind::UnknownSymbol(symbol),
+            Cells::Pieces => DiagramErrorKind::UnknownPiece(symbol),
         }
     }
 }
@@ -328,8 +445,9 @@ pub struct DiagramError<P> {
     pub end: P,
 }
 
-/// Reads a diagram given as [`Symbol`]s in reading order, reporting each
-/// problem to `report`, and returns the board's bits when there was none.
+/// Reads a bitboard's diagram given as [`Symbol`]s in reading order,
+/// reporting each problem to `report`, and returns the board's bits when
+/// there was none: [`parse_cells`] with [`Cells::Bits`].
 ///
 /// Rows are found from the symbols' lines as the [module docs](self)
 /// describe. `end` is the position to blame when rows are missing. Every
@@ -370,9 +488,68 @@ where
     I: IntoIterator<Item = Symbol<P>>,
     I::IntoIter: Clone,
 {
+    let board = parse_cells(symbols, Cells::Bits, end, report)?;
+    let set = (0..64).filter(|&index| board[index].is_some());
+    Some(set.fold(0, |bits, index| bits | 1 << index))
+}
+
+/// The occupied cells of a diagram, by square index (a1 = 0, h8 = 63): the
+/// symbol written on each square, with its position, or `None` for `.`.
+pub type Board<P> = [Option<Symbol<P>>; 64];
+
+/// Reads a diagram of either kind given as [`Symbol`]s in reading order,
+/// reporting each problem to `report`, and returns its occupied cells when
+/// there was none. `cells` says which symbols are cells besides `.`, and so
+/// which error an unknown one is; the labels, the rows and every message
+/// about them are the same for both kinds.
+///
+/// Rows are found from the symbols' lines as the [module docs](self)
+/// describe. `end` is the position to blame when rows are missing. Every
+/// error is reported, in reading order. The iterator is cloned to look
+/// ahead, so it should be cheap to clone.
+///
+/// ```
+/// use bitboards::diagram::{parse_cells, Cells, DiagramErrorKind, Symbol};
+///
+/// // Positions here are (line, column) pairs; any `Copy` type will do.
+/// fn symbols(rows: &[&str]) -> Vec<Symbol<(usize, usize)>> {
+///     let mut symbols = Vec::new();
+///     for (line, row) in rows.iter().enumerate() {
+///         for (column, char) in row.char_indices().filter(|(_, c)| *c != ' ') {
+///             symbols.push(Symbol { char, line, at: (line, column) });
+///         }
+///     }
+///     symbols
+/// }
+/// let mut rows = [". . . . . . . ."; 8];
+/// rows[0] = ". . . . k . . .";
+/// rows[7] = ". . . . K . . R";
+/// let board = parse_cells(symbols(&rows), Cells::Pieces, (8, 0), |e| panic!("{e:?}")).unwrap();
+/// // e1 is square 4: the `K` on line 7, column 8.
+/// assert_eq!(board[4], Some(Symbol { char: 'K', line: 7, at: (7, 8) }));
+/// assert_eq!(board[7].map(|cell| cell.char), Some('R'));
+/// assert_eq!(board.iter().flatten().count(), 3);
+///
+/// rows[3] = ". . . . X . . .";
+/// let mut errors = Vec::new();
+/// assert_eq!(parse_cells(symbols(&rows), Cells::Pieces, (8, 0), |e| errors.push(e)), None);
+/// assert_eq!(errors[0].kind, DiagramErrorKind::UnknownPiece('X'));
+/// ```
+pub fn parse_cells<P, I>(
+    symbols: I,
+    cells: Cells,
+    end: P,
+    report: impl FnMut(DiagramError<P>),
+) -> Option<Board<P>>
+where
+    P: Copy,
+    I: IntoIterator<Item = Symbol<P>>,
+    I::IntoIter: Clone,
+{
     let mut grammar = Grammar {
         report,
-        bits: 0,
+        cells,
+        board: [None; 64],
         ok: true,
         board_rows: 0,
         labelled: None,
@@ -423,9 +600,10 @@ fn row_length<P>(mut symbols: impl Iterator<Item = Symbol<P>> + Clone) -> usize 
 }
 
 /// The rules for rows once they are found, and what they add up to.
-struct Grammar<F> {
+struct Grammar<F, P> {
     report: F,
-    bits: u64,
+    cells: Cells,
+    board: Board<P>,
     ok: bool,
     board_rows: usize,
     /// Whether the rows have rank labels, as the first board row decides.
@@ -434,19 +612,13 @@ struct Grammar<F> {
     too_many_reported: bool,
 }
 
-impl<F> Grammar<F> {
-    fn fail<P>(&mut self, kind: DiagramErrorKind, start: P, end: P)
-    where
-        F: FnMut(DiagramError<P>),
-    {
+impl<F: FnMut(DiagramError<P>), P: Copy> Grammar<F, P> {
+    fn fail(&mut self, kind: DiagramErrorKind, start: P, end: P) {
         self.ok = false;
         (self.report)(DiagramError { kind, start, end });
     }
 
-    fn row<P: Copy>(&mut self, row: impl Iterator<Item = Symbol<P>> + Clone)
-    where
-        F: FnMut(DiagramError<P>),
-    {
+    fn row(&mut self, row: impl Iterator<Item = Symbol<P>> + Clone) {
         let Some(first) = row.clone().next() else {
             return;
         };
@@ -462,13 +634,7 @@ impl<F> Grammar<F> {
         }
     }
 
-    fn file_labels<P: Copy>(
-        &mut self,
-        first: Symbol<P>,
-        row: impl Iterator<Item = Symbol<P>> + Clone,
-    ) where
-        F: FnMut(DiagramError<P>),
-    {
+    fn file_labels(&mut self, first: Symbol<P>, row: impl Iterator<Item = Symbol<P>> + Clone) {
         let last = row.clone().last().map_or(first.at, |symbol| symbol.at);
         if self.file_labels_seen {
             self.fail(DiagramErrorKind::RepeatedFileLabels, first.at, last);
@@ -497,10 +663,7 @@ impl<F> Grammar<F> {
         }
     }
 
-    fn board_row<P: Copy>(&mut self, first: Symbol<P>, mut row: impl Iterator<Item = Symbol<P>>)
-    where
-        F: FnMut(DiagramError<P>),
-    {
+    fn board_row(&mut self, first: Symbol<P>, mut row: impl Iterator<Item = Symbol<P>>) {
         let rank = u8::try_from(self.board_rows)
             .ok()
             .and_then(|row| 7u8.checked_sub(row))
@@ -537,14 +700,13 @@ impl<F> Grammar<F> {
         let mut count = 0usize;
         let mut last = first.at;
         for symbol in row {
-            match symbol.char {
-                'X' => {
-                    if let (Some(rank), true) = (rank, count < 8) {
-                        self.bits |= 1 << (rank.index() * 8 + count);
-                    }
+            if self.cells.is_occupied(symbol.char) {
+                if let (Some(rank), true) = (rank, count < 8) {
+                    self.board[rank.index() * 8 + count] = Some(symbol);
                 }
-                '.' => {}
-                other => self.fail(DiagramErrorKind::UnknownSymbol(other), symbol.at, symbol.at),
+            } else if symbol.char != '.' {
+                let kind = self.cells.unknown(symbol.char);
+                self.fail(kind, symbol.at, symbol.at);
             }
             count += 1;
             last = symbol.at;
@@ -561,17 +723,14 @@ impl<F> Grammar<F> {
         self.board_rows += 1;
     }
 
-    fn finish<P: Copy>(mut self, end: P) -> Option<u64>
-    where
-        F: FnMut(DiagramError<P>),
-    {
+    fn finish(mut self, end: P) -> Option<Board<P>> {
         if self.board_rows < 8 {
             let kind = DiagramErrorKind::TooFewRows {
                 found: self.board_rows,
             };
             self.fail(kind, end, end);
         }
-        self.ok.then_some(self.bits)
+        self.ok.then_some(self.board)
     }
 }
 

@@ -1,8 +1,9 @@
 //! The diagram grammar through `Display` and `FromStr`: what prints reads
-//! back, and every malformed diagram is a typed error with a line and column.
+//! back, and every malformed diagram is a typed error with a line and column;
+//! position diagrams follow the same rules with piece letters for cells.
 
-use bitboards::diagram::{DiagramErrorKind, Symbol, parse};
-use bitboards::{Bitboard, File, Rank, Square, bitboard};
+use bitboards::diagram::{Cells, DiagramError, DiagramErrorKind, Symbol, parse, parse_cells};
+use bitboards::{Bitboard, File, Position, Rank, Square, bitboard};
 use bitboards_codegen::rng::SplitMix64;
 
 fn error(text: &str) -> (DiagramErrorKind, usize, usize) {
@@ -423,4 +424,107 @@ fn width_fill_and_alignment_apply_to_each_line() {
     assert_eq!(format!("{board:>24}").parse(), Ok(board));
     assert_eq!(format!("{board:>#24?}"), format!("{board:>24}"));
     assert_eq!(format!("{board:#?}"), plain);
+}
+
+/// The symbols of a text diagram, each at its 1-based line and column.
+fn symbols(text: &str) -> Vec<Symbol<(usize, usize)>> {
+    let mut symbols = Vec::new();
+    for (line, content) in text.lines().enumerate() {
+        for (column, char) in content.chars().enumerate() {
+            if !char.is_whitespace() {
+                let at = (line + 1, column + 1);
+                symbols.push(Symbol { char, line, at });
+            }
+        }
+    }
+    symbols
+}
+
+/// A diagram's problems, read with `cells`.
+fn cell_errors(text: &str, cells: Cells) -> Vec<DiagramError<(usize, usize)>> {
+    let mut errors = Vec::new();
+    let board = parse_cells(symbols(text), cells, (0, 0), |error| errors.push(error));
+    assert_eq!(board.is_none(), !errors.is_empty());
+    errors
+}
+
+#[test]
+fn a_position_diagram_reads_back_from_position_display() {
+    let kiwipete =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    for position in [Position::START, kiwipete] {
+        // The diagram, without the FEN line `Display` ends with.
+        let text = position.to_string();
+        let diagram = text.rsplit_once('\n').unwrap().0;
+        let board = parse_cells(symbols(diagram), Cells::Pieces, (0, 0), |error| {
+            panic!("{error:?}")
+        })
+        .unwrap();
+        for square in Square::ALL {
+            let written = board[square.index()].map(|cell| cell.char);
+            assert_eq!(
+                written,
+                position.piece_on(square).map(|p| p.to_char()),
+                "{square}"
+            );
+        }
+        // Each cell knows where it was written: e1 is on line 8, column 11.
+        assert_eq!(board[Square::E1.index()].unwrap().at, (8, 11));
+    }
+}
+
+#[test]
+fn both_kinds_of_diagram_share_labels_rows_and_their_messages() {
+    let pieces = Position::START.to_string();
+    let pieces = pieces.rsplit_once('\n').unwrap().0;
+    let bits = Bitboard(0xFFFF_0000_0000_FFFF).to_string();
+    for (text, cells) in [(pieces, Cells::Pieces), (bits.as_str(), Cells::Bits)] {
+        let misordered = text.replacen("6 ", "5 ", 1);
+        let errors = cell_errors(&misordered, cells);
+        let expected = DiagramErrorKind::RankLabel {
+            found: '5',
+            expected: Rank::Sixth,
+        };
+        assert_eq!(
+            errors.iter().map(|e| e.kind).collect::<Vec<_>>(),
+            [expected]
+        );
+        assert_eq!(errors[0].start, (3, 1));
+
+        let short = text.replacen(" . . . . . . . .", " . . . . . . .", 1);
+        let errors = cell_errors(&short, cells);
+        assert_eq!(errors[0].kind, DiagramErrorKind::RowLength { found: 7 });
+        assert_eq!((errors[0].start, errors[0].end), ((3, 1), (3, 15)));
+
+        let no_files = text.rsplit_once('\n').unwrap().0;
+        assert!(cell_errors(no_files, cells).is_empty());
+    }
+}
+
+#[test]
+fn each_kind_knows_its_own_cells() {
+    let with = |cell: &str| with_row(4, &format!(". . . . {cell} . . ."));
+    // A piece letter is unknown in a bitboard, `X` in a position.
+    assert_eq!(
+        cell_errors(&with("k"), Cells::Bits)[0].kind,
+        DiagramErrorKind::UnknownSymbol('k')
+    );
+    assert_eq!(
+        cell_errors(&with("X"), Cells::Pieces)[0].kind,
+        DiagramErrorKind::UnknownPiece('X')
+    );
+    for letter in "PNBRQKpnbrqk".chars() {
+        assert!(cell_errors(&with(&letter.to_string()), Cells::Pieces).is_empty());
+        assert!(Cells::Pieces.is_occupied(letter));
+        assert!(!Cells::Bits.is_occupied(letter));
+    }
+    // The hints fit the kind: a dot's look-alike in both, a FEN count in a
+    // position.
+    let middle_dot = DiagramErrorKind::UnknownPiece('\u{00B7}').to_string();
+    assert!(middle_dot.contains("looks like `.`"), "{middle_dot}");
+    let count = DiagramErrorKind::UnknownPiece('3').to_string();
+    assert!(count.contains("each empty square as `.`"), "{count}");
+    let cross = DiagramErrorKind::UnknownPiece('x').to_string();
+    assert!(!cross.contains("did you mean"), "{cross}");
 }

@@ -1,8 +1,9 @@
-//! The proc macro behind `bitboards::bitboard!`.
+//! The proc macros behind `bitboards::bitboard!` and `bitboards::position!`.
 //!
-//! Use it through the `bitboards` crate, which wraps it so that the result is
-//! a `Bitboard` wherever that crate is (even renamed). On its own,
-//! [`bitboard_bits!`] expands to the diagram's `u64` literal:
+//! Use them through the `bitboards` crate, which wraps them so that the
+//! result is a `Bitboard` or a checked `Position` wherever that crate is
+//! (even renamed). On its own, [`bitboard_bits!`] expands to the diagram's
+//! `u64` literal:
 //!
 //! ```
 //! const E4: u64 = bitboards_macros::bitboard_bits! {
@@ -18,8 +19,30 @@
 //! assert_eq!(E4, 1 << 28);
 //! ```
 //!
-//! The grammar is `bitboards_core::diagram`'s, the same one `Display` prints
-//! and `FromStr` reads.
+//! and [`position_setup!`] reads a piece-letter diagram and the FEN fields
+//! after a `;` (side to move, castling, en passant, the two clocks, each
+//! optional from the end) into a `bitboards::Setup` expression, which
+//! `position!` hands to `Position::from_setup` in const evaluation.
+//!
+//! Both diagrams follow `bitboards_core::diagram`'s grammar, the one
+//! `Display` prints and `FromStr` reads; only their cells differ (`X` and
+//! `.`, or piece letters and `.`).
+//!
+//! # Errors
+//!
+//! Every mistake is a `compile_error!` on its token, all of them in one
+//! compile. For a position, that includes the rules of
+//! `bitboards::PositionError` that the pieces' squares alone decide (king
+//! count, pawns on the back ranks, material, castling rights, the en passant
+//! square, the fullmove number): this crate cannot depend on `bitboards`
+//! (which depends on it), so it checks those itself, with the same
+//! messages. The rules on check need `bitboards`' attack tables; they are
+//! left to `Position::from_setup`, which fails const evaluation at the
+//! macro call instead.
+//!
+//! No `syn` and no `quote`: the input is a flat list of tokens and the
+//! output a short expression, and leaving them out keeps the default build
+//! of `bitboards` fast.
 //!
 //! # How rows are found
 //!
@@ -36,8 +59,10 @@
 //! Comments (`//`, `/* */`) are skipped; a doc comment (`///`, `/** */`) is
 //! an error, since the compiler hands it over as an attribute.
 
-use bitboards_core::diagram::{self, DiagramError, Symbol};
+use bitboards_core::diagram::{self, Board, Cells, DiagramError, Symbol};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+
+mod position;
 
 /// Expands an 8x8 diagram (rank 8 on top, `X` set, `.` empty, labels
 /// optional) to its `u64` literal, or to compile errors pointing at every
@@ -45,6 +70,42 @@ use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenS
 #[proc_macro]
 pub fn bitboard_bits(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     match expand(input.into()) {
+        Ok(tokens) => tokens.into(),
+        Err(errors) => compile_errors(&errors).into(),
+    }
+}
+
+/// Expands a piece-letter diagram and the FEN fields after it to a
+/// `Setup { .. }` expression, or to compile errors pointing at every bad
+/// token. The first token is the crate the paths of the expansion start
+/// from (`bitboards::position!` passes `$crate`).
+///
+/// ```
+/// let setup: bitboards::Setup = bitboards_macros::position_setup!(bitboards
+///     . . . . k . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     . . . . . . . .
+///     R . . . K . . .
+///     ; b Q -
+/// );
+/// assert_eq!(setup.castling.count(), 1);
+/// assert_eq!(setup.side_to_move, bitboards::Color::Black);
+/// ```
+#[proc_macro]
+pub fn position_setup(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let mut input = TokenStream::from(input).into_iter();
+    let Some(krate) = input.next() else {
+        let error = Diagnostic::on(
+            Span::call_site(),
+            "`position_setup!` needs a crate path".into(),
+        );
+        return error.to_compile_error().into();
+    };
+    match position::expand(&krate, input.collect()) {
         Ok(tokens) => tokens.into(),
         Err(errors) => compile_errors(&errors).into(),
     }
@@ -74,6 +135,15 @@ struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// An error on the one token at `at`.
+    fn on(at: Span, message: String) -> Diagnostic {
+        Diagnostic {
+            start: at,
+            end: at,
+            message,
+        }
+    }
+
     /// `::core::compile_error!("message")`, with the path on the first
     /// token's span and the parentheses on the last's, so that the compiler
     /// underlines everything in between (on stable, spans cannot be joined).
@@ -115,9 +185,53 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<Diagnostic>> {
     flatten(input, &mut tokens);
 
     let mut errors = Vec::new();
+    let (symbols, end) = diagram_symbols(&tokens, &mut errors);
+    match parse_cells(symbols, Cells::Bits, end, &mut errors) {
+        Some(board) if errors.is_empty() => {
+            let set = board.iter().enumerate().filter(|(_, cell)| cell.is_some());
+            let bits = set.fold(0u64, |bits, (index, _)| bits | 1 << index);
+            Ok(TokenTree::Literal(Literal::u64_suffixed(bits)).into())
+        }
+        // `parse_cells` returns `None` only after reporting an error.
+        _ => Err(errors),
+    }
+}
+
+/// `diagram::parse_cells` with its errors added to `errors`. Both macros
+/// call it, so that the grammar's generic code is compiled once into this
+/// crate, which every build of `bitboards` waits for.
+fn parse_cells(
+    symbols: Vec<Symbol<Span>>,
+    cells: Cells,
+    end: Span,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Board<Span>> {
+    diagram::parse_cells(symbols, cells, end, |error: DiagramError<Span>| {
+        errors.push(Diagnostic::from(error));
+    })
+}
+
+impl From<DiagramError<Span>> for Diagnostic {
+    fn from(error: DiagramError<Span>) -> Diagnostic {
+        Diagnostic {
+            start: error.start,
+            end: error.end,
+            message: error.kind.to_string(),
+        }
+    }
+}
+
+/// The symbols of a diagram's tokens, each with its token's line and span,
+/// and the span to blame when rows are missing (the last token's, or the
+/// call site's when there is none). A doc comment is reported as an error
+/// and skipped.
+fn diagram_symbols(
+    tokens: &[TokenTree],
+    errors: &mut Vec<Diagnostic>,
+) -> (Vec<Symbol<Span>>, Span) {
     let mut symbols: Vec<Symbol<Span>> = Vec::new();
     let mut end = Span::call_site();
-    let mut rest = tokens.as_slice();
+    let mut rest = tokens;
     while let Some((token, after)) = rest.split_first() {
         if let Some(length) = doc_comment_length(rest) {
             // Consecutive doc comment lines make one error.
@@ -152,21 +266,7 @@ fn expand(input: TokenStream) -> Result<TokenStream, Vec<Diagnostic>> {
         );
         rest = after;
     }
-
-    let bits = diagram::parse(symbols, end, |error: DiagramError<Span>| {
-        errors.push(Diagnostic {
-            start: error.start,
-            end: error.end,
-            message: error.kind.to_string(),
-        });
-    });
-    match bits {
-        Some(bits) if errors.is_empty() => {
-            Ok(TokenTree::Literal(Literal::u64_suffixed(bits)).into())
-        }
-        // `parse` returns `None` only after reporting an error.
-        _ => Err(errors),
-    }
+    (symbols, end)
 }
 
 /// The tokens of `input` with invisible groups opened: a `macro_rules!`

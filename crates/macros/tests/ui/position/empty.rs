@@ -1,0 +1,5 @@
+use bitboards::position;
+
+fn main() {
+    let _ = position! {};
+}
