@@ -219,12 +219,3 @@ fn named_bitboards_follow_the_literature() {
         assert_eq!(total, position.occupied().count());
     }
 }
-
-#[test]
-fn size_of_position() {
-    // Six kind boards, two colour boards, a 64-byte mailbox, the kings, the
-    // castling files, en passant, side and clocks, and the Polyglot key
-    // that moves keep up to date.
-    assert_eq!(std::mem::size_of::<Position>(), 152);
-    assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
-}
