@@ -103,7 +103,7 @@ const GRID_COLUMNS: usize = 3;
 const GRID_COLUMN_WIDTH: usize = 18;
 const GRID_GAP: &str = "  ";
 
-/// The labelled diagrams of `boards`, [`GRID_COLUMNS`] to a row, each with
+/// The labelled diagrams of `boards`, `GRID_COLUMNS` to a row, each with
 /// its name above and its hex below, as the literature draws a position's
 /// bitboards.
 ///
