@@ -165,6 +165,15 @@ impl Position {
         if !(leapers & theirs).is_empty() {
             return true;
         }
+        self.attacked_by_slider(square, them, occupied)
+    }
+
+    /// Whether a bishop, rook or queen of `them` attacks `square` when the
+    /// board holds `occupied`: a lookup only when one stands on the
+    /// square's empty-board rays at all.
+    #[inline(always)]
+    fn attacked_by_slider(&self, square: Square, them: Color, occupied: Bitboard) -> bool {
+        let theirs = self.by_color(them);
         let queens = self.by_kind(PieceKind::Queen);
         let diagonal = (self.by_kind(PieceKind::Bishop) | queens) & theirs;
         if !(attacks::bishop_rays(square) & diagonal).is_empty()
@@ -199,10 +208,21 @@ impl Position {
 
         // The king: every target the enemy does not attack once the king has
         // left its square (so that it cannot hide behind itself on a ray).
+        // The leapers' attacks are taken set-wise first (pawns by two
+        // shifts), so that only the squares they leave ask about sliders.
+        let their_pawns = self.by_kind(PieceKind::Pawn) & theirs;
+        let mut danger = if WHITE {
+            their_pawns.south_east() | their_pawns.south_west()
+        } else {
+            their_pawns.north_east() | their_pawns.north_west()
+        } | attacks::king(self.king(them));
+        for knight in self.by_kind(PieceKind::Knight) & theirs {
+            danger |= attacks::knight(knight);
+        }
         let without_king = occupied ^ king.bitboard();
         let mut king_targets = Bitboard::EMPTY;
-        for to in attacks::king(king) - ours {
-            if !self.attacked(to, them, without_king) {
+        for to in attacks::king(king) - ours - danger {
+            if !self.attacked_by_slider(to, them, without_king) {
                 king_targets.set(to);
             }
         }
