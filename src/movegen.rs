@@ -16,6 +16,15 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{CastlingSide, Position};
 use crate::{Bitboard, Color, File, PieceKind, Rank, Square, attacks, between, line};
 
+/// The slider lookups move generation uses: the magic tables by default,
+/// PEXT with feature `pext` (x86-64 with BMI2).
+mod sliders {
+    #[cfg(feature = "pext")]
+    pub(crate) use crate::attacks::pext::{bishop, queen, rook};
+    #[cfg(not(feature = "pext"))]
+    pub(crate) use crate::attacks::{bishop, queen, rook};
+}
+
 /// Receives generated moves, grouped as generation finds them.
 pub(crate) trait Sink {
     /// Normal moves of the `kind` on `from` to each square of `targets` (a
@@ -157,10 +166,10 @@ impl Position {
         // blocked: with nothing between they check, with one of ours they pin.
         let mut snipers = Bitboard::EMPTY;
         if !(attacks::rook_rays(king) & straight).is_empty() {
-            snipers |= attacks::rook(king, theirs) & straight;
+            snipers |= sliders::rook(king, theirs) & straight;
         }
         if !(attacks::bishop_rays(king) & diagonal).is_empty() {
-            snipers |= attacks::bishop(king, theirs) & diagonal;
+            snipers |= sliders::bishop(king, theirs) & diagonal;
         }
         while let Some(sniper) = snipers.pop() {
             let blockers = between(king, sniper) & occupied;
@@ -198,13 +207,13 @@ impl Position {
         let queens = self.by_kind(PieceKind::Queen);
         let diagonal = (self.by_kind(PieceKind::Bishop) | queens) & theirs;
         if !(attacks::bishop_rays(square) & diagonal).is_empty()
-            && !(attacks::bishop(square, occupied) & diagonal).is_empty()
+            && !(sliders::bishop(square, occupied) & diagonal).is_empty()
         {
             return true;
         }
         let straight = (self.by_kind(PieceKind::Rook) | queens) & theirs;
         !(attacks::rook_rays(square) & straight).is_empty()
-            && !(attacks::rook(square, occupied) & straight).is_empty()
+            && !(sliders::rook(square, occupied) & straight).is_empty()
     }
 
     /// Hands every legal move to `sink`.
@@ -272,21 +281,21 @@ impl Position {
             sink.moves(
                 PieceKind::Bishop,
                 from,
-                attacks::bishop(from, occupied) & targets,
+                sliders::bishop(from, occupied) & targets,
             );
         }
         for from in rooks - pinned {
             sink.moves(
                 PieceKind::Rook,
                 from,
-                attacks::rook(from, occupied) & targets,
+                sliders::rook(from, occupied) & targets,
             );
         }
         for from in queens - pinned {
             sink.moves(
                 PieceKind::Queen,
                 from,
-                attacks::queen(from, occupied) & targets,
+                sliders::queen(from, occupied) & targets,
             );
         }
         // Pinned sliders move along the pin line only (towards the pinner,
@@ -299,11 +308,11 @@ impl Position {
             // A slider moves along its pin only if the pin is in one of its
             // own directions: a rook pinned on a diagonal has no move.
             let (kind, reach) = if bishops.contains(from) {
-                (PieceKind::Bishop, attacks::bishop(from, occupied))
+                (PieceKind::Bishop, sliders::bishop(from, occupied))
             } else if rooks.contains(from) {
-                (PieceKind::Rook, attacks::rook(from, occupied))
+                (PieceKind::Rook, sliders::rook(from, occupied))
             } else {
-                (PieceKind::Queen, attacks::queen(from, occupied))
+                (PieceKind::Queen, sliders::queen(from, occupied))
             };
             sink.moves(kind, from, reach & along);
         }
@@ -409,9 +418,9 @@ impl Position {
         let queens = self.by_kind(PieceKind::Queen);
         while let Some(from) = capturers.pop() {
             let occupied = (self.occupied() ^ from.bitboard() ^ captured.bitboard()) | target;
-            let exposed = (attacks::rook(king, occupied)
+            let exposed = (sliders::rook(king, occupied)
                 & (self.by_kind(PieceKind::Rook) | queens))
-                | (attacks::bishop(king, occupied) & (self.by_kind(PieceKind::Bishop) | queens))
+                | (sliders::bishop(king, occupied) & (self.by_kind(PieceKind::Bishop) | queens))
                 | (attacks::knight(king) & self.by_kind(PieceKind::Knight))
                 | (attacks::pawn(us, king) & pawns);
             if (exposed & theirs).is_empty() {
