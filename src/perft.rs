@@ -68,8 +68,10 @@ pub fn perft_parallel(position: &Position, depth: u32) -> u64 {
 
 /// Perft split by root move: each legal move with the number of leaves
 /// below it at `depth` (the move itself is the first ply), in generation
-/// order. The counts add up to [`perft`]; comparing them with another
-/// program's finds the move where two generators disagree.
+/// order. From depth 1 up the counts add up to [`perft`] at the same depth;
+/// comparing them with another program's finds the move where two
+/// generators disagree. (Depth 0 has no first ply: each move then counts 1,
+/// as at depth 1.)
 ///
 /// ```
 /// use bitboards::{perft, perft_divide, Position};
