@@ -60,13 +60,34 @@
 //! an error, since the compiler hands it over as an attribute.
 
 use bitboards_core::diagram::{self, Board, Cells, DiagramError, Symbol};
-use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+// The macros run on the compiler's own tokens, so that building `bitboards`
+// compiles no proc-macro2 (it sat on the critical path of every clean
+// build). The unit tests run the very same code on proc-macro2's tokens,
+// which, unlike the compiler's, exist outside a macro call; the two APIs
+// agree on everything used here but for a span's line (see `line_of`).
+#[cfg(not(test))]
+use proc_macro as tokens;
+#[cfg(test)]
+use proc_macro2 as tokens;
+use tokens::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+
+/// The line a span starts on.
+fn line_of(span: Span) -> usize {
+    #[cfg(not(test))]
+    let line = span.line();
+    #[cfg(test)]
+    let line = span.start().line;
+    line
+}
 
 mod position;
 
 /// Expands an 8x8 diagram (rank 8 on top, `X` set, `.` empty, labels
 /// optional) to its `u64` literal, or to compile errors pointing at every
 /// bad cell, label or row.
+// The conversions are no-ops here and real in the unit tests' build,
+// where the logic runs on proc-macro2's tokens.
+#[allow(clippy::useless_conversion)]
 #[proc_macro]
 pub fn bitboard_bits(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     match expand(input.into()) {
@@ -95,6 +116,9 @@ pub fn bitboard_bits(input: proc_macro::TokenStream) -> proc_macro::TokenStream 
 /// assert_eq!(setup.castling.count(), 1);
 /// assert_eq!(setup.side_to_move, bitboards::Color::Black);
 /// ```
+// The conversions are no-ops here and real in the unit tests' build,
+// where the logic runs on proc-macro2's tokens.
+#[allow(clippy::useless_conversion)]
 #[proc_macro]
 pub fn position_setup(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let mut input = TokenStream::from(input).into_iter();
@@ -177,7 +201,7 @@ fn with_span(mut punct: Punct, span: Span) -> Punct {
 const DOC_COMMENT: &str = "a doc comment cannot appear in a diagram (the compiler reads it as an \
      attribute); write a plain `//` or `/* */` comment";
 
-/// The macro's logic on `proc_macro2` tokens, so that it can be tested
+/// The macro's logic on tokens (proc-macro2's in the unit tests), so that it can be tested
 /// without a compiler in the loop: the diagram's bits as a `u64` literal, or
 /// every error in it.
 fn expand(input: TokenStream) -> Result<TokenStream, Vec<Diagnostic>> {
@@ -252,7 +276,7 @@ fn diagram_symbols(
         end = span;
         // A token such as `XX` or `8.` holds several symbols; each of them
         // is blamed on the whole token.
-        let line = span.start().line;
+        let line = line_of(span);
         symbols.extend(
             token
                 .to_string()
@@ -298,7 +322,7 @@ fn doc_comment_length(tokens: &[TokenTree]) -> Option<usize> {
         return None;
     };
     let is_doc = group.delimiter() == Delimiter::Bracket
-        && matches!(group.stream().into_iter().next(), Some(TokenTree::Ident(name)) if name == "doc");
+        && matches!(group.stream().into_iter().next(), Some(TokenTree::Ident(name)) if matches!(name.to_string().as_str(), "doc"));
     is_doc.then_some(attribute + 1)
 }
 

@@ -11,13 +11,16 @@
 
 use core::fmt;
 
+use crate::tokens::{
+    Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree,
+};
 use bitboards_core::diagram::{Board, Cells};
 use bitboards_core::{Color, File, Rank, Square};
-use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
-use crate::{Diagnostic, diagram_symbols, flatten, parse_cells};
+use crate::{Diagnostic, diagram_symbols, flatten, line_of, parse_cells};
 
-/// The macro's logic on `proc_macro2` tokens: `krate` is the path the
+/// The macro's logic on tokens (the compiler's, or proc-macro2's in the
+/// unit tests): `krate` is the path the
 /// expansion's paths start from (`$crate` from `bitboards::position!`), and
 /// `input` the diagram and its fields. The result is a `Setup` expression, or
 /// every error found.
@@ -98,14 +101,13 @@ fn read_diagram(tokens: &[TokenTree], end: Option<Span>) -> (Option<ReadDiagram>
 /// Only called when the whole input failed, so it never turns an error into
 /// a position.
 fn fields_without_separator(tokens: &[TokenTree]) -> Option<Vec<Diagnostic>> {
-    let last_line = tokens.last()?.span().start().line;
+    let last_line = line_of(tokens.last()?.span());
     let start = tokens
         .iter()
-        .rposition(|token| token.span().start().line != last_line)
+        .rposition(|token| line_of(token.span()) != last_line)
         .map_or(0, |before| before + 1);
     let line = &tokens[start..];
-    let starts_like_fields =
-        matches!(&line[0], TokenTree::Ident(side) if side == "w" || side == "b");
+    let starts_like_fields = matches!(&line[0], TokenTree::Ident(side) if matches!(side.to_string().as_str(), "w" | "b"));
     if !starts_like_fields || line.len() < 2 {
         return None;
     }
