@@ -446,3 +446,9 @@ pub mod __private {
         }
     }
 }
+
+/// The README's Rust examples run as doc tests, so that what a newcomer
+/// reads first compiles and holds.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
