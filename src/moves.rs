@@ -53,8 +53,9 @@ pub struct Move(u16);
 const TAG_NORMAL: u16 = 0;
 const TAG_EN_PASSANT: u16 = 1;
 const TAG_CASTLING: u16 = 2;
-/// Promotion tags are `TAG_PROMOTION + kind index` for knight (1) to queen (4).
-const TAG_PROMOTION: u16 = 2;
+/// A promotion's tag is `PROMOTION_BASE` plus the piece kind's index,
+/// knight (1) to queen (4): tags 3 to 6, right after castling's.
+const PROMOTION_BASE: u16 = TAG_CASTLING;
 
 impl Move {
     /// The move from `from` to `to` of the given kind.
@@ -78,9 +79,9 @@ impl Move {
             MoveKind::Castling => TAG_CASTLING,
             MoveKind::Promotion(piece) => match piece {
                 PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook => {
-                    TAG_PROMOTION + piece as u16
+                    PROMOTION_BASE + piece as u16
                 }
-                _ => TAG_PROMOTION + PieceKind::Queen as u16,
+                _ => PROMOTION_BASE + PieceKind::Queen as u16,
             },
         };
         Move(from as u16 | (to as u16) << 6 | tag << 12)
@@ -114,7 +115,7 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn from_bits(bits: u16) -> Option<Move> {
-        if bits >> 12 <= TAG_PROMOTION + PieceKind::Queen as u16 {
+        if bits >> 12 <= PROMOTION_BASE + PieceKind::Queen as u16 {
             Some(Move(bits))
         } else {
             None
@@ -162,7 +163,7 @@ impl Move {
             TAG_NORMAL => MoveKind::Normal,
             TAG_EN_PASSANT => MoveKind::EnPassant,
             TAG_CASTLING => MoveKind::Castling,
-            tag => match PieceKind::new((tag - TAG_PROMOTION) as u8) {
+            tag => match PieceKind::new((tag - PROMOTION_BASE) as u8) {
                 Some(piece) => MoveKind::Promotion(piece),
                 None => MoveKind::Normal,
             },
