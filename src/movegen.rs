@@ -182,22 +182,6 @@ impl Position {
         Checks { checkers, pinned }
     }
 
-    /// Whether `them` attack `square` when the board holds `occupied`.
-    ///
-    /// The leapers first; a slider lookup only when an enemy slider stands
-    /// on the square's empty-board rays at all.
-    #[inline(always)]
-    fn attacked(&self, square: Square, them: Color, occupied: Bitboard) -> bool {
-        let theirs = self.by_color(them);
-        let leapers = (attacks::knight(square) & self.by_kind(PieceKind::Knight))
-            | (attacks::king(square) & self.by_kind(PieceKind::King))
-            | (attacks::pawn(them.opponent(), square) & self.by_kind(PieceKind::Pawn));
-        if !(leapers & theirs).is_empty() {
-            return true;
-        }
-        self.attacked_by_slider(square, them, occupied)
-    }
-
     /// Whether a bishop, rook or queen of `them` attacks `square` when the
     /// board holds `occupied`: a lookup only when one stands on the
     /// square's empty-board rays at all.
@@ -320,7 +304,7 @@ impl Position {
         self.pawn_moves::<S, WHITE>(sink, checks, check_mask);
 
         if checkers.is_empty() && !self.castling().is_empty() {
-            self.castling_moves(sink, us, occupied);
+            self.castling_moves(sink, us, occupied, danger);
         }
     }
 
@@ -432,9 +416,16 @@ impl Position {
     /// Castling, standard and Chess960 alike: the king and rook end on the
     /// g and f (or c and d) files; every square either crosses is empty but
     /// for the two of them, and no square the king stands on, crosses or
-    /// reaches is attacked. Called only when not in check.
+    /// reaches is attacked (`danger`: the enemy leapers' attacks). Called
+    /// only when not in check.
     #[inline(never)]
-    fn castling_moves<S: Sink>(&self, sink: &mut S, us: Color, occupied: Bitboard) {
+    fn castling_moves<S: Sink>(
+        &self,
+        sink: &mut S,
+        us: Color,
+        occupied: Bitboard,
+        danger: Bitboard,
+    ) {
         let king = self.king(us);
         let rank = king.rank();
         for side in CastlingSide::ALL {
@@ -455,10 +446,13 @@ impl Position {
             if !(crossed & others).is_empty() {
                 continue;
             }
+            // `danger` holds the enemy leapers' attacks (which a castling
+            // piece moving cannot change): only sliders are asked per square.
             let them = us.opponent();
-            if king_path
-                .iter()
-                .all(|square| !self.attacked(square, them, others))
+            if (king_path & danger).is_empty()
+                && king_path
+                    .iter()
+                    .all(|square| !self.attacked_by_slider(square, them, others))
             {
                 sink.one(Move::new(king, rook, MoveKind::Castling));
             }
