@@ -1,22 +1,14 @@
 //! FEN reading and writing: round trips over the perft suites, every
 //! rejection rule with the error it gives, and a seeded fuzz loop.
 
+mod common;
+
 use bitboards::{
     CastlingRights, CastlingSide, Color, FenError, FenField, FenSyntaxError, File,
     ParseSquareError, Piece, Position, PositionError, Rank, Setup, Square,
 };
 use bitboards_codegen::rng::SplitMix64;
-
-const PERFT_SUITE: &str = include_str!("data/perftsuite.epd");
-const CHESS960_STARTS: &str = include_str!("data/chess960-starts.epd");
-const CHESS960_RANDOM: &str = include_str!("data/chess960-random.epd");
-
-/// The FEN part of each line of an EPD perft file (`FEN ;D1 n ;...`).
-fn fens(epd: &str) -> impl Iterator<Item = &str> {
-    epd.lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| line.split(';').next().unwrap_or(line).trim())
-}
+use common::{CHESS960_RANDOM, CHESS960_STARTS, PERFT_SUITE, epd_fens};
 
 fn parse(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
@@ -25,7 +17,7 @@ fn parse(fen: &str) -> Position {
 #[test]
 fn perft_suite_round_trips_as_written() {
     let mut count = 0;
-    for fen in fens(PERFT_SUITE) {
+    for fen in epd_fens(PERFT_SUITE) {
         let position = Position::from_fen_allow_impossible_check(fen)
             .unwrap_or_else(|error| panic!("{fen}: {error}"));
         assert_eq!(position.fen().to_string(), fen);
@@ -39,7 +31,7 @@ fn perft_suite_round_trips_as_written() {
 /// no legal move leads there, so the strict reader refuses it.
 #[test]
 fn perft_suite_is_legal_but_for_one_impossible_check() {
-    let rejected: Vec<(&str, FenError)> = fens(PERFT_SUITE)
+    let rejected: Vec<(&str, FenError)> = epd_fens(PERFT_SUITE)
         .filter_map(|fen| Position::from_fen(fen).err().map(|error| (fen, error)))
         .collect();
     assert_eq!(
@@ -61,7 +53,7 @@ fn perft_suite_is_legal_but_for_one_impossible_check() {
 #[test]
 fn chess960_files_round_trip_in_shredder_fen() {
     let mut count = 0;
-    for fen in fens(CHESS960_STARTS).chain(fens(CHESS960_RANDOM)) {
+    for fen in epd_fens(CHESS960_STARTS).chain(epd_fens(CHESS960_RANDOM)) {
         let position = parse(fen);
         assert_eq!(position.fen().shredder().to_string(), fen);
         // The default (X-FEN) form reads back as the same position.
@@ -73,7 +65,7 @@ fn chess960_files_round_trip_in_shredder_fen() {
 
 #[test]
 fn chess960_start_numbers_follow_the_scharnagl_order_of_the_file() {
-    for (number, fen) in fens(CHESS960_STARTS).enumerate() {
+    for (number, fen) in epd_fens(CHESS960_STARTS).enumerate() {
         let number = u16::try_from(number).unwrap();
         assert_eq!(Position::chess960(number), Ok(parse(fen)), "start {number}");
     }
@@ -807,9 +799,9 @@ fn check_input(input: &str) -> bool {
 }
 
 fn fuzz(seed: u64, inputs: usize) -> (usize, usize) {
-    let corpus: Vec<&str> = fens(PERFT_SUITE)
-        .chain(fens(CHESS960_STARTS))
-        .chain(fens(CHESS960_RANDOM))
+    let corpus: Vec<&str> = epd_fens(PERFT_SUITE)
+        .chain(epd_fens(CHESS960_STARTS))
+        .chain(epd_fens(CHESS960_RANDOM))
         .collect();
     let mut rng = Rng(SplitMix64::new(seed));
     let mut accepted = 0;

@@ -2,10 +2,10 @@
 //! for every one of the 16-bit values `Move::from_bits` accepts, it says
 //! yes exactly for the moves `legal_moves` lists.
 
-mod movegen_support;
+mod common;
 
 use bitboards::{Move, Position};
-use movegen_support::{CHESS960_RANDOM, PERFT_SUITE, epd_fens, random_game_positions, read};
+use common::{CHESS960_RANDOM, PERFT_SUITE, epd_fens, random_game_positions, read};
 
 /// Every `Move` there is.
 fn every_move() -> Vec<Move> {
@@ -44,8 +44,8 @@ fn is_legal_agrees_with_legal_moves_for_every_move_value() {
     // Every fourth suite position (castling, en passant, promotions and
     // the impossible double check among them), some Chess960 positions in
     // play, and random game positions.
-    positions.extend(epd_fens(PERFT_SUITE).into_iter().step_by(4).map(read));
-    positions.extend(epd_fens(CHESS960_RANDOM).into_iter().step_by(25).map(read));
+    positions.extend(epd_fens(PERFT_SUITE).step_by(4).map(read));
+    positions.extend(epd_fens(CHESS960_RANDOM).step_by(25).map(read));
     positions.extend(
         random_game_positions(0x1E6A1, 6, 120)
             .into_iter()

@@ -12,10 +12,10 @@
 //! (kings alone, one minor piece, or bishops all on one colour), so no
 //! difference is intended and none is allowed here.
 
-mod movegen_support;
+mod common;
 
 use bitboards::{CastlingNotation, Position};
-use movegen_support::{Rng, Sample, random_game_positions};
+use common::{Rng, Sample, random_game_positions};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position as _};

@@ -4,10 +4,10 @@
 //! every node of the perft trees of the reference suites, and its FEN is
 //! read back.
 
-mod movegen_support;
+mod common;
 
 use bitboards::{Color, Move, PieceKind, Position, Square};
-use movegen_support::{CHESS960_RANDOM, PERFT_SUITE, epd_fens, read};
+use common::{CHESS960_RANDOM, PERFT_SUITE, epd_fens, read};
 
 /// Asserts that `position` (reached by `mv` from `parent`) equals itself
 /// rebuilt from scratch and read back from its FEN; a failure names the
@@ -94,7 +94,7 @@ fn depth() -> u32 {
 
 #[test]
 fn every_node_of_the_suite_trees_equals_its_rebuild() {
-    let fens = epd_fens(PERFT_SUITE);
+    let fens: Vec<&str> = epd_fens(PERFT_SUITE).collect();
     assert!(fens.len() >= 126);
     let mut nodes = 0;
     for fen in fens {

@@ -1,20 +1,17 @@
 //! Position accessors, piece types and pictures, checked against the FEN
 //! text they came from.
 
+mod common;
+
 use bitboards::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParsePieceError, Piece, PieceKind,
     Position, Setup, Square, bitboard,
 };
-
-const PERFT_SUITE: &str = include_str!("data/perftsuite.epd");
-const CHESS960_RANDOM: &str = include_str!("data/chess960-random.epd");
+use common::{CHESS960_RANDOM, PERFT_SUITE, epd_fens};
 
 fn positions() -> impl Iterator<Item = Position> {
-    PERFT_SUITE
-        .lines()
-        .chain(CHESS960_RANDOM.lines())
-        .filter_map(|line| line.split(';').next())
-        .filter(|fen| !fen.trim().is_empty())
+    epd_fens(PERFT_SUITE)
+        .chain(epd_fens(CHESS960_RANDOM))
         .map(|fen| Position::from_fen_allow_impossible_check(fen).unwrap())
 }
 

@@ -2,13 +2,14 @@
 //! positions of random games read and print the same FEN, and random piece
 //! placements are accepted or refused alike.
 
+mod common;
+
 use bitboards::{FenError, Position, PositionError};
 use bitboards_codegen::rng::SplitMix64;
+use common::{CHESS960_STARTS, epd_fens};
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
-
-const CHESS960_STARTS: &str = include_str!("data/chess960-starts.epd");
 
 /// The project's seeded generator, so every run draws the same cases.
 struct Rng(SplitMix64);
@@ -23,10 +24,7 @@ impl Rng {
 /// from the standard start or a random Chess960 start, as shakmaty writes
 /// them with the en passant square after every double push.
 fn random_game_positions(seed: u64, games: usize, plies: usize) -> Vec<(String, Chess)> {
-    let starts: Vec<&str> = CHESS960_STARTS
-        .lines()
-        .filter_map(|line| line.split(';').next())
-        .collect();
+    let starts: Vec<&str> = epd_fens(CHESS960_STARTS).collect();
     let mut rng = Rng(SplitMix64::new(seed));
     let mut positions = Vec::new();
     for game in 0..games {

@@ -3,13 +3,13 @@
 //! or no move at all, promotions, every error with its text, and a round
 //! trip over every legal move of many positions.
 
-mod movegen_support;
+mod common;
 
 use bitboards::{
     CastlingNotation, Move, MoveKind, ParseSquareError, ParseUciError, PieceKind, Position, Square,
     WhichSquare,
 };
-use movegen_support::{CHESS960_RANDOM, PERFT_SUITE, epd_fens, random_game_positions, read};
+use common::{CHESS960_RANDOM, PERFT_SUITE, epd_fens, random_game_positions, read};
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
@@ -281,16 +281,8 @@ fn every_error_says_what_is_wrong() {
 #[test]
 fn every_legal_move_reads_back_from_its_text() {
     let mut positions: Vec<(Position, bool)> = Vec::new();
-    positions.extend(
-        epd_fens(PERFT_SUITE)
-            .into_iter()
-            .map(|fen| (read(fen), false)),
-    );
-    positions.extend(
-        epd_fens(CHESS960_RANDOM)
-            .into_iter()
-            .map(|fen| (read(fen), true)),
-    );
+    positions.extend(epd_fens(PERFT_SUITE).map(|fen| (read(fen), false)));
+    positions.extend(epd_fens(CHESS960_RANDOM).map(|fen| (read(fen), true)));
     positions.extend(
         random_game_positions(0x0C1, 120, 40)
             .into_iter()
