@@ -44,7 +44,17 @@ pub(crate) trait Sink {
     }
     /// Promotions, to each piece, on each square of `targets`, each from the
     /// square `delta` behind it.
-    fn promotions(&mut self, targets: Bitboard, delta: i8);
+    ///
+    /// By default each promotion is handed to [`Sink::one`].
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i8) {
+        for to in targets {
+            let from = behind(to, delta);
+            for piece in PROMOTIONS {
+                self.one(Move::new(from, to, MoveKind::Promotion(piece)));
+            }
+        }
+    }
     /// One move of any kind (en passant and castling).
     fn one(&mut self, mv: Move);
 }
@@ -116,16 +126,6 @@ impl Sink for MoveList {
     fn pawn_moves(&mut self, targets: Bitboard, delta: i8) {
         for to in targets {
             self.push(Move::new(behind(to, delta), to, MoveKind::Normal));
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, delta: i8) {
-        for to in targets {
-            let from = behind(to, delta);
-            for piece in PROMOTIONS {
-                self.push(Move::new(from, to, MoveKind::Promotion(piece)));
-            }
         }
     }
 
@@ -372,9 +372,7 @@ impl Position {
                 (one | two | (attacks::pawn(us, from) & theirs)) & check_mask & line(king, from);
             sink.moves(PieceKind::Pawn, from, targets - last_rank);
             for to in targets & last_rank {
-                for piece in PROMOTIONS {
-                    sink.one(Move::new(from, to, MoveKind::Promotion(piece)));
-                }
+                sink.promotions(to.bitboard(), to as i8 - from as i8);
             }
         }
 

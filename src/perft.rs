@@ -1,8 +1,8 @@
 //! Perft: the number of leaf nodes of the legal move tree to a given depth,
 //! the field's proof of a move generator.
 
-use crate::movegen::{PROMOTIONS, Sink, behind};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::movegen::{Sink, behind};
+use crate::moves::{Move, MoveList};
 use crate::{Bitboard, PieceKind, Position, Square};
 
 /// The number of leaves of the legal move tree of `position`, `depth` plies
@@ -191,16 +191,6 @@ impl Sink for Walker<'_> {
     fn pawn_moves(&mut self, targets: Bitboard, delta: i8) {
         for to in targets {
             self.visit_normal(PieceKind::Pawn, behind(to, delta), to);
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, delta: i8) {
-        for to in targets {
-            let from = behind(to, delta);
-            for piece in PROMOTIONS {
-                self.visit(Move::new(from, to, MoveKind::Promotion(piece)));
-            }
         }
     }
 
