@@ -11,6 +11,13 @@
 //! targets per piece, so that counting (perft's last ply) is a population
 //! count and never builds a move, and listing builds each move once. The
 //! side to move is a const parameter, so pawn directions are constants.
+//!
+//! A [`Filter`] narrows generation to moves from and to chosen squares
+//! (captures only, one piece's moves, ...): pieces outside its origin set
+//! are never looked at and targets outside its target set never reach the
+//! sink, so a narrow request costs less than generating everything and
+//! filtering. Unfiltered generation passes [`Filter::ALL`], a constant the
+//! compiler folds away.
 
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{CastlingSide, Position};
@@ -135,6 +142,25 @@ impl Sink for MoveList {
     }
 }
 
+/// Which legal moves generation hands over: those from a square of `from`
+/// to a square of `to`, en passant only when `en_passant` says so (its
+/// target square is empty, so a target set of enemy pieces cannot name it).
+#[derive(Clone, Copy)]
+pub(crate) struct Filter {
+    pub from: Bitboard,
+    pub to: Bitboard,
+    pub en_passant: bool,
+}
+
+impl Filter {
+    /// Every legal move.
+    pub const ALL: Filter = Filter {
+        from: Bitboard::FULL,
+        to: Bitboard::FULL,
+        en_passant: true,
+    };
+}
+
 /// What every piece's generation needs to know about the position, worked
 /// out once.
 #[derive(Clone, Copy)]
@@ -203,15 +229,47 @@ impl Position {
     /// Hands every legal move to `sink`.
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        self.generate_filtered(sink, Filter::ALL);
+    }
+
+    /// Hands the legal moves that `filter` lets through to `sink`.
+    #[inline(always)]
+    pub(crate) fn generate_filtered<S: Sink>(&self, sink: &mut S, filter: Filter) {
         let checks = self.checks();
         match self.side_to_move() {
-            Color::White => self.generate_for::<S, true>(sink, checks),
-            Color::Black => self.generate_for::<S, false>(sink, checks),
+            Color::White => self.generate_for::<S, true>(sink, checks, filter),
+            Color::Black => self.generate_for::<S, false>(sink, checks, filter),
+        }
+    }
+
+    /// The filter of [`Position::captures`]: every origin, the enemy's
+    /// pieces as targets, and en passant.
+    #[inline(always)]
+    fn captures_filter(&self) -> Filter {
+        Filter {
+            from: Bitboard::FULL,
+            to: self.by_color(self.side_to_move().opponent()),
+            en_passant: true,
+        }
+    }
+
+    /// The filter of [`Position::legal_moves_masked`].
+    #[inline(always)]
+    fn masked_filter(&self, from: Bitboard, to: Bitboard) -> Filter {
+        Filter {
+            from,
+            to,
+            en_passant: self.en_passant().is_some_and(|square| to.contains(square)),
         }
     }
 
     #[inline(always)]
-    fn generate_for<S: Sink, const WHITE: bool>(&self, sink: &mut S, checks: Checks) {
+    fn generate_for<S: Sink, const WHITE: bool>(
+        &self,
+        sink: &mut S,
+        checks: Checks,
+        filter: Filter,
+    ) {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = us.opponent();
         let ours = self.by_color(us);
@@ -233,14 +291,17 @@ impl Position {
         for knight in self.by_kind(PieceKind::Knight) & theirs {
             danger |= attacks::knight(knight);
         }
-        let without_king = occupied ^ king.bitboard();
-        let mut king_targets = Bitboard::EMPTY;
-        for to in attacks::king(king) - ours - danger {
-            if !self.attacked_by_slider(to, them, without_king) {
-                king_targets.set(to);
+        let king_moves = filter.from.contains(king);
+        if king_moves {
+            let without_king = occupied ^ king.bitboard();
+            let mut king_targets = Bitboard::EMPTY;
+            for to in (attacks::king(king) & filter.to) - ours - danger {
+                if !self.attacked_by_slider(to, them, without_king) {
+                    king_targets.set(to);
+                }
             }
+            sink.moves(PieceKind::King, king, king_targets);
         }
-        sink.moves(PieceKind::King, king, king_targets);
         if checkers.has_more_than_one() {
             return;
         }
@@ -250,17 +311,18 @@ impl Position {
             Some(checker) => between(king, checker) | checker.bitboard(),
             None => Bitboard::FULL,
         };
-        let targets = check_mask - ours;
+        let targets = (check_mask & filter.to) - ours;
+        let movers = ours & filter.from;
 
-        let knights = self.by_kind(PieceKind::Knight) & ours;
+        let knights = self.by_kind(PieceKind::Knight) & movers;
         // A pinned knight never stays on its pin line.
         for from in knights - pinned {
             sink.moves(PieceKind::Knight, from, attacks::knight(from) & targets);
         }
 
-        let bishops = self.by_kind(PieceKind::Bishop) & ours;
-        let rooks = self.by_kind(PieceKind::Rook) & ours;
-        let queens = self.by_kind(PieceKind::Queen) & ours;
+        let bishops = self.by_kind(PieceKind::Bishop) & movers;
+        let rooks = self.by_kind(PieceKind::Rook) & movers;
+        let queens = self.by_kind(PieceKind::Queen) & movers;
         for from in bishops - pinned {
             sink.moves(
                 PieceKind::Bishop,
@@ -301,10 +363,10 @@ impl Position {
             sink.moves(kind, from, reach & along);
         }
 
-        self.pawn_moves::<S, WHITE>(sink, checks, check_mask);
+        self.pawn_moves::<S, WHITE>(sink, checks, check_mask, filter);
 
-        if checkers.is_empty() && !self.castling().is_empty() {
-            self.castling_moves(sink, us, occupied, danger);
+        if king_moves && checkers.is_empty() && !self.castling().is_empty() {
+            self.castling_moves(sink, us, occupied, danger, filter.to);
         }
     }
 
@@ -314,12 +376,13 @@ impl Position {
         sink: &mut S,
         checks: Checks,
         check_mask: Bitboard,
+        filter: Filter,
     ) {
         let us = if WHITE { Color::White } else { Color::Black };
         let ours = self.by_color(us);
         let theirs = self.by_color(us.opponent());
         let empty = !(ours | theirs);
-        let pawns = self.by_kind(PieceKind::Pawn) & ours;
+        let pawns = self.by_kind(PieceKind::Pawn) & ours & filter.from;
         let king = self.king(us);
         let Checks { pinned, .. } = checks;
         let (last_rank, double_rank) = if WHITE {
@@ -347,6 +410,7 @@ impl Position {
         // Pawns not pinned, all at once.
         let free = pawns - pinned;
         let single = forward(free) & empty;
+        let check_mask = check_mask & filter.to;
         let double = forward(single & double_rank) & empty & check_mask;
         let single = single & check_mask;
         let captures_left = left(free) & theirs & check_mask;
@@ -376,18 +440,20 @@ impl Position {
             }
         }
 
-        if let Some(target) = self.en_passant() {
-            self.en_passant_moves(sink, us, target);
+        if filter.en_passant
+            && let Some(target) = self.en_passant()
+        {
+            self.en_passant_moves(sink, us, target, filter.from);
         }
     }
 
     /// En passant captures onto `target`, each tested exactly: the capture
     /// lifts two pawns off one rank and can uncover a check no mask shows.
     #[inline(never)]
-    fn en_passant_moves<S: Sink>(&self, sink: &mut S, us: Color, target: Square) {
+    fn en_passant_moves<S: Sink>(&self, sink: &mut S, us: Color, target: Square, from: Bitboard) {
         let them = us.opponent();
         let pawns = self.by_kind(PieceKind::Pawn);
-        let mut capturers = attacks::pawn(them, target) & pawns & self.by_color(us);
+        let mut capturers = attacks::pawn(them, target) & pawns & self.by_color(us) & from;
         if capturers.is_empty() {
             return;
         }
@@ -423,6 +489,7 @@ impl Position {
         us: Color,
         occupied: Bitboard,
         danger: Bitboard,
+        to: Bitboard,
     ) {
         let king = self.king(us);
         let rank = king.rank();
@@ -431,6 +498,10 @@ impl Position {
                 continue;
             };
             let rook = Square::from_file_rank(rook_file, rank);
+            // Castling is king takes rook: its target is the rook's square.
+            if !to.contains(rook) {
+                continue;
+            }
             let (king_file, rook_target_file) = match side {
                 CastlingSide::KingSide => (File::G, File::F),
                 CastlingSide::QueenSide => (File::C, File::D),
@@ -487,6 +558,106 @@ impl Position {
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Every legal capture: the moves onto an enemy piece (capturing
+    /// promotions included) and en passant. Castling is never a capture, and
+    /// a promotion by a push is not one either. This is what a quiescence
+    /// search asks for, and it costs less than [`Position::legal_moves`]:
+    /// quiet targets are never produced.
+    ///
+    /// ```
+    /// use bitboards::{bitboard, Bitboard, MoveKind, Position, Square};
+    ///
+    /// // White: Nd4 takes e6 or c6, exd6 en passant, and f7 promotes onto g8.
+    /// let position = Position::from_fen("2k3r1/5P2/2p1p3/3pP3/3N4/8/8/4K3 w - d6 0 1")?;
+    /// let captures = position.captures();
+    /// let targets: Bitboard = captures.iter().map(|mv| mv.to()).collect();
+    /// assert_eq!(targets, bitboard! {
+    ///     8 . . . . . . X .
+    ///     7 . . . . . . . .
+    ///     6 . . X X X . . .
+    ///     5 . . . . . . . .
+    ///     4 . . . . . . . .
+    ///     3 . . . . . . . .
+    ///     2 . . . . . . . .
+    ///     1 . . . . . . . .
+    ///       a b c d e f g h
+    /// });
+    /// assert!(captures.iter().any(|mv| mv.kind() == MoveKind::EnPassant));
+    /// // Four promotions on g8, two knight captures, one en passant.
+    /// assert_eq!(captures.len(), 7);
+    /// assert_eq!(position.count_captures(), 7);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn captures(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate_filtered(&mut moves, self.captures_filter());
+        moves
+    }
+
+    /// How many legal captures there are: [`Position::captures`]' length,
+    /// counted without building a move.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// assert_eq!(Position::START.count_captures(), 0);
+    /// ```
+    #[must_use]
+    pub fn count_captures(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate_filtered(&mut counter, self.captures_filter());
+        counter.0
+    }
+
+    /// The legal moves whose [`Move::from`] is in `from` and whose
+    /// [`Move::to`] is in `to`. Castling is king takes rook, so it is listed
+    /// when `to` holds the castling rook's square; en passant when `to`
+    /// holds the square the capturing pawn moves to. Pieces outside `from`
+    /// are never looked at, so a narrow mask is cheaper than filtering
+    /// [`Position::legal_moves`].
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Position, Square};
+    ///
+    /// // The knight on g1's moves.
+    /// let knight = Position::START.legal_moves_masked(Square::G1.bitboard(), Bitboard::FULL);
+    /// let names: Vec<String> = knight.iter().map(|mv| mv.to_string()).collect();
+    /// assert_eq!(names, ["g1f3", "g1h3"]);
+    ///
+    /// // Every move onto the fourth rank.
+    /// let fourth = bitboards::Rank::Fourth.bitboard();
+    /// assert_eq!(Position::START.legal_moves_masked(Bitboard::FULL, fourth).len(), 8);
+    ///
+    /// // Castling goes to the rook's square.
+    /// let castles = Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")?;
+    /// let short = castles.legal_moves_masked(Square::E1.bitboard(), Square::H1.bitboard());
+    /// assert!(short.len() == 1 && short[0].is_castling());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn legal_moves_masked(&self, from: Bitboard, to: Bitboard) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate_filtered(&mut moves, self.masked_filter(from, to));
+        moves
+    }
+
+    /// How many moves [`Position::legal_moves_masked`] lists, counted
+    /// without building them.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Position, Rank};
+    ///
+    /// let pawns_from_second = Rank::Second.bitboard();
+    /// assert_eq!(Position::START.count_legal_moves_masked(pawns_from_second, Bitboard::FULL), 16);
+    /// ```
+    #[must_use]
+    pub fn count_legal_moves_masked(&self, from: Bitboard, to: Bitboard) -> u64 {
+        let mut counter = Counter(0);
+        self.generate_filtered(&mut counter, self.masked_filter(from, to));
         counter.0
     }
 }

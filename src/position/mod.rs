@@ -22,9 +22,11 @@ use crate::{Bitboard, Color, File, Piece, PieceKind, Rank, Square, attacks};
 pub mod fen;
 mod hash;
 mod play;
+mod see;
 mod validate;
 
 pub use fen::{Fen, FenError, FenField, FenSyntaxError};
+pub use see::SEE_VALUES;
 pub use validate::PositionError;
 
 /// A side of the board to castle to: towards the h-file (king side, `O-O`) or
@@ -774,6 +776,54 @@ impl Position {
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
         }
+    }
+
+    /// The same position seen from the other side: ranks flipped and
+    /// colours swapped, with the castling rights, the en passant square and
+    /// the side to move swapped too (python-chess's `Board.mirror()`). The
+    /// clocks stay. An evaluation that treats both colours alike gives a
+    /// position and its mirror the same score, which makes it a handy test.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+    /// assert_eq!(
+    ///     e4.mirror().fen().to_string(),
+    ///     "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1"
+    /// );
+    /// assert_eq!(e4.mirror().mirror(), e4);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub const fn mirror(&self) -> Position {
+        let mut kinds = self.kinds;
+        let mut kind = 0;
+        while kind < PieceKind::COUNT {
+            kinds[kind] = kinds[kind].flip_ranks();
+            kind += 1;
+        }
+        let [white, black] = self.colors;
+        let [white_king, black_king] = self.kings;
+        let [white_rooks, black_rooks] = self.castling.rook_files;
+        let mut position = Position {
+            kinds,
+            colors: [black.flip_ranks(), white.flip_ranks()],
+            kings: [black_king.flip_rank(), white_king.flip_rank()],
+            castling: CastlingRights {
+                rook_files: [black_rooks, white_rooks],
+            },
+            en_passant: match self.en_passant {
+                Some(square) => Some(square.flip_rank()),
+                None => None,
+            },
+            side_to_move: self.side_to_move.opponent(),
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            zobrist: 0,
+        };
+        position.zobrist = position.zobrist_from_scratch();
+        position
     }
 
     /// The pieces of `by` that attack `square`, with the sliders seeing

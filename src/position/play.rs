@@ -219,3 +219,126 @@ impl Position {
         self.zobrist ^= piece_key(piece, square);
     }
 }
+
+impl Position {
+    /// The position after passing: the other side to move, no en passant
+    /// square, one more half-move on the clock (and the move number after
+    /// Black), the Polyglot key updated incrementally. `None` when the side
+    /// to move is in check, where passing would leave its king in check.
+    ///
+    /// Engines search a null move to prove a position so good that even a
+    /// free move for the opponent does not spoil it (null-move pruning).
+    ///
+    /// ```
+    /// use bitboards::{Color, Position};
+    ///
+    /// let e4 = Position::from_fen("rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2")?;
+    /// let passed = e4.null_move().expect("not in check");
+    /// assert_eq!(passed.side_to_move(), Color::White);
+    /// assert_eq!(passed.en_passant(), None);
+    /// assert_eq!(passed.fen().to_string(), "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR w KQkq - 1 3");
+    /// // The key is the one a FEN of the new position hashes to.
+    /// assert_eq!(passed.hash(), Position::from_fen(&passed.fen().to_string())?.hash());
+    ///
+    /// let check = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")?;
+    /// assert_eq!(check.null_move(), None);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn null_move(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut position = *self;
+        position.begin_move();
+        if let Color::Black = position.side_to_move {
+            position.fullmove_number = position.fullmove_number.saturating_add(1);
+        }
+        position.side_to_move = position.side_to_move.opponent();
+        position.zobrist ^= side_key();
+        Some(position)
+    }
+
+    /// Whether the legal move `mv` gives check, worked out without playing
+    /// it: a check by the piece that lands (the promoted piece, the castling
+    /// rook), or a discovered one by a slider whose line the move opens
+    /// (en passant opens two squares, castling the king's and the rook's).
+    ///
+    /// `mv` must be legal here, as for [`Position::play`]; any other move
+    /// gives an answer that means nothing, never a panic.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// // Any knight move uncovers the rook on e1; the king's step does not.
+    /// let position = Position::from_fen("4k3/8/8/8/4N3/8/8/K3R3 w - - 0 1")?;
+    /// assert!(position.gives_check(position.parse_uci("e4c5")?));
+    /// assert!(!position.gives_check(position.parse_uci("a1b1")?));
+    ///
+    /// // Castling short puts the rook on f1, facing the king on f8.
+    /// let castle = Position::from_fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1")?;
+    /// assert!(castle.gives_check(castle.parse_uci("e1g1")?));
+    ///
+    /// // A queen on b8 checks along the rank; a knight there does not.
+    /// let promotion = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")?;
+    /// assert!(promotion.gives_check(promotion.parse_uci("b7b8q")?));
+    /// assert!(!promotion.gives_check(promotion.parse_uci("b7b8n")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side_to_move;
+        let king = self.kings[us.opponent() as usize];
+        let from = mv.from();
+        let to = mv.to();
+        let Some(moving) = self.kind_on(from.bitboard()) else {
+            return false;
+        };
+        let mut occupied = self.occupied() ^ from.bitboard();
+        // The piece that lands, where, and the squares our pieces left.
+        let (landed, square, left) = match mv.kind() {
+            MoveKind::Normal => (moving, to, from.bitboard()),
+            MoveKind::Promotion(promoted) => (promoted, to, from.bitboard()),
+            MoveKind::EnPassant => {
+                occupied ^= Square::from_file_rank(to.file(), from.rank()).bitboard();
+                (PieceKind::Pawn, to, from.bitboard())
+            }
+            MoveKind::Castling => {
+                let rook_target = Square::from_file_rank(
+                    if (to as u8) > (from as u8) {
+                        File::F
+                    } else {
+                        File::D
+                    },
+                    from.rank(),
+                );
+                occupied ^= to.bitboard();
+                occupied |= mv.king_target().bitboard();
+                (
+                    PieceKind::Rook,
+                    rook_target,
+                    from.bitboard() | to.bitboard(),
+                )
+            }
+        };
+        occupied |= square.bitboard();
+        let direct = match landed {
+            PieceKind::Pawn => attacks::pawn(us, square),
+            PieceKind::Knight => attacks::knight(square),
+            PieceKind::Bishop => attacks::bishop(square, occupied),
+            PieceKind::Rook => attacks::rook(square, occupied),
+            PieceKind::Queen => attacks::queen(square, occupied),
+            PieceKind::King => Bitboard::EMPTY,
+        };
+        if direct.contains(king) {
+            return true;
+        }
+        // Discovered: our sliders that stayed put, seen from the king.
+        let ours = self.colors[us as usize] - left;
+        let queens = self.kinds[PieceKind::Queen as usize];
+        let diagonal = (self.kinds[PieceKind::Bishop as usize] | queens) & ours;
+        let straight = (self.kinds[PieceKind::Rook as usize] | queens) & ours;
+        !(attacks::bishop(king, occupied) & diagonal).is_empty()
+            || !(attacks::rook(king, occupied) & straight).is_empty()
+    }
+}
