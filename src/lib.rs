@@ -26,6 +26,8 @@
 //! # Features
 //! - `macros` (default): the [`bitboard!`] and [`position!`] macros.
 //! - `names` (default): [`FromName`], `Bitboard::from_name("e4")`.
+//! - `alloc` (default): [`epd`], records that own their text (the `alloc`
+//!   crate, not `std`).
 //! - `regenerate`: build the tables from source in the build script instead
 //!   of using the committed copies (same bytes; slower build).
 #![no_std]
@@ -33,8 +35,13 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 mod assertions;
 pub mod attacks;
+#[cfg(feature = "alloc")]
+pub mod epd;
 pub mod masks;
 mod movegen;
 mod moves;
@@ -50,6 +57,8 @@ pub use bitboards_core::{
     Bitboard, Color, Comparison, File, ParseBitboardError, ParseColorError, ParseFileError,
     ParseRankError, ParseSquareError, Rank, Square, SquareIndexError, Squares, Subsets, diagram,
 };
+#[cfg(feature = "alloc")]
+pub use epd::{Epd, EpdError, EpdErrorKind, Operation};
 pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, Uci};
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
@@ -59,7 +68,7 @@ pub use perft::{Divided, perft, perft_divide};
 pub use piece::{ParsePieceError, Piece, PieceKind};
 pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
-    Position, PositionError, Setup,
+    Position, PositionError, SEE_VALUES, Setup,
 };
 pub use rules::{ParseUciError, WhichSquare};
 
