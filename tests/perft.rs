@@ -8,28 +8,15 @@
 //! profile (`PERFT_DEPTH` sets one limit for all). `cargo xtask perft` runs
 //! the files to the end.
 
-use bitboards::{Position, perft};
+use bitboards::epd::{self, Epd};
+use bitboards::perft;
 
-/// One EPD line: the FEN and the counts by depth (`;D1 20 ;D2 400 ...`).
-fn cases(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
-    text.lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts
-                .next()
-                .expect("a FEN before the counts")
-                .trim()
-                .to_string();
-            let counts = parts
-                .map(|part| {
-                    let (depth, nodes) = part.trim().split_once(' ').expect("`Dn count`");
-                    let depth = depth.trim_start_matches('D').parse().expect("a depth");
-                    (depth, nodes.trim().parse().expect("a count"))
-                })
-                .collect();
-            (fen, counts)
-        })
+/// Every record of an EPD perft file. The suite holds one position whose
+/// check no legal move could have given; move generation handles it all
+/// the same, so the file is read without those rules.
+fn records(text: &str) -> Vec<Epd> {
+    epd::read_allow_impossible_check(text)
+        .map(|record| record.unwrap_or_else(|error| panic!("{error}")))
         .collect()
 }
 
@@ -42,13 +29,18 @@ fn depth_limit(default: u32) -> u32 {
 
 fn check_file(text: &str, max_depth: u32) -> usize {
     let mut checked = 0;
-    for (fen, counts) in cases(text) {
-        // The suite holds one position whose check no legal move could
-        // have given; move generation handles it all the same.
-        let position = Position::from_fen_allow_impossible_check(&fen)
-            .unwrap_or_else(|error| panic!("{fen}: {error}"));
-        for &(depth, expected) in counts.iter().filter(|(depth, _)| *depth <= max_depth) {
-            assert_eq!(perft(&position, depth), expected, "{fen} at depth {depth}");
+    for record in records(text) {
+        let position = record.position();
+        for (depth, expected) in record
+            .perft_counts()
+            .filter(|&(depth, _)| depth <= max_depth)
+        {
+            assert_eq!(
+                perft(position, depth),
+                expected,
+                "{} at depth {depth}",
+                position.fen()
+            );
             checked += 1;
         }
     }

@@ -4,7 +4,7 @@
 //! search share one implementation.
 #![allow(dead_code)]
 
-use bitboards::{Bitboard, Position, Square};
+use bitboards::{Bitboard, Epd, Position, Square};
 
 pub use bitboards_codegen::rng::SplitMix64;
 
@@ -72,20 +72,44 @@ pub const PERFT_SUITE: &str = include_str!("../data/perftsuite.epd");
 pub const CHESS960_STARTS: &str = include_str!("../data/chess960-starts.epd");
 pub const CHESS960_RANDOM: &str = include_str!("../data/chess960-random.epd");
 
-/// The FENs of an EPD perft file (the text before the first `;` of each
-/// line).
+/// The FENs of an EPD perft file as the file writes them: of each record
+/// (read by [`Epd`]), the text of its FEN fields, four or six.
 pub fn epd_fens(text: &str) -> impl Iterator<Item = &str> {
     text.lines()
-        .filter_map(|line| line.split(';').next())
-        .map(str::trim)
-        .filter(|fen| !fen.is_empty())
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| {
+            let record = Epd::parse_allow_impossible_check(line)
+                .unwrap_or_else(|error| panic!("line {}: {error}", index + 1));
+            fen_fields(line, if record.fen_has_clocks() { 6 } else { 4 })
+        })
 }
 
-/// Reads a FEN from the reference files; one suite position has a check no
-/// legal move could give, and reads only without those rules.
+/// The first `count` fields of `line` (separated by whitespace, ended by
+/// `;` too), without the whitespace around them.
+fn fen_fields(line: &str, count: usize) -> &str {
+    let is_end = |b: u8| b.is_ascii_whitespace() || b == b';';
+    let bytes = line.as_bytes();
+    let start = line.len() - line.trim_ascii_start().len();
+    let mut at = start;
+    for _ in 0..count {
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        while bytes.get(at).is_some_and(|&b| !is_end(b)) {
+            at += 1;
+        }
+    }
+    &line[start..at]
+}
+
+/// Reads a FEN (an EPD record without operations) from the reference files
+/// or a test; one suite position has a check no legal move could give, and
+/// reads only without those rules.
 pub fn read(fen: &str) -> Position {
-    Position::from_fen(fen)
-        .or_else(|_| Position::from_fen_allow_impossible_check(fen))
+    Epd::parse(fen)
+        .or_else(|_| Epd::parse_allow_impossible_check(fen))
+        .map(|record| *record.position())
         .unwrap_or_else(|error| panic!("{fen}: {error}"))
 }
 

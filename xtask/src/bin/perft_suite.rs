@@ -5,8 +5,9 @@
 //! perft-suite --suite FILE --depth N [--parallel]
 //! ```
 //!
-//! Each line is `FEN ;D1 n ;D2 n ...` (any castling notation the library
-//! reads, Shredder-FEN included). A line is run at every depth it lists up to
+//! Each line is an EPD record (`bitboards::Epd`), as the perft files write
+//! it: `FEN ;D1 n ;D2 n ...` (any castling notation the library reads,
+//! Shredder-FEN included). A line is run at every depth it lists up to
 //! `N`. Exit code 0 when every count matches, 1 on any mismatch, 2 when the
 //! arguments or the file cannot be used.
 
@@ -14,7 +15,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use bitboards::{Position, perft, perft_parallel};
+use bitboards::{Epd, Position, perft, perft_parallel};
 use indicatif::{ProgressBar, ProgressStyle};
 
 const USAGE: &str = "usage: perft-suite --suite FILE --depth N [--parallel]";
@@ -98,8 +99,8 @@ fn parse_arguments(mut args: impl Iterator<Item = String>) -> Result<Arguments, 
     })
 }
 
-/// Reads every non-blank line; an error names the line (1-based) and what
-/// is wrong with it.
+/// Reads every non-blank line as an EPD record; an error names the line
+/// (1-based), the column and what is wrong with it.
 fn parse_suite(text: &str) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -107,36 +108,25 @@ fn parse_suite(text: &str) -> Result<Vec<Case>, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap_or_default().trim().to_string();
-        let (position, impossible_check) = match Position::from_fen(&fen) {
-            Ok(position) => (position, false),
+        let (record, impossible_check) = match Epd::parse(line) {
+            Ok(record) => (record, false),
             // The suites hold positions whose check no legal move could
             // have given; move generation handles them all the same.
-            Err(strict) => match Position::from_fen_allow_impossible_check(&fen) {
-                Ok(position) => (position, true),
-                Err(_) => return Err(format!("{number}: {strict}")),
+            Err(strict) => match Epd::parse_allow_impossible_check(line) {
+                Ok(record) => (record, true),
+                Err(_) => return Err(format!("{number}: {}", Located(&strict))),
             },
         };
-        let mut counts = Vec::new();
-        for part in parts {
-            let part = part.trim();
-            let count = part
-                .strip_prefix('D')
-                .and_then(|rest| rest.split_once(char::is_whitespace))
-                .and_then(|(depth, nodes)| Some((depth.parse().ok()?, nodes.trim().parse().ok()?)));
-            match count {
-                Some(count) => counts.push(count),
-                None => {
-                    return Err(format!(
-                        "{number}: `{part}` is not a count; expected `D<depth> <nodes>`"
-                    ));
-                }
-            }
+        let counts: Vec<(u32, u64)> = record.perft_counts().collect();
+        if counts.is_empty() {
+            return Err(format!(
+                "{number}: no perft counts; expected `;D<depth> <nodes>` after the FEN"
+            ));
         }
+        let position = *record.position();
         cases.push(Case {
             line: number,
-            fen,
+            fen: position.fen().to_string(),
             position,
             impossible_check,
             counts,
@@ -146,6 +136,16 @@ fn parse_suite(text: &str) -> Result<Vec<Case>, String> {
         return Err(" no positions in the file".to_string());
     }
     Ok(cases)
+}
+
+/// An EPD error after the line number: `column 57: ...`, the error's own
+/// text without its `EPD column 57: ` prefix, which names no line.
+struct Located<'a>(&'a bitboards::EpdError);
+
+impl std::fmt::Display for Located<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "column {}: {}", self.0.column(), self.0.kind())
+    }
 }
 
 /// The counts of `case` to check: those at depths up to `depth` (which is
