@@ -58,7 +58,7 @@ use crate::{FenError, Position};
 /// assert_eq!(epd.to_string().parse::<Epd>()?, epd);
 /// # Ok::<(), bitboards::EpdError>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Epd {
     position: Position,
     operations: Vec<Operation>,
