@@ -1,6 +1,7 @@
-//! The `bitboards` command's library: the expression language, the
-//! numberings, the printed views, and one module per subcommand (`show`,
-//! `edit`, `fen`, `perft`). A new subcommand is a new module with an `Args` struct and a
+//! The `bitboards` command's library: the printed views, and one module
+//! per subcommand (`show`, `edit`, `fen`, `perft`); the expression language
+//! and the numberings come from `bitboards-expr`, re-exported here as
+//! [`expr`] and [`numbering`]. A new subcommand is a new module with an `Args` struct and a
 //! `run` function, plus one variant in the binary's `Command` enum.
 //!
 //! This library exists for the command and its tests; its API follows the
@@ -17,12 +18,16 @@
 #![warn(missing_docs)]
 
 pub mod edit;
-pub mod expr;
 pub mod fen;
-pub mod numbering;
 pub mod perft;
 pub mod render;
 pub mod show;
+
+/// The expression language (the `bitboards-expr` crate, shared with the web
+/// page).
+pub use bitboards_expr as expr;
+/// The square numberings (from `bitboards-expr`).
+pub use bitboards_expr::numbering;
 
 use std::io::{self, IsTerminal, Read};
 

@@ -14,13 +14,14 @@ use bitboards::Bitboard;
 ///
 /// ```
 /// use bitboards::Square;
-/// use bitboards_cli::numbering::Numbering;
+/// use bitboards_expr::Numbering;
 ///
 /// // A visualiser page calls 0x0000000004000000 "f5" in BERBEF; in LERF it is c4.
 /// assert_eq!(Numbering::Berbef.to_board(0x0000_0000_0400_0000), Square::F5.bitboard());
 /// assert_eq!(Numbering::Lerf.to_board(0x0000_0000_0400_0000), Square::C4.bitboard());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Numbering {
     /// Little-endian rank-file: a1 = bit 0, h1 = bit 7, h8 = bit 63 (the crate's own).
     #[default]
@@ -38,7 +39,7 @@ impl Numbering {
     /// Every numbering, in the order the editor cycles through them.
     ///
     /// ```
-    /// use bitboards_cli::numbering::Numbering;
+    /// use bitboards_expr::Numbering;
     ///
     /// assert_eq!(Numbering::ALL.len(), 4);
     /// assert_eq!(Numbering::ALL[0], Numbering::default());
@@ -54,7 +55,7 @@ impl Numbering {
     ///
     /// ```
     /// use bitboards::masks;
-    /// use bitboards_cli::numbering::Numbering;
+    /// use bitboards_expr::Numbering;
     ///
     /// assert_eq!(Numbering::Lerbef.to_number(masks::FILE_A), 0x8080_8080_8080_8080);
     /// assert_eq!(Numbering::Berf.to_number(masks::RANK_8), 0xFF);
@@ -73,7 +74,7 @@ impl Numbering {
     ///
     /// ```
     /// use bitboards::Square;
-    /// use bitboards_cli::numbering::Numbering;
+    /// use bitboards_expr::Numbering;
     ///
     /// assert_eq!(Numbering::Berbef.to_board(1), Square::H8.bitboard());
     /// assert_eq!(Numbering::Lerbef.to_board(1), Square::H1.bitboard());
@@ -87,7 +88,7 @@ impl Numbering {
     /// The next numbering in [`Numbering::ALL`], wrapping around.
     ///
     /// ```
-    /// use bitboards_cli::numbering::Numbering;
+    /// use bitboards_expr::Numbering;
     ///
     /// assert_eq!(Numbering::Lerf.next(), Numbering::Lerbef);
     /// assert_eq!(Numbering::Berbef.next(), Numbering::Lerf);
@@ -105,7 +106,7 @@ impl Numbering {
     /// The short name used on the command line (`--numbering lerbef`).
     ///
     /// ```
-    /// use bitboards_cli::numbering::Numbering;
+    /// use bitboards_expr::Numbering;
     ///
     /// assert_eq!(Numbering::Lerbef.name(), "lerbef");
     /// ```
@@ -122,7 +123,7 @@ impl Numbering {
     /// Which corners are bit 0 and bit 63, for the reader.
     ///
     /// ```
-    /// use bitboards_cli::numbering::Numbering;
+    /// use bitboards_expr::Numbering;
     ///
     /// assert_eq!(Numbering::Lerf.corners(), "a1 = bit 0, h8 = bit 63");
     /// ```
@@ -140,7 +141,7 @@ impl Numbering {
     ///
     /// ```
     /// use bitboards::Rank;
-    /// use bitboards_cli::numbering::Numbering;
+    /// use bitboards_expr::Numbering;
     ///
     /// assert_eq!(Numbering::Lerf.rank_of_byte(0), Rank::First);
     /// assert_eq!(Numbering::Berf.rank_of_byte(0), Rank::Eighth);

@@ -3,8 +3,7 @@
 //! never panic.
 
 use bitboards::{Bitboard, Color, Square, attacks, masks};
-use bitboards_cli::expr::{ExprError, evaluate};
-use bitboards_cli::numbering::Numbering;
+use bitboards_expr::{ExprError, Numbering, evaluate};
 
 fn eval(source: &str) -> Result<Bitboard, ExprError> {
     evaluate(source, Numbering::Lerf, || Ok(String::new()))

@@ -1,4 +1,6 @@
-//! The expression language of `bitboards show` and `bitboards edit`.
+//! The bitboard expression language of the `bitboards` command and of its
+//! web page: one tokenizer and one Pratt parser, with byte spans for every
+//! error, evaluated over the `bitboards` crate's own lookups.
 //!
 //! An expression names a set of squares:
 //!
@@ -11,7 +13,7 @@
 //! | `rook(d4, d6 \| f4)`, `bishop(..)`, `queen(..)` | slider attacks; the occupied squares are optional |
 //! | `between(a1, h8)`, `line(c2, e4)`, `diagonal(c1)`, `anti_diagonal(c1)` | rays, from one square each |
 //! | `north(x)` .. `south_west(x)`, `flip(x)`, `mirror(x)`, `flip_diagonal(x)` | the board shifted or turned |
-//! | `-` as an operand | a diagram read from standard input |
+//! | `-` as an operand | a diagram supplied by the caller (the command reads standard input) |
 //!
 //! Operators, tightest first, as in Rust: `!` or `~` (complement); `-` (set
 //! difference, at Rust's `-` level); `<< n` and `>> n` (a numeric shift of
@@ -20,24 +22,32 @@
 //! left-associative; parentheses group.
 //!
 //! Evaluation happens while parsing (syntax-directed), so there is no tree
-//! to walk or drop: the only recursion is nesting, which is capped.
+//! to walk or drop: the only recursion is nesting, which is capped. Bad
+//! input of any kind is an [`ExprError`], never a panic.
+//!
+//! The crate has no terminal dependencies: the `bitboards` command and the
+//! WebAssembly page both use it. The optional `clap` feature derives
+//! `clap::ValueEnum` for [`Numbering`].
 //!
 //! ```
 //! use bitboards::{masks, Square};
-//! use bitboards_cli::expr::evaluate;
-//! use bitboards_cli::numbering::Numbering;
+//! use bitboards_expr::{evaluate, Numbering};
 //!
 //! let no_stdin = || -> std::io::Result<String> { Ok(String::new()) };
 //! let board = evaluate("file_a & !rank_1 - a8", Numbering::Lerf, no_stdin).unwrap();
 //! assert_eq!(board, masks::FILE_A - Square::A1.bitboard() - Square::A8.bitboard());
 //! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod numbering;
+
+pub use numbering::Numbering;
 
 use core::fmt;
 use core::ops::Range;
 
 use bitboards::{Bitboard, Color, FromName, Square, attacks, masks};
-
-use crate::numbering::Numbering;
 
 /// Nesting deeper than this (parentheses, calls, `!`) is an error rather
 /// than a risk to the stack.
@@ -52,8 +62,7 @@ const OPERAND: &str = "a square such as `e4`, a name such as `file_a`, a number,
 /// place in standard input, for a bad diagram there).
 ///
 /// ```
-/// use bitboards_cli::expr::evaluate;
-/// use bitboards_cli::numbering::Numbering;
+/// use bitboards_expr::{evaluate, Numbering};
 ///
 /// let error = evaluate("e4 | fil_a", Numbering::Lerf, || Ok(String::new())).unwrap_err();
 /// assert_eq!(error.span(), 5..10);
@@ -86,8 +95,7 @@ impl ExprError {
     /// The sentence saying what is wrong and what was expected.
     ///
     /// ```
-    /// use bitboards_cli::expr::evaluate;
-    /// use bitboards_cli::numbering::Numbering;
+    /// use bitboards_expr::{evaluate, Numbering};
     ///
     /// let error = evaluate("(e4", Numbering::Lerf, || Ok(String::new())).unwrap_err();
     /// assert_eq!(error.message(), "expected `)` to close the `(` at column 1, found the end of the expression");
@@ -101,8 +109,7 @@ impl ExprError {
     /// (an empty range at the end for a missing token).
     ///
     /// ```
-    /// use bitboards_cli::expr::evaluate;
-    /// use bitboards_cli::numbering::Numbering;
+    /// use bitboards_expr::{evaluate, Numbering};
     ///
     /// let error = evaluate("e4 |", Numbering::Lerf, || Ok(String::new())).unwrap_err();
     /// assert_eq!(error.span(), 4..4);
@@ -117,8 +124,7 @@ impl ExprError {
     /// it.
     ///
     /// ```
-    /// use bitboards_cli::expr::evaluate;
-    /// use bitboards_cli::numbering::Numbering;
+    /// use bitboards_expr::{evaluate, Numbering};
     ///
     /// let source = "knight(g5) | fil_a";
     /// let error = evaluate(source, Numbering::Lerf, || Ok(String::new())).unwrap_err();
@@ -177,8 +183,7 @@ impl std::error::Error for ExprError {}
 ///
 /// ```
 /// use bitboards::Square;
-/// use bitboards_cli::expr::evaluate;
-/// use bitboards_cli::numbering::Numbering;
+/// use bitboards_expr::{evaluate, Numbering};
 ///
 /// let f5 = evaluate("0x0000000004000000", Numbering::Berbef, || Ok(String::new())).unwrap();
 /// assert_eq!(f5, Square::F5.bitboard());
