@@ -549,7 +549,7 @@ struct Search<'a> {
 impl Search<'_> {
     /// Every 2048 nodes, look at the clock and the input.
     fn should_stop(&mut self) -> bool {
-        if !self.stopped && self.nodes % 2048 == 0 {
+        if !self.stopped && self.nodes.is_multiple_of(2048) {
             let late = self.limits.hard.is_some_and(|hard| Instant::now() >= hard);
             let asked = self.input.poll_stop();
             let abandoned = self.limits.infinite && self.input.closed;
@@ -634,20 +634,22 @@ impl Search<'_> {
         let us = position.side_to_move();
         let pieces =
             position.by_color(us).count() - position.pieces(us, PieceKind::Pawn).count() - 1;
-        if scout && depth >= 3 && pieces > 0 && evaluate(position) >= beta {
-            if let Some(passed) = position.null_move() {
-                let reduction = if depth >= 6 { 3 } else { 2 };
-                self.path.push(key);
-                let score =
-                    -self.negamax(&passed, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
-                self.path.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    // A mate found after passing is not a proven mate.
-                    return score.min(MATE_BOUND);
-                }
+        if scout
+            && depth >= 3
+            && pieces > 0
+            && evaluate(position) >= beta
+            && let Some(passed) = position.null_move()
+        {
+            let reduction = if depth >= 6 { 3 } else { 2 };
+            self.path.push(key);
+            let score = -self.negamax(&passed, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                // A mate found after passing is not a proven mate.
+                return score.min(MATE_BOUND);
             }
         }
 
