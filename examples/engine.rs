@@ -33,9 +33,7 @@ use std::time::{Duration, Instant};
 
 use bitboards::{Color, Move, MoveKind, MoveList, PieceKind, Position, Square};
 
-// ---------------------------------------------------------------------------
-// Scores
-// ---------------------------------------------------------------------------
+// --- Scores ----------------------------------------------------------------
 
 /// Above every score a search can return.
 const INFINITY: i32 = 32_000;
@@ -56,9 +54,7 @@ const VALUE: [i32; 6] = [100, 300, 300, 500, 900, 0];
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const FULL_PHASE: i32 = 24;
 
-// ---------------------------------------------------------------------------
-// Evaluation: material and piece-square tables
-// ---------------------------------------------------------------------------
+// --- Evaluation: material and piece-square tables --------------------------
 
 // The tables read like a diagram from White's side: rank 8 on top, file a
 // on the left. A white piece on `square` looks up
@@ -230,9 +226,7 @@ fn mop_up(position: &Position, winner: Color) -> i32 {
     10 * from_centre + 4 * (14 - i32::from(ours.manhattan_distance(theirs)))
 }
 
-// ---------------------------------------------------------------------------
-// The transposition table
-// ---------------------------------------------------------------------------
+// --- The transposition table -----------------------------------------------
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
@@ -286,7 +280,7 @@ impl Table {
     }
 
     /// Stores a search result, the score made relative to this node (see
-    /// `to_table`). An entry for another position is always replaced; one for
+    /// `shift_mate`). An entry for another position is always replaced; one for
     /// the same position unless it came from a much deeper search.
     fn store(
         &mut self,
@@ -311,7 +305,7 @@ impl Table {
         self.entries[slot] = Entry {
             key,
             best,
-            score: to_table(score, ply) as i16,
+            score: shift_mate(score, ply as i32) as i16,
             depth: depth.clamp(0, i32::from(i8::MAX)) as i8,
             bound,
         };
@@ -319,31 +313,17 @@ impl Table {
 }
 
 /// A mate score counts plies from the root; the table stores it counted from
-/// the node, so that the entry means the same wherever the position recurs.
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score + ply as i32
-    } else if score < -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
+/// the node (`shift` = `ply`), so that an entry means the same wherever the
+/// position recurs, and reading it back shifts by `-ply`.
+fn shift_mate(score: i32, shift: i32) -> i32 {
+    match score {
+        _ if score > MATE_BOUND => score + shift,
+        _ if score < -MATE_BOUND => score - shift,
+        _ => score,
     }
 }
 
-fn from_table(score: i16, ply: usize) -> i32 {
-    let score = i32::from(score);
-    if score > MATE_BOUND {
-        score - ply as i32
-    } else if score < -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Move ordering
-// ---------------------------------------------------------------------------
+// --- Move ordering ---------------------------------------------------------
 
 const HASH_MOVE: i32 = 1 << 24;
 const GOOD_CAPTURE: i32 = 1 << 20;
@@ -362,12 +342,6 @@ fn captured(position: &Position, mv: Move) -> Option<PieceKind> {
     }
 }
 
-fn mover(position: &Position, mv: Move) -> PieceKind {
-    position
-        .piece_on(mv.from())
-        .map_or(PieceKind::Pawn, |piece| piece.kind())
-}
-
 /// How early to try `mv`: higher first.
 fn order_score(
     position: &Position,
@@ -378,7 +352,9 @@ fn order_score(
     if hash_move == Some(mv) {
         return HASH_MOVE;
     }
-    let piece = mover(position, mv);
+    let piece = position
+        .piece_on(mv.from())
+        .map_or(PieceKind::Pawn, |piece| piece.kind());
     if let Some(victim) = captured(position, mv) {
         // Most valuable victim first, then least valuable attacker.
         let mvv_lva = 10 * VALUE[victim.index()] - VALUE[piece.index()];
@@ -447,9 +423,7 @@ impl Iterator for Ordered<'_> {
     }
 }
 
-// ---------------------------------------------------------------------------
-// Input: a thread reads stdin, so a search can notice `stop` and `isready`
-// ---------------------------------------------------------------------------
+// --- Input: a thread reads stdin, so a search can notice `stop` and `isready` ---
 
 struct Input {
     lines: Receiver<String>,
@@ -517,9 +491,7 @@ fn send(line: impl std::fmt::Display) {
     let _ = out.flush();
 }
 
-// ---------------------------------------------------------------------------
-// The search
-// ---------------------------------------------------------------------------
+// --- The search ------------------------------------------------------------
 
 /// When to stop.
 struct Limits {
@@ -613,7 +585,7 @@ impl Search<'_> {
         let entry = self.table.probe(key);
         let hash_move = entry.and_then(|entry| Move::from_bits(entry.best));
         if let Some(entry) = entry.filter(|entry| scout && i32::from(entry.depth) >= depth) {
-            let score = from_table(entry.score, ply);
+            let score = shift_mate(i32::from(entry.score), -(ply as i32));
             match entry.bound {
                 Bound::Exact => return score,
                 Bound::Lower if score >= beta => return score,
@@ -800,9 +772,7 @@ fn uci_score(score: i32) -> String {
     }
 }
 
-// ---------------------------------------------------------------------------
-// The engine: the game so far and the UCI commands
-// ---------------------------------------------------------------------------
+// --- The engine: the game so far and the UCI commands ----------------------
 
 struct Engine {
     table: Table,
@@ -832,17 +802,13 @@ impl Engine {
             Some(("fen", fen)) => {
                 Position::from_fen(fen.trim()).map_err(|error| format!("{fen}: {error}"))?
             }
-            _ => {
-                return Err(format!(
-                    "expected `startpos` or `fen <fen>`, found `{setup}`"
-                ));
-            }
+            _ => return Err(format!("expected `startpos` or `fen`: `{setup}`")),
         };
         let mut history = Vec::new();
         for text in moves.split_whitespace() {
             let mv = position
                 .parse_uci(text)
-                .map_err(|error| format!("{text}: {error}"))?;
+                .map_err(|e| format!("{text}: {e}"))?;
             history.push(position.hash());
             position = position.play(mv);
         }
@@ -896,11 +862,11 @@ impl Engine {
             if mate_plies <= depth && !search.limits.infinite {
                 break;
             }
-            if search
+            let late = search
                 .limits
                 .soft
-                .is_some_and(|soft| Instant::now() >= soft)
-            {
+                .is_some_and(|soft| Instant::now() >= soft);
+            if late {
                 break;
             }
         }
@@ -916,13 +882,8 @@ impl Engine {
         let white = self.root.side_to_move() == Color::White;
         let mut words = args.split_whitespace();
         while let Some(word) = words.next() {
-            let mut number = || {
-                words
-                    .next()
-                    .and_then(|n| n.parse::<i64>().ok())
-                    .unwrap_or(0)
-                    .max(0) as u64
-            };
+            // A missing or negative number (an overrun clock) reads as 0.
+            let mut number = || words.next().and_then(|n| n.parse().ok()).unwrap_or(0u64);
             match word {
                 "depth" => depth = Some(number()),
                 "movetime" => movetime = Some(number()),
