@@ -51,6 +51,7 @@ mod perft;
 mod piece;
 pub mod position;
 mod rules;
+mod san;
 pub mod tables;
 
 pub use bitboards_core::{
@@ -71,6 +72,7 @@ pub use position::{
     Position, PositionError, SEE_VALUES, Setup,
 };
 pub use rules::{ParseUciError, WhichSquare};
+pub use san::{San, SanError, SanSyntax, Suffix};
 
 /// The squares strictly between `a` and `b` when they share a rank, file or
 /// diagonal; empty otherwise (and for neighbours or the same square).

@@ -1,0 +1,771 @@
+//! Standard Algebraic Notation: writing a move as people and PGN files
+//! write it (`Nf3`, `exd5`, `O-O`, `e8=Q+`), and reading it back.
+//!
+//! Both directions ask the move generator only for what they need: the
+//! moves of one kind of piece onto one square, through generation by mask.
+
+use core::fmt;
+
+use crate::movegen::{Filter, Sink, behind};
+use crate::moves::{Move, MoveKind};
+use crate::{Bitboard, CastlingSide, File, PieceKind, Position, Rank, Square};
+
+/// A move in Standard Algebraic Notation, from [`Position::san`]: `Display`
+/// writes it (`Nbd2`, `exd6`, `O-O-O`, `a8=Q#`).
+///
+/// ```
+/// use bitboards::Position;
+///
+/// let position = Position::START;
+/// let mv = position.parse_uci("g1f3")?;
+/// assert_eq!(position.san(mv).to_string(), "Nf3");
+/// # Ok::<(), bitboards::ParseUciError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct San {
+    body: Body,
+    suffix: Option<Suffix>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Body {
+    Castling(CastlingSide),
+    Move {
+        piece: PieceKind,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+        promotion: Option<PieceKind>,
+    },
+}
+
+/// What a SAN move says about the position it leads to: `+` or `#`.
+///
+/// ```
+/// use bitboards::{Position, Suffix};
+///
+/// // Fool's mate: 1. f3 e5 2. g4 Qh4#.
+/// let position = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2")?;
+/// let mate = position.parse_san("Qh4")?;
+/// assert_eq!(position.san(mate).suffix(), Some(Suffix::Checkmate));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Suffix {
+    /// `+`: the move gives check.
+    Check,
+    /// `#`: the move gives checkmate.
+    Checkmate,
+}
+
+impl San {
+    /// `+`, `#` or nothing.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let mv = Position::START.parse_san("e4")?;
+    /// assert_eq!(Position::START.san(mv).suffix(), None);
+    /// # Ok::<(), bitboards::SanError>(())
+    /// ```
+    #[must_use]
+    pub const fn suffix(&self) -> Option<Suffix> {
+        self.suffix
+    }
+
+    /// Whether the move captures (`x` in the text).
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let position = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")?;
+    /// assert!(position.san(position.parse_san("exd5")?).is_capture());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn is_capture(&self) -> bool {
+        matches!(self.body, Body::Move { capture: true, .. })
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // At most `Qe1xd2=Q#`-like: a buffer of 8 bytes, then one `pad`
+        // so that width and alignment apply to the whole move.
+        let mut text = [0u8; 10];
+        let mut len = 0;
+        let mut put = |byte: u8| {
+            text[len] = byte;
+            len += 1;
+        };
+        match self.body {
+            Body::Castling(CastlingSide::KingSide) => b"O-O".iter().for_each(|&b| put(b)),
+            Body::Castling(CastlingSide::QueenSide) => b"O-O-O".iter().for_each(|&b| put(b)),
+            Body::Move {
+                piece,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if piece != PieceKind::Pawn {
+                    put(piece.to_char().to_ascii_uppercase() as u8);
+                }
+                if let Some(file) = from_file {
+                    put(b'a' + file as u8);
+                }
+                if let Some(rank) = from_rank {
+                    put(b'1' + rank as u8);
+                }
+                if capture {
+                    put(b'x');
+                }
+                put(b'a' + to.file() as u8);
+                put(b'1' + to.rank() as u8);
+                if let Some(piece) = promotion {
+                    put(b'=');
+                    put(piece.to_char().to_ascii_uppercase() as u8);
+                }
+            }
+        }
+        match self.suffix {
+            Some(Suffix::Check) => put(b'+'),
+            Some(Suffix::Checkmate) => put(b'#'),
+            None => {}
+        }
+        // Every byte written is ASCII.
+        f.pad(core::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
+    }
+}
+
+/// Why a string is not a legal move in SAN here, from
+/// [`Position::parse_san`].
+///
+/// ```
+/// use bitboards::{Position, SanError};
+///
+/// let error = Position::START.parse_san("Nf4").unwrap_err();
+/// assert_eq!(error.to_string(), "no knight can move to f4 in this position");
+/// assert!(matches!(Position::START.parse_san("Nz3"), Err(SanError::Malformed { column: 2, .. })));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum SanError {
+    /// The text is not SAN; `column` (1-based, in characters) is where it
+    /// goes wrong.
+    Malformed {
+        /// Where (1-based, in characters).
+        column: usize,
+        /// What is wrong there.
+        problem: SanSyntax,
+    },
+    /// No legal move of `piece` reaches `to` (with the promotion and from
+    /// the file or rank given, if any).
+    Illegal {
+        /// The kind of piece the text moves.
+        piece: PieceKind,
+        /// The square it names.
+        to: Square,
+    },
+    /// The castling the text asks for is not legal here.
+    IllegalCastling {
+        /// Which side.
+        side: CastlingSide,
+    },
+    /// A pawn move onto the last rank that does not say what it becomes.
+    MissingPromotion {
+        /// The square the pawn reaches.
+        to: Square,
+    },
+    /// More than one legal move fits the text.
+    Ambiguous {
+        /// The kind of piece the text moves.
+        piece: PieceKind,
+        /// The square it names.
+        to: Square,
+        /// The squares of every piece that could make the move.
+        candidates: Bitboard,
+    },
+}
+
+/// What is wrong with SAN text, at [`SanError::Malformed`]'s column.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum SanSyntax {
+    /// There is no text (or only check and annotation marks).
+    Empty,
+    /// A character that has no place there.
+    Unexpected(char),
+    /// The text ends before the target square.
+    MissingTarget,
+    /// A promotion to a piece no pawn becomes (`K` or `P`).
+    BadPromotion(char),
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SanError::Malformed { column, problem } => {
+                write!(f, "SAN column {column}: ")?;
+                match problem {
+                    SanSyntax::Empty => f.write_str(
+                        "no move; expected a move such as `e4`, `Nf3`, `exd5`, `O-O` or `e8=Q`",
+                    ),
+                    SanSyntax::Unexpected(letter) => {
+                        write!(
+                            f,
+                            "`{}` has no place in a SAN move here",
+                            letter.escape_debug()
+                        )
+                    }
+                    SanSyntax::MissingTarget => {
+                        f.write_str("the move ends before its target square (such as `f3`)")
+                    }
+                    SanSyntax::BadPromotion(letter) => write!(
+                        f,
+                        "a pawn cannot become `{letter}`; expected `Q`, `R`, `B` or `N`"
+                    ),
+                }
+            }
+            SanError::Illegal { piece, to } => {
+                write!(f, "no {} can move to {to} in this position", piece.name())
+            }
+            SanError::IllegalCastling { side } => {
+                let text = match side {
+                    CastlingSide::KingSide => "O-O",
+                    CastlingSide::QueenSide => "O-O-O",
+                };
+                write!(f, "castling {text} is not legal in this position")
+            }
+            SanError::MissingPromotion { to } => write!(
+                f,
+                "a pawn reaching {to} must promote: add the piece, as in `{to}=Q`"
+            ),
+            SanError::Ambiguous {
+                piece,
+                to,
+                candidates,
+            } => {
+                write!(f, "ambiguous: the {}s on", piece.name())?;
+                let count = candidates.count();
+                for (index, square) in candidates.iter().enumerate() {
+                    let separator = match index {
+                        0 => " ",
+                        _ if index + 1 == count as usize => " and ",
+                        _ => ", ",
+                    };
+                    write!(f, "{separator}{square}")?;
+                }
+                write!(
+                    f,
+                    " can all move to {to}; add the file or rank of the one meant"
+                )
+            }
+        }
+    }
+}
+
+impl core::error::Error for SanError {}
+
+impl Position {
+    /// The legal move `mv` in Standard Algebraic Notation: the piece letter
+    /// (none for pawns), the file or rank (or both) of its square only when
+    /// another legal move of the same kind of piece reaches the same square,
+    /// `x` for a capture, the target, `=Q` for a promotion, and `+` or `#`.
+    /// Castling is `O-O` or `O-O-O`, Chess960 included.
+    ///
+    /// A pinned piece's move is no legal move, so it never makes another
+    /// piece's move ambiguous.
+    ///
+    /// `mv` must be legal here; any other move is written as well as it
+    /// can be, never with a panic.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// // Knights on b1 and f3 both reach d2: the file tells them apart.
+    /// let position = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")?;
+    /// assert_eq!(position.san(position.parse_uci("b1d2")?).to_string(), "Nbd2");
+    ///
+    /// // With the king on e2, the bishop on h5 pins the knight on f3: only
+    /// // one knight can go to d2.
+    /// let pinned = Position::from_fen("4k3/8/8/7b/8/5N2/4K3/1N6 w - - 0 1")?;
+    /// assert_eq!(pinned.san(pinned.parse_uci("b1d2")?).to_string(), "Nd2");
+    ///
+    /// let castle = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
+    /// assert_eq!(castle.san(castle.parse_uci("e1g1")?).to_string(), "O-O");
+    ///
+    /// let promotion = Position::from_fen("8/1P2k3/8/8/8/8/8/4K3 w - - 0 1")?;
+    /// assert_eq!(promotion.san(promotion.parse_uci("b7b8q")?).to_string(), "b8=Q");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn san(&self, mv: Move) -> San {
+        San {
+            body: self.san_body(mv),
+            suffix: self.san_suffix(mv),
+        }
+    }
+
+    /// The SAN of `mv` without the check mark.
+    fn san_body(&self, mv: Move) -> Body {
+        let from = mv.from();
+        let to = mv.to();
+        if mv.is_castling() {
+            let side = if (to as u8) > (from as u8) {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            return Body::Castling(side);
+        }
+        let piece = self.kind_on(from.bitboard()).unwrap_or(PieceKind::Pawn);
+        let capture = mv.kind() == MoveKind::EnPassant
+            || self.by_color(self.side_to_move().opponent()).contains(to);
+        let (from_file, from_rank) = if piece == PieceKind::Pawn {
+            (capture.then(|| from.file()), None)
+        } else {
+            let others = self.pieces(self.side_to_move(), piece) - from.bitboard();
+            let mut rivals = Rivals(Bitboard::EMPTY);
+            if !others.is_empty() {
+                self.generate_filtered(
+                    &mut rivals,
+                    Filter {
+                        from: others,
+                        to: to.bitboard(),
+                        en_passant: false,
+                    },
+                );
+            }
+            let rivals = rivals.0;
+            if rivals.is_empty() {
+                (None, None)
+            } else if (rivals & from.file().bitboard()).is_empty() {
+                (Some(from.file()), None)
+            } else if (rivals & from.rank().bitboard()).is_empty() {
+                (None, Some(from.rank()))
+            } else {
+                (Some(from.file()), Some(from.rank()))
+            }
+        };
+        Body::Move {
+            piece,
+            from_file,
+            from_rank,
+            capture,
+            to,
+            promotion: mv.promotion(),
+        }
+    }
+
+    /// `+` or `#` for `mv`, or `None`.
+    fn san_suffix(&self, mv: Move) -> Option<Suffix> {
+        if !self.gives_check(mv) {
+            return None;
+        }
+        if self.play(mv).count_legal_moves() == 0 {
+            Some(Suffix::Checkmate)
+        } else {
+            Some(Suffix::Check)
+        }
+    }
+
+    /// Reads a move in Standard Algebraic Notation and finds it among the
+    /// legal moves.
+    ///
+    /// Besides canonical SAN it reads what real files contain: castling
+    /// with zeros (`0-0`, `0-0-0`), a promotion without `=` (`e8Q`, also
+    /// `e8q`), more of the origin than needed (`Ngf3`, `N1f3`, `Ng1f3`,
+    /// `Ng1-f3`), `x` where nothing is taken, and check, mate and
+    /// annotation marks at the end (`+ # ! ? !! ?? !? ?!`), which are not
+    /// checked against the position. It never panics, whatever the text.
+    ///
+    /// ```
+    /// use bitboards::{Position, SanError};
+    ///
+    /// let position = Position::START;
+    /// assert_eq!(position.parse_san("Nf3")?, position.parse_uci("g1f3")?);
+    /// assert_eq!(position.parse_san("Ng1f3!?")?, position.parse_uci("g1f3")?);
+    ///
+    /// let error = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")?
+    ///     .parse_san("Nd2")
+    ///     .unwrap_err();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "ambiguous: the knights on b1 and f3 can all move to d2; add the file or rank of the one meant"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        let parsed = parse_text(text)?;
+        match parsed {
+            Parsed::Castling(side) => self.find_castling(side),
+            Parsed::Move {
+                piece,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+            } => {
+                let mut from = self.pieces(self.side_to_move(), piece);
+                // A pawn named without its file moves along the target's.
+                let from_file = match (piece, from_file) {
+                    (PieceKind::Pawn, None) => Some(to.file()),
+                    (_, file) => file,
+                };
+                if let Some(file) = from_file {
+                    from &= file.bitboard();
+                }
+                if let Some(rank) = from_rank {
+                    from &= rank.bitboard();
+                }
+                let mut matcher = Matcher {
+                    promotion,
+                    found: None,
+                    froms: Bitboard::EMPTY,
+                    unpromoted: false,
+                };
+                self.generate_filtered(
+                    &mut matcher,
+                    Filter {
+                        from,
+                        to: to.bitboard(),
+                        en_passant: piece == PieceKind::Pawn && self.en_passant() == Some(to),
+                    },
+                );
+                match matcher.froms.count() {
+                    1 => matcher.found.ok_or(SanError::Illegal { piece, to }),
+                    0 if matcher.unpromoted => Err(SanError::MissingPromotion { to }),
+                    0 => Err(SanError::Illegal { piece, to }),
+                    _ => Err(SanError::Ambiguous {
+                        piece,
+                        to,
+                        candidates: matcher.froms,
+                    }),
+                }
+            }
+        }
+    }
+
+    fn find_castling(&self, side: CastlingSide) -> Result<Move, SanError> {
+        let king = self.king(self.side_to_move());
+        let Some(file) = self.castling().rook_file(self.side_to_move(), side) else {
+            return Err(SanError::IllegalCastling { side });
+        };
+        let rook = Square::from_file_rank(file, king.rank());
+        let mv = Move::new(king, rook, MoveKind::Castling);
+        let mut finder = CastlingFinder {
+            wanted: mv,
+            found: false,
+        };
+        self.generate_filtered(
+            &mut finder,
+            Filter {
+                from: king.bitboard(),
+                to: rook.bitboard(),
+                en_passant: false,
+            },
+        );
+        if finder.found {
+            Ok(mv)
+        } else {
+            Err(SanError::IllegalCastling { side })
+        }
+    }
+}
+
+/// The squares of the pieces that have a legal move (the masks ask for one
+/// kind of piece onto one square).
+struct Rivals(Bitboard);
+
+impl Sink for Rivals {
+    #[inline]
+    fn moves(&mut self, _: PieceKind, from: Square, targets: Bitboard) {
+        if !targets.is_empty() {
+            self.0.set(from);
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, _: Bitboard, _: i8) {}
+
+    #[inline]
+    fn promotions(&mut self, _: Bitboard, _: i8) {}
+
+    #[inline]
+    fn one(&mut self, _: Move) {}
+}
+
+/// Collects the moves that fit a parsed SAN text.
+struct Matcher {
+    promotion: Option<PieceKind>,
+    found: Option<Move>,
+    froms: Bitboard,
+    /// A pawn reaches the last rank, but the text names no piece.
+    unpromoted: bool,
+}
+
+impl Matcher {
+    #[inline]
+    fn add(&mut self, mv: Move) {
+        self.found = Some(mv);
+        self.froms.set(mv.from());
+    }
+}
+
+impl Sink for Matcher {
+    #[inline]
+    fn moves(&mut self, _: PieceKind, from: Square, targets: Bitboard) {
+        if self.promotion.is_some() {
+            return;
+        }
+        for to in targets {
+            self.add(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8) {
+        if self.promotion.is_some() {
+            return;
+        }
+        for to in targets {
+            self.add(Move::new(behind(to, delta), to, MoveKind::Normal));
+        }
+    }
+
+    #[inline]
+    fn promotions(&mut self, targets: Bitboard, delta: i8) {
+        for to in targets {
+            match self.promotion {
+                Some(piece) => {
+                    self.add(Move::new(behind(to, delta), to, MoveKind::Promotion(piece)));
+                }
+                None => self.unpromoted = true,
+            }
+        }
+    }
+
+    #[inline]
+    fn one(&mut self, mv: Move) {
+        // Castling is written `O-O`, never as a king move.
+        if mv.kind() == MoveKind::EnPassant && self.promotion.is_none() {
+            self.add(mv);
+        }
+    }
+}
+
+/// Whether one castling move is legal.
+struct CastlingFinder {
+    wanted: Move,
+    found: bool,
+}
+
+impl Sink for CastlingFinder {
+    #[inline]
+    fn moves(&mut self, _: PieceKind, _: Square, _: Bitboard) {}
+
+    #[inline]
+    fn pawn_moves(&mut self, _: Bitboard, _: i8) {}
+
+    #[inline]
+    fn one(&mut self, mv: Move) {
+        self.found |= mv == self.wanted;
+    }
+}
+
+/// SAN text taken apart, before the position is asked.
+#[derive(Clone, Copy, Debug)]
+enum Parsed {
+    Castling(CastlingSide),
+    Move {
+        piece: PieceKind,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        to: Square,
+        promotion: Option<PieceKind>,
+    },
+}
+
+/// The 1-based character column of byte offset `at` in `text`.
+fn column(text: &str, at: usize) -> usize {
+    text.get(..at).map_or(at, |head| head.chars().count()) + 1
+}
+
+/// The error for the character that starts at byte `at`.
+fn unexpected(text: &str, at: usize) -> SanError {
+    let letter = text.get(at..).and_then(|rest| rest.chars().next());
+    SanError::Malformed {
+        column: column(text, at),
+        problem: match letter {
+            Some(letter) => SanSyntax::Unexpected(letter),
+            None => SanSyntax::MissingTarget,
+        },
+    }
+}
+
+fn file_of(byte: u8) -> Option<File> {
+    match byte {
+        b'a'..=b'h' => File::new(byte - b'a'),
+        _ => None,
+    }
+}
+
+fn rank_of(byte: u8) -> Option<Rank> {
+    match byte {
+        b'1'..=b'8' => Rank::new(byte - b'1'),
+        _ => None,
+    }
+}
+
+fn promotion_of(byte: u8) -> Option<PieceKind> {
+    match byte {
+        b'Q' | b'q' => Some(PieceKind::Queen),
+        b'R' | b'r' => Some(PieceKind::Rook),
+        b'B' | b'b' => Some(PieceKind::Bishop),
+        b'N' | b'n' => Some(PieceKind::Knight),
+        _ => None,
+    }
+}
+
+/// Takes SAN text apart: castling, or piece, origin hints, target and
+/// promotion.
+fn parse_text(text: &str) -> Result<Parsed, SanError> {
+    let bytes = text.as_bytes();
+    // Check, mate and annotation marks at the end say nothing about which
+    // move it is.
+    let mut end = bytes.len();
+    while end > 0 && matches!(bytes[end - 1], b'+' | b'#' | b'!' | b'?') {
+        end -= 1;
+    }
+    let body = &bytes[..end];
+    if body.is_empty() {
+        return Err(SanError::Malformed {
+            column: 1,
+            problem: SanSyntax::Empty,
+        });
+    }
+    match body {
+        b"O-O" | b"0-0" => return Ok(Parsed::Castling(CastlingSide::KingSide)),
+        b"O-O-O" | b"0-0-0" => return Ok(Parsed::Castling(CastlingSide::QueenSide)),
+        _ => {}
+    }
+    let mut at = 0;
+    let piece = match body[0] {
+        b'N' => PieceKind::Knight,
+        b'B' => PieceKind::Bishop,
+        b'R' => PieceKind::Rook,
+        b'Q' => PieceKind::Queen,
+        b'K' => PieceKind::King,
+        _ => PieceKind::Pawn,
+    };
+    if piece != PieceKind::Pawn {
+        at = 1;
+    }
+    // The core: origin, separator and target, `[a-h]?[1-8]?[x:-]?[a-h][1-8]`;
+    // what follows it may only be a promotion.
+    let mut core_end = at;
+    while core_end < body.len()
+        && matches!(body[core_end], b'a'..=b'h' | b'1'..=b'8' | b'x' | b':' | b'-')
+    {
+        core_end += 1;
+    }
+    // A pawn's lower-case bishop promotion (`e8b`) looks like a file.
+    if piece == PieceKind::Pawn
+        && core_end == body.len()
+        && core_end >= at + 3
+        && body[core_end - 1] == b'b'
+        && rank_of(body[core_end - 2]).is_some()
+    {
+        core_end -= 1;
+    }
+    let mut promotion = None;
+    if core_end < body.len() {
+        let mut letter_at = core_end;
+        if body[letter_at] == b'=' {
+            letter_at += 1;
+        }
+        let Some(&byte) = body.get(letter_at) else {
+            return Err(SanError::Malformed {
+                column: column(text, letter_at),
+                problem: SanSyntax::MissingTarget,
+            });
+        };
+        if piece != PieceKind::Pawn || core_end == at {
+            return Err(unexpected(text, core_end));
+        }
+        promotion = match promotion_of(byte) {
+            Some(kind) => Some(kind),
+            None if matches!(byte, b'K' | b'k' | b'P' | b'p') => {
+                return Err(SanError::Malformed {
+                    column: column(text, letter_at),
+                    problem: SanSyntax::BadPromotion(byte as char),
+                });
+            }
+            None => return Err(unexpected(text, letter_at)),
+        };
+        if letter_at + 1 < body.len() {
+            return Err(unexpected(text, letter_at + 1));
+        }
+    }
+    let core = &body[at..core_end];
+    // The target: the core's last two characters.
+    if core.len() < 2 {
+        return Err(SanError::Malformed {
+            column: column(text, core_end),
+            problem: match text.get(core_end..).and_then(|rest| rest.chars().next()) {
+                Some(letter) if core_end < body.len() => SanSyntax::Unexpected(letter),
+                _ => SanSyntax::MissingTarget,
+            },
+        });
+    }
+    let target_at = core_end - 2;
+    let Some(to_file) = file_of(body[target_at]) else {
+        return Err(unexpected(text, target_at));
+    };
+    let Some(to_rank) = rank_of(body[target_at + 1]) else {
+        return Err(unexpected(text, target_at + 1));
+    };
+    // Before it: the origin (file, rank, both or neither), then at most one
+    // separator.
+    let mut origin = &core[..core.len() - 2];
+    if let [rest @ .., b'x' | b':' | b'-'] = origin {
+        origin = rest;
+    }
+    let (from_file, from_rank) = match *origin {
+        [] => (None, None),
+        [byte] => match (file_of(byte), rank_of(byte)) {
+            (Some(file), _) => (Some(file), None),
+            (_, Some(rank)) => (None, Some(rank)),
+            _ => return Err(unexpected(text, at)),
+        },
+        [file, rank] => match (file_of(file), rank_of(rank)) {
+            (Some(file), Some(rank)) => (Some(file), Some(rank)),
+            (None, _) => return Err(unexpected(text, at)),
+            (Some(_), None) => return Err(unexpected(text, at + 1)),
+        },
+        _ => {
+            // Too much before the target: blame the first character that
+            // cannot be part of an origin square.
+            let bad = origin
+                .iter()
+                .enumerate()
+                .position(|(index, &byte)| match index {
+                    0 => file_of(byte).is_none() && rank_of(byte).is_none(),
+                    1 => rank_of(byte).is_none(),
+                    _ => true,
+                })
+                .unwrap_or(0);
+            return Err(unexpected(text, at + bad));
+        }
+    };
+    Ok(Parsed::Move {
+        piece,
+        from_file,
+        from_rank,
+        to: Square::from_file_rank(to_file, to_rank),
+        promotion,
+    })
+}
