@@ -7,12 +7,14 @@
 //!                            the same, with slider magics searched now
 //!                            instead of the published ones
 //! cargo xtask build-time     clean debug build: bitboards against cozy-chess
+//! cargo xtask web            build the visualiser page into target/web/index.html
 //! cargo xtask perft --suite FILE --depth N [--parallel]
 //!                            perft over an EPD file, in release, every depth compared
 //! ```
 
 mod build_time;
 mod perft;
+mod web;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -22,7 +24,7 @@ use bitboards_codegen::{Destination, MagicSource, Mode, Options, Report, Status}
 
 const USAGE: &str = "\
 usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS]
-                   | perft --suite FILE --depth N [--parallel] | help)
+                   | perft --suite FILE --depth N [--parallel] | web | help)
 
   gen                  regenerate every table under generated/ and the table list in
                        README.md (writes only changed files)
@@ -36,7 +38,10 @@ usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS]
                        run perft in release on every line of an EPD file (`FEN ;D1 n ;D2 n ...`)
                        to depth N or the deepest count listed, compare every depth, print a
                        summary; exit 1 on any mismatch. --parallel spreads root moves over
-                       every core";
+                       every core
+  web                  build the visualiser page (crates/web, the library as WebAssembly)
+                       into one self-contained file, target/web/index.html; adds the
+                       wasm32-unknown-unknown target with rustup when it is missing";
 
 const GEN_FLAGS: [&str; 2] = ["--check", "--search-magics"];
 
@@ -69,6 +74,10 @@ fn main() -> ExitCode {
             Ok(request) => perft::run(&workspace_root(), &request),
             Err(problem) => usage_error(&problem),
         },
+        ["web"] => web::run(&workspace_root()),
+        ["web", extra, ..] => usage_error(&format!(
+            "unexpected argument `{extra}` for `cargo xtask web`"
+        )),
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             ExitCode::SUCCESS

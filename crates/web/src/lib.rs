@@ -1,1 +1,410 @@
-//! stub
+//! The bitboard visualiser page's engine: the `bitboards` library and the
+//! `bitboards-expr` language compiled to WebAssembly.
+//!
+//! `cargo xtask web` builds this crate for `wasm32-unknown-unknown` and
+//! inlines it, with `page/app.js` and `page/style.css`, into one HTML file,
+//! `target/web/index.html`. The page never computes a bitboard itself: every
+//! value it shows comes from one of the three questions here, each answered
+//! as a small JSON object (so the script needs no generated glue):
+//!
+//! - [`evaluate`]: an expression in a numbering, to a board or an error with
+//!   its span and caret excerpt;
+//! - [`describe`]: a board's hex, decimal, binary (one group per rank),
+//!   squares, count and `bitboard!` literal in a numbering;
+//! - [`position`]: a FEN's pieces, Polyglot key, fifteen named boards,
+//!   per-piece attacks and legal moves, or the error with its column.
+//!
+//! The functions never panic on bad input: errors are data. The raw
+//! `extern "C"` exports (module `exports`, wasm only) pass strings through
+//! two buffers in linear memory: the script writes UTF-8 into the input
+//! buffer (`bb_input`), calls a question, and reads the answer from
+//! `bb_output_ptr` / `bb_output_len`.
+//!
+//! ```
+//! use bitboards_web::{describe, evaluate};
+//! use bitboards_expr::Numbering;
+//!
+//! // The article's example: 0x0000000004000000 is f5 in BERBEF.
+//! let answer = evaluate("0x0000000004000000", Numbering::Berbef);
+//! assert_eq!(answer, r#"{"ok":true,"board":"0x0000002000000000"}"#);
+//! assert!(describe(0x0000_0020_0000_0000, Numbering::Berbef).contains(r#""squares":"f5""#));
+//! ```
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+use core::fmt::Write as _;
+
+use bitboards::{Bitboard, CastlingNotation, Color, PieceKind, Position, Square, attacks};
+use bitboards_expr::Numbering;
+
+/// Evaluates `source` in `numbering`. The answer is
+/// `{"ok":true,"board":"0x…"}` with the board in the crate's own numbering
+/// (LERF, a1 = bit 0), or `{"ok":false,"message":…,"start":…,"end":…,
+/// "rendered":…}` where `start` and `end` count characters (not bytes) and
+/// `rendered` is the message with the expression and a caret line under the
+/// bad token, as the `bitboards` command prints it. The page has no
+/// standard input, so `-` as an operand is an error.
+///
+/// ```
+/// use bitboards_web::evaluate;
+/// use bitboards_expr::Numbering;
+///
+/// assert_eq!(evaluate("e4", Numbering::Lerf), r#"{"ok":true,"board":"0x0000000010000000"}"#);
+/// let error = evaluate("e4 | fil_a", Numbering::Lerf);
+/// assert!(error.starts_with(r#"{"ok":false,"message":"unknown name `fil_a`"#));
+/// assert!(error.contains(r#""start":5,"end":10"#));
+/// assert!(error.contains(r#"\n  e4 | fil_a\n       ^^^^^\n"#));
+/// ```
+#[must_use]
+pub fn evaluate(source: &str, numbering: Numbering) -> String {
+    let no_stdin = || {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "the page has no standard input; write the squares instead (`e4 | d5`)",
+        ))
+    };
+    match bitboards_expr::evaluate(source, numbering, no_stdin) {
+        Ok(board) => format!(r#"{{"ok":true,"board":"{}"}}"#, hex(board.0)),
+        Err(error) => {
+            let span = error.span();
+            let chars_before = |byte: usize| {
+                source
+                    .get(..byte.min(source.len()))
+                    .map_or(0, |s| s.chars().count())
+            };
+            let mut out = String::from(r#"{"ok":false,"message":"#);
+            push_json_string(&mut out, error.message());
+            let _ = write!(
+                out,
+                r#","start":{},"end":{},"rendered":"#,
+                chars_before(span.start),
+                chars_before(span.end)
+            );
+            push_json_string(&mut out, &error.render(source));
+            out.push('}');
+            out
+        }
+    }
+}
+
+/// Everything the page shows about `board` (in the crate's numbering) when
+/// numbers are written in `numbering`: `hex`, `decimal`, `binary` (eight
+/// groups of eight bits, most significant first) with `ranks` (the rank
+/// each group holds), `squares` (names, a1 first, separated by spaces),
+/// `count` and the `bitboard!` `literal`.
+///
+/// ```
+/// use bitboards_web::describe;
+/// use bitboards_expr::Numbering;
+///
+/// let c4 = 0x0000_0000_0400_0000;
+/// let json = describe(c4, Numbering::Lerf);
+/// assert!(json.contains(r#""hex":"0x0000000004000000","decimal":"67108864""#));
+/// assert!(json.contains(r#""squares":"c4","count":1"#));
+/// assert!(json.contains(r#""ranks":[8,7,6,5,4,3,2,1]"#));
+/// // The same square written in BERBEF.
+/// assert!(describe(c4, Numbering::Berbef).contains(r#""hex":"0x0000002000000000""#));
+/// ```
+#[must_use]
+pub fn describe(board: u64, numbering: Numbering) -> String {
+    let board = Bitboard(board);
+    let number = numbering.to_number(board);
+    let binary: Vec<String> = number
+        .to_be_bytes()
+        .iter()
+        .map(|byte| format!("{byte:08b}"))
+        .collect();
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|byte| numbering.rank_of_byte(byte).to_string())
+        .collect();
+    let squares: Vec<&str> = board.iter().map(Square::name).collect();
+    let mut out = format!(
+        r#"{{"hex":"{}","decimal":"{number}","binary":"{}","ranks":[{}],"squares":"{}","count":{},"literal":"#,
+        hex(number),
+        binary.join(" "),
+        ranks.join(","),
+        squares.join(" "),
+        board.count()
+    );
+    push_json_string(&mut out, &literal(board));
+    out.push('}');
+    out
+}
+
+/// A FEN read as a position: `{"ok":true,…}` with `fen` (as the crate
+/// writes it back), `hash` (the Polyglot key in hex, 16 digits), `side`,
+/// `pieces` (64 characters, a1 first, `.` for an empty square), `boards`
+/// (the fifteen named bitboards, name and hex), `attacks` (64 hex numbers,
+/// the attacks of the piece on each square, `0x0…0` where there is none),
+/// `checkers` and `moves` (each legal move's `from`, `to` and `uci`); or
+/// `{"ok":false,"message":…,"column":…,"rendered":…}` with a caret under
+/// the column the error names.
+///
+/// ```
+/// use bitboards_web::position;
+///
+/// let json = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// assert!(json.contains(r#""hash":"463b96181691fc9c""#));
+/// assert!(json.contains(r#""pieces":"RNBQKBNRPPPPPPPP"#));
+/// assert!(json.contains(r#"{"from":"g1","to":"f3","uci":"g1f3"}"#));
+///
+/// let error = position("4k3/8/8/8/8/8/8/4K3 x - - 0 1");
+/// assert!(error.starts_with(r#"{"ok":false,"message":"FEN field 2 (side to move), column 21: "#));
+/// ```
+#[must_use]
+pub fn position(fen: &str) -> String {
+    let fen = fen.trim();
+    let position = match Position::from_fen(fen) {
+        Ok(position) => position,
+        Err(error) => {
+            let printable: String = fen
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            let indent = 2 + error.column().saturating_sub(1);
+            let mut out = String::from(r#"{"ok":false,"message":"#);
+            push_json_string(&mut out, &error.to_string());
+            let _ = write!(out, r#","column":{},"rendered":"#, error.column());
+            push_json_string(
+                &mut out,
+                &format!("error: {error}\n  {printable}\n{}^\n", " ".repeat(indent)),
+            );
+            out.push('}');
+            return out;
+        }
+    };
+    let occupied = position.occupied();
+    let mut out = String::from(r#"{"ok":true,"fen":"#);
+    push_json_string(&mut out, &position.fen().to_string());
+    let side = match position.side_to_move() {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    let pieces: String = Square::ALL
+        .iter()
+        .map(|&square| {
+            position
+                .piece_on(square)
+                .map_or('.', |piece| piece.to_char())
+        })
+        .collect();
+    let _ = write!(
+        out,
+        r#","hash":"{:016x}","side":"{side}","pieces":"{pieces}","checkers":"{}","boards":["#,
+        position.hash(),
+        hex(position.checkers().0)
+    );
+    for (index, (name, board)) in position.named_bitboards().iter().enumerate() {
+        let comma = if index == 0 { "" } else { "," };
+        let _ = write!(
+            out,
+            r#"{comma}{{"name":"{name}","board":"{}"}}"#,
+            hex(board.0)
+        );
+    }
+    out.push_str(r#"],"attacks":["#);
+    for (index, &square) in Square::ALL.iter().enumerate() {
+        let attacked = position.piece_on(square).map_or(Bitboard::EMPTY, |piece| {
+            piece_attacks(piece.kind(), piece.color(), square, occupied)
+        });
+        let comma = if index == 0 { "" } else { "," };
+        let _ = write!(out, r#"{comma}"{}""#, hex(attacked.0));
+    }
+    out.push_str(r#"],"moves":["#);
+    for (index, mv) in position.legal_moves().iter().enumerate() {
+        let comma = if index == 0 { "" } else { "," };
+        let _ = write!(
+            out,
+            r#"{comma}{{"from":"{}","to":"{}","uci":"{}"}}"#,
+            mv.from(),
+            mv.king_target(),
+            mv.uci(CastlingNotation::KingToTarget)
+        );
+    }
+    out.push_str("]}");
+    out
+}
+
+/// The squares a piece of `kind` and `color` on `square` attacks when
+/// `occupied` is occupied.
+fn piece_attacks(kind: PieceKind, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => attacks::pawn(color, square),
+        PieceKind::Knight => attacks::knight(square),
+        PieceKind::Bishop => attacks::bishop(square, occupied),
+        PieceKind::Rook => attacks::rook(square, occupied),
+        PieceKind::Queen => attacks::queen(square, occupied),
+        PieceKind::King => attacks::king(square),
+    }
+}
+
+/// `0x` and 16 hex digits.
+fn hex(number: u64) -> String {
+    format!("{number:#018x}")
+}
+
+/// A `bitboard!` invocation that evaluates to `board`, as the command's
+/// `--literal` writes it.
+fn literal(board: Bitboard) -> String {
+    let mut out = String::from("bitboard! {\n");
+    for line in board.to_string().lines() {
+        out.push_str("    ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push('}');
+    out
+}
+
+/// Appends `text` as a JSON string literal.
+fn push_json_string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// The numbering with index `index` in [`Numbering::ALL`] (LERF, LERBEF,
+/// BERF, BERBEF); LERF for any other number.
+///
+/// ```
+/// use bitboards_web::numbering;
+/// use bitboards_expr::Numbering;
+///
+/// assert_eq!(numbering(3), Numbering::Berbef);
+/// assert_eq!(numbering(99), Numbering::Lerf);
+/// ```
+#[must_use]
+pub fn numbering(index: u32) -> Numbering {
+    usize::try_from(index)
+        .ok()
+        .and_then(|index| Numbering::ALL.get(index).copied())
+        .unwrap_or_default()
+}
+
+/// The raw exports the page's script calls. Strings go through two
+/// buffers: the script asks for an input buffer of `len` bytes
+/// (`bb_input`), writes UTF-8 there, calls `bb_evaluate`, `bb_describe` or
+/// `bb_position`, and reads the JSON answer at `bb_output_ptr` for
+/// `bb_output_len` bytes. Invalid UTF-8 is read lossily, never trusted.
+#[cfg(target_arch = "wasm32")]
+#[allow(unsafe_code)] // `no_mangle` is an unsafe attribute; there are no unsafe blocks.
+pub mod exports {
+    use core::cell::RefCell;
+
+    thread_local! {
+        static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+        static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    }
+
+    fn input() -> String {
+        INPUT.with_borrow(|bytes| String::from_utf8_lossy(bytes).into_owned())
+    }
+
+    fn answer(json: String) -> usize {
+        OUTPUT.with_borrow_mut(|out| {
+            *out = json.into_bytes();
+            out.len()
+        })
+    }
+
+    /// A zeroed input buffer of `len` bytes for the script to write into;
+    /// its address.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bb_input(len: usize) -> *mut u8 {
+        INPUT.with_borrow_mut(|bytes| {
+            bytes.clear();
+            bytes.resize(len, 0);
+            bytes.as_mut_ptr()
+        })
+    }
+
+    /// The address of the last answer.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bb_output_ptr() -> *const u8 {
+        OUTPUT.with_borrow(|out| out.as_ptr())
+    }
+
+    /// The length in bytes of the last answer.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bb_output_len() -> usize {
+        OUTPUT.with_borrow(Vec::len)
+    }
+
+    /// [`crate::evaluate`] of the input in numbering `numbering` (an index
+    /// into `Numbering::ALL`); the answer's length.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bb_evaluate(numbering: u32) -> usize {
+        answer(crate::evaluate(&input(), crate::numbering(numbering)))
+    }
+
+    /// [`crate::describe`] of `board` in numbering `numbering`; the
+    /// answer's length.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bb_describe(board: u64, numbering: u32) -> usize {
+        answer(crate::describe(board, crate::numbering(numbering)))
+    }
+
+    /// [`crate::position`] of the input FEN; the answer's length.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bb_position() -> usize {
+        answer(crate::position(&input()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_escape_quotes_backslashes_and_controls() {
+        let mut out = String::new();
+        push_json_string(&mut out, "a\"b\\c\nd\te");
+        assert_eq!(out, r#""a\"b\\c\nd\u0009e""#);
+    }
+
+    #[test]
+    fn errors_count_characters_not_bytes() {
+        let answer = evaluate("é | fil_a", Numbering::Lerf);
+        assert!(answer.contains(r#""start":0,"end":1"#), "{answer}");
+    }
+
+    #[test]
+    fn standard_input_is_an_error_in_the_page() {
+        let answer = evaluate("- | e4", Numbering::Lerf);
+        assert!(
+            answer.contains("the page has no standard input"),
+            "{answer}"
+        );
+    }
+
+    #[test]
+    fn every_piece_has_its_attacks() {
+        let answer = position("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        // The rook on h1 sees f1 and g1 (e1 is its own king) and up the h-file.
+        assert!(answer.contains(r#""0x8080808080808070""#), "{answer}");
+        assert!(answer.contains(r#""uci":"e1g1""#), "{answer}");
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        for text in [
+            "", " ", "\u{0}", "((((", "8/8/8", "x y z", "é", "0x", "e4 <<",
+        ] {
+            for index in 0..5 {
+                let _ = evaluate(text, numbering(index));
+            }
+            let _ = position(text);
+        }
+    }
+}

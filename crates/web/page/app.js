@@ -1,0 +1,420 @@
+// The page's script: asks the wasm (crates/web) every question and draws
+// the answers. It holds the state (the expression, the numbering, the
+// board, the FEN) and keeps the URL's hash in step with it.
+"use strict";
+
+const NUMBERINGS = ["lerf", "lerbef", "berf", "berbef"];
+const FILES = "abcdefgh";
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+// Solid glyphs for both colours (coloured by CSS), with U+FE0E: text, not emoji.
+const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  expr: "", numbering: 0, board: 0n, fen: "", position: null, selected: null, cursor: 28,
+  exprError: "", fenError: "",
+};
+let wasm = null;
+
+// ---------------------------------------------------------------- wasm
+
+function bytesFromBase64(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Writes `text` into the wasm's input buffer. */
+function input(text) {
+  const bytes = new TextEncoder().encode(text);
+  const ptr = wasm.bb_input(bytes.length);
+  new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
+}
+
+/** Reads the wasm's last answer as JSON. */
+function output() {
+  const bytes = new Uint8Array(wasm.memory.buffer, wasm.bb_output_ptr(), wasm.bb_output_len());
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+function evaluate(source, numbering) {
+  input(source);
+  wasm.bb_evaluate(numbering);
+  return output();
+}
+
+function describe(board, numbering) {
+  wasm.bb_describe(BigInt.asIntN(64, board), numbering);
+  return output();
+}
+
+function readPosition(fen) {
+  input(fen);
+  wasm.bb_position();
+  return output();
+}
+
+// ---------------------------------------------------------------- squares
+
+const squareName = (index) => FILES[index % 8] + (Math.floor(index / 8) + 1);
+const bit = (index) => 1n << BigInt(index);
+/** The bit that square `index` (a1 = 0) is in a numbering: its mirror, flip or both. */
+const bitNumber = (index, numbering) => index ^ [0, 7, 56, 63][numbering];
+
+function buildGrid(container, onSquare) {
+  const squares = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    const label = document.createElement("div");
+    label.className = "label";
+    label.textContent = rank + 1;
+    container.append(label);
+    for (let file = 0; file < 8; file++) {
+      const index = rank * 8 + file;
+      const square = document.createElement("div");
+      square.className = "sq " + ((rank + file) % 2 ? "light" : "dark");
+      square.dataset.square = squareName(index);
+      square.setAttribute("role", "gridcell");
+      onSquare(square, index);
+      squares[index] = square;
+      container.append(square);
+    }
+  }
+  container.append(document.createElement("div"));
+  for (const file of FILES) {
+    const label = document.createElement("div");
+    label.className = "label file-label";
+    label.textContent = file;
+    container.append(label);
+  }
+  return squares;
+}
+
+// ---------------------------------------------------------------- the board
+
+let boardSquares = [];
+let painting = null; // true: setting squares, false: clearing, null: not dragging
+
+function setupBoard() {
+  const board = $("board");
+  boardSquares = buildGrid(board, (square, index) => {
+    const number = document.createElement("span");
+    number.className = "bit";
+    square.append(number);
+    square.addEventListener("pointerdown", (event) => {
+      event.preventDefault();
+      board.focus();
+      state.cursor = index;
+      painting = (state.board & bit(index)) === 0n;
+      paint(index);
+    });
+    square.addEventListener("pointerenter", () => {
+      if (painting !== null) paint(index);
+    });
+  });
+  window.addEventListener("pointerup", () => { painting = null; });
+  board.addEventListener("keydown", (event) => {
+    const moves = { ArrowUp: 8, ArrowDown: -8, ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) {
+      const step = moves[event.key];
+      const file = state.cursor % 8;
+      if ((step === -1 && file === 0) || (step === 1 && file === 7)) return event.preventDefault();
+      const next = state.cursor + step;
+      if (next >= 0 && next < 64) state.cursor = next;
+      event.preventDefault();
+      renderBoard();
+    } else if (event.key === " " || event.key === "Enter") {
+      event.preventDefault();
+      setBoard(state.board ^ bit(state.cursor));
+    }
+  });
+  board.addEventListener("focus", renderBoard);
+  board.addEventListener("blur", renderBoard);
+}
+
+function paint(index) {
+  const set = (state.board & bit(index)) !== 0n;
+  if (set !== painting) setBoard(state.board ^ bit(index));
+  else renderBoard();
+}
+
+/** A board edited directly: the expression becomes its number. */
+function setBoard(board) {
+  state.board = BigInt.asUintN(64, board);
+  state.expr = describe(state.board, state.numbering).hex;
+  $("expr").value = state.expr;
+  showError("");
+  render();
+}
+
+function setExpression(text) {
+  state.expr = text;
+  if (text.trim() === "") {
+    state.board = 0n;
+    showError("");
+  } else {
+    const answer = evaluate(text, state.numbering);
+    if (answer.ok) {
+      state.board = BigInt(answer.board);
+      showError("");
+    } else {
+      showError(answer.rendered);
+    }
+  }
+  render();
+}
+
+/** The expression's error; `error` shows it and the FEN's, `fen-error` the FEN's alone. */
+function showError(text) {
+  state.exprError = text;
+  renderErrors();
+}
+
+function renderErrors() {
+  $("error").textContent = [state.exprError, state.fenError].filter(Boolean).join("\n");
+  $("fen-error").textContent = state.fenError;
+  $("board").classList.toggle("stale", state.exprError !== "");
+}
+
+function renderBoard() {
+  const focused = document.activeElement === $("board");
+  boardSquares.forEach((square, index) => {
+    const on = (state.board & bit(index)) !== 0n;
+    square.classList.toggle("on", on);
+    square.classList.toggle("cursor", focused && index === state.cursor);
+    square.firstChild.textContent = bitNumber(index, state.numbering);
+    square.setAttribute("aria-selected", on);
+    square.setAttribute("aria-label", `${squareName(index)}, bit ${bitNumber(index, state.numbering)}, ${on ? "set" : "empty"}`);
+  });
+}
+
+function render() {
+  renderBoard();
+  const view = describe(state.board, state.numbering);
+  state.view = view;
+  if (document.activeElement !== $("hex")) $("hex").textContent = view.hex;
+  if (document.activeElement !== $("decimal")) $("decimal").textContent = view.decimal;
+  const binary = $("binary");
+  binary.replaceChildren(...view.binary.split(" ").map((group, i) => {
+    const span = document.createElement("span");
+    span.append(group);
+    const label = document.createElement("small");
+    label.textContent = "rank " + view.ranks[i];
+    span.append(label);
+    return span;
+  }));
+  $("squares").textContent = view.squares;
+  $("count").textContent = view.count;
+  writeHash();
+}
+
+/** Typing into the hex or decimal field: a number in the current numbering. */
+function setupNumberField(id, pattern, prefix) {
+  const field = $(id);
+  field.addEventListener("focus", () => {
+    const range = document.createRange();
+    range.selectNodeContents(field);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  });
+  field.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); field.blur(); }
+  });
+  field.addEventListener("input", () => {
+    const text = field.textContent.trim().replace(/_/g, "");
+    const match = pattern.exec(text);
+    if (!match) {
+      showError(text === "" ? "" : `error: \`${text}\` is not a ${id} number`);
+      return;
+    }
+    const answer = evaluate(prefix + match[1], state.numbering);
+    if (!answer.ok) return showError(answer.rendered);
+    state.board = BigInt(answer.board);
+    state.expr = prefix === "0x" ? "0x" + match[1].padStart(16, "0") : match[1];
+    $("expr").value = state.expr;
+    showError("");
+    render();
+  });
+  field.addEventListener("blur", render);
+}
+
+// ---------------------------------------------------------------- the position
+
+let pieceSquares = [];
+
+function setupPosition() {
+  pieceSquares = buildGrid($("pieces"), (square, index) => {
+    square.addEventListener("click", () => selectPiece(index));
+  });
+  $("fen").addEventListener("input", () => setFen($("fen").value));
+  $("start").addEventListener("click", () => { $("fen").value = START; setFen(START); });
+  $("kiwipete").addEventListener("click", () => { $("fen").value = KIWIPETE; setFen(KIWIPETE); });
+}
+
+function setFen(fen) {
+  state.fen = fen.trim();
+  state.selected = null;
+  state.position = null;
+  state.fenError = "";
+  if (state.fen !== "") {
+    const answer = readPosition(state.fen);
+    if (answer.ok) state.position = answer;
+    else state.fenError = answer.rendered;
+  }
+  renderErrors();
+  renderPosition();
+  writeHash();
+}
+
+function selectPiece(index) {
+  const position = state.position;
+  if (!position || position.pieces[index] === ".") {
+    state.selected = null;
+  } else {
+    state.selected = state.selected === index ? null : index;
+    if (state.selected !== null) setBoard(BigInt(position.attacks[index]));
+  }
+  renderPosition();
+}
+
+function renderPosition() {
+  const position = state.position;
+  const attacks = position && state.selected !== null ? BigInt(position.attacks[state.selected]) : 0n;
+  const from = state.selected === null ? "" : squareName(state.selected);
+  const targets = new Set(position ? position.moves.filter((m) => m.from === from).map((m) => m.to) : []);
+  pieceSquares.forEach((square, index) => {
+    const letter = position ? position.pieces[index] : ".";
+    square.replaceChildren();
+    if (letter !== ".") {
+      const glyph = document.createElement("span");
+      const white = letter === letter.toUpperCase();
+      glyph.className = "piece " + (white ? "white" : "black");
+      glyph.textContent = GLYPHS[letter.toLowerCase()] + "\uFE0E";
+      square.append(glyph);
+    }
+    square.classList.toggle("attacked", (attacks & bit(index)) !== 0n);
+    square.classList.toggle("target", targets.has(squareName(index)));
+    square.classList.toggle("selected", index === state.selected);
+    square.setAttribute("aria-label", squareName(index) + (letter === "." ? "" : " " + letter));
+  });
+  $("hash").textContent = position ? position.hash : "";
+  $("side").textContent = position ? position.side : "";
+  $("move-count").textContent = position ? String(position.moves.length) : "";
+  $("moves").replaceChildren(...(position ? position.moves : []).map((move) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = move.uci;
+    button.addEventListener("click", () => {
+      state.selected = FILES.indexOf(move.from[0]) + 8 * (Number(move.from[1]) - 1);
+      setBoard(bit(FILES.indexOf(move.from[0]) + 8 * (Number(move.from[1]) - 1))
+        | bit(FILES.indexOf(move.to[0]) + 8 * (Number(move.to[1]) - 1)));
+      renderPosition();
+    });
+    return button;
+  }));
+  $("named").replaceChildren(...(position ? position.boards : []).map(({ name, board }) => {
+    const value = BigInt(board);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "mini";
+    button.dataset.board = name;
+    const grid = document.createElement("span");
+    grid.className = "grid";
+    for (let rank = 7; rank >= 0; rank--) {
+      for (let file = 0; file < 8; file++) {
+        const cell = document.createElement("i");
+        const on = (value & bit(rank * 8 + file)) !== 0n;
+        cell.className = on ? "on" : (rank + file) % 2 ? "" : "d";
+        grid.append(cell);
+      }
+    }
+    const title = document.createElement("b");
+    title.textContent = name;
+    const hex = document.createElement("code");
+    hex.textContent = board;
+    button.append(grid, title, hex);
+    button.title = `${name}: show on the board`;
+    button.addEventListener("click", () => setBoard(value));
+    return button;
+  }));
+}
+
+// ---------------------------------------------------------------- copy and share
+
+async function copy(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  $("copy-status").textContent = `copied ${what}`;
+  setTimeout(() => { $("copy-status").textContent = ""; }, 2000);
+}
+
+function writeHash() {
+  const parts = [];
+  if (state.expr.trim() !== "") parts.push("expr=" + encodeURIComponent(state.expr));
+  if (state.numbering !== 0) parts.push("numbering=" + NUMBERINGS[state.numbering]);
+  if (state.fen !== "") parts.push("fen=" + encodeURIComponent(state.fen));
+  const hash = parts.length ? "#" + parts.join("&") : "";
+  if (hash !== location.hash) history.replaceState(null, "", hash || location.pathname + location.search);
+}
+
+/** Reads `#expr=…&numbering=…&fen=…`. */
+function readHash() {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const numbering = NUMBERINGS.indexOf((params.get("numbering") || "lerf").toLowerCase());
+  state.numbering = numbering < 0 ? 0 : numbering;
+  $("numbering").value = NUMBERINGS[state.numbering];
+  const fen = params.get("fen") || "";
+  $("fen").value = fen;
+  setFen(fen);
+  const expr = params.get("expr");
+  if (expr !== null) {
+    $("expr").value = expr;
+    setExpression(expr);
+  } else if (state.position) {
+    // A position alone: the board shows all its pieces.
+    setBoard(BigInt(state.position.boards[14].board));
+  } else {
+    $("expr").value = "";
+    setExpression("");
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+async function main() {
+  const { instance } = await WebAssembly.instantiate(bytesFromBase64(WASM), {});
+  wasm = instance.exports;
+  setupBoard();
+  setupPosition();
+  setupNumberField("hex", /^(?:0x)?([0-9a-f]{1,16})$/i, "0x");
+  setupNumberField("decimal", /^([0-9]{1,20})$/, "");
+  $("expr").addEventListener("input", () => setExpression($("expr").value));
+  $("numbering").addEventListener("change", () => {
+    state.numbering = Math.max(0, NUMBERINGS.indexOf($("numbering").value));
+    // Numbers in the expression are read again in the new numbering: the
+    // same number, another square (0x0000000004000000: c4 in LERF, f5 in BERBEF).
+    setExpression(state.expr);
+  });
+  $("clear").addEventListener("click", () => setBoard(0n));
+  $("fill").addEventListener("click", () => setBoard(~0n));
+  $("invert").addEventListener("click", () => setBoard(~state.board));
+  $("copy-literal").addEventListener("click", () => copy(state.view.literal, "the bitboard! literal"));
+  $("copy-hex").addEventListener("click", () => copy(state.view.hex, "the hex"));
+  window.addEventListener("hashchange", readHash);
+  readHash();
+  document.body.dataset.ready = "true";
+}
+
+main().catch((error) => {
+  $("error").textContent = "error: the page could not start its WebAssembly: " + error;
+});

@@ -1,0 +1,252 @@
+// The visualiser page in a real browser: Debian's Chromium, headless, driven
+// by puppeteer-core (which downloads no browser). Build the page first:
+//
+//   cargo xtask web && (cd crates/web/tests && npm ci && node --test)
+//
+// CHROMIUM overrides the browser (default /usr/bin/chromium); the page is
+// read from $CARGO_TARGET_DIR/web/index.html (default target/).
+
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import puppeteer from "puppeteer-core";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const TARGET = resolve(ROOT, process.env.CARGO_TARGET_DIR || "target");
+const PAGE = join(TARGET, "web", "index.html");
+const URL = pathToFileURL(PAGE).href;
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+let browser;
+let profile;
+
+before(async () => {
+  assert.ok(existsSync(PAGE), `${PAGE} is missing: run \`cargo xtask web\` first`);
+  profile = mkdtempSync(join(tmpdir(), "bitboards-chromium-"));
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      `--user-data-dir=${profile}`,
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** A fresh tab on the page (with `hash`), once its wasm has started. */
+async function open(hash = "") {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1200, height: 1400 });
+  const problems = [];
+  page.on("pageerror", (error) => problems.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.problems = problems;
+  await page.goto(URL + hash);
+  await page.waitForSelector("body[data-ready]", { timeout: 10_000 });
+  return page;
+}
+
+const text = (page, id) => page.$eval(`#${id}`, (element) => element.textContent);
+
+/** Replaces the text of an input (or an editable element) by typing. */
+async function type(page, selector, value) {
+  await page.click(selector, { count: 3 });
+  await page.keyboard.press("Backspace");
+  await page.type(selector, value);
+}
+
+async function values(page) {
+  return {
+    hex: await text(page, "hex"),
+    count: await text(page, "count"),
+    squares: await text(page, "squares"),
+  };
+}
+
+test("the board has 64 squares named by data-square, a1 dark, and starts empty", async () => {
+  const page = await open();
+  const names = await page.$$eval("#board [data-square]", (squares) => squares.map((s) => s.dataset.square));
+  assert.equal(names.length, 64);
+  assert.equal(names[0], "a8");
+  assert.equal(names[63], "h1");
+  assert.ok(await page.$eval('#board [data-square="a1"]', (s) => s.classList.contains("dark")));
+  assert.deepEqual(await values(page), { hex: "0x0000000000000000", count: "0", squares: "" });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test("clicking squares toggles them, and hex, count and squares follow", async () => {
+  const page = await open();
+  await page.click('[data-square="e4"]');
+  await page.click('[data-square="d5"]');
+  assert.deepEqual(await values(page), { hex: "0x0000000810000000", count: "2", squares: "e4 d5" });
+  assert.equal(await text(page, "decimal"), String(0x0000000810000000n));
+  assert.equal(await page.$eval("#expr", (e) => e.value), "0x0000000810000000");
+  await page.click('[data-square="e4"]');
+  assert.deepEqual(await values(page), { hex: "0x0000000800000000", count: "1", squares: "d5" });
+  assert.ok(page.url().endsWith("#expr=0x0000000800000000"), page.url());
+  await page.close();
+});
+
+test("dragging paints a row, and the keyboard moves and toggles", async () => {
+  const page = await open();
+  const centre = async (square) => {
+    const box = await (await page.$(`[data-square="${square}"]`)).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  await page.mouse.move(...(await centre("a2")));
+  await page.mouse.down();
+  await page.mouse.move(...(await centre("h2")), { steps: 16 });
+  await page.mouse.up();
+  assert.deepEqual(await values(page), { hex: "0x000000000000ff00", count: "8", squares: "a2 b2 c2 d2 e2 f2 g2 h2" });
+
+  await page.click("#clear");
+  await page.focus("#board");
+  // The cursor is where the drag began.
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Space");
+  assert.equal(await text(page, "squares"), "a2 b3");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Space");
+  assert.equal(await text(page, "squares"), "a2 a3 b3");
+  await page.close();
+});
+
+test("typing hex or decimal updates the board", async () => {
+  const page = await open();
+  await type(page, "#hex", "0xff00");
+  // The board follows each keystroke; Enter writes the number out in full.
+  assert.equal(await text(page, "count"), "8");
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await values(page), { hex: "0x000000000000ff00", count: "8", squares: "a2 b2 c2 d2 e2 f2 g2 h2" });
+  assert.ok(await page.$eval('[data-square="c2"]', (s) => s.classList.contains("on")));
+  await type(page, "#decimal", "67108864");
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await values(page), { hex: "0x0000000004000000", count: "1", squares: "c4" });
+  await page.close();
+});
+
+test("an expression shows the value `bitboards show` prints", async () => {
+  const page = await open();
+  const expression = "rook(d4, d6|f4)";
+  await type(page, "#expr", expression);
+  const json = execFileSync(
+    process.env.CARGO || "cargo",
+    ["run", "--quiet", "--package", "bitboards-cli", "--bin", "bitboards", "--",
+      "show", "--format", "json", expression],
+    { cwd: ROOT, encoding: "utf8" },
+  );
+  const shown = JSON.parse(json);
+  assert.deepEqual(await values(page), {
+    hex: shown.hex,
+    count: String(shown.count),
+    squares: shown.squares.join(" "),
+  });
+  assert.equal(shown.hex, "0x0000080837080808");
+  assert.equal(await text(page, "error"), "");
+  await page.close();
+});
+
+test("switching the numbering reads the number again: the article's 0x0000000004000000", async () => {
+  const page = await open();
+  await type(page, "#expr", "0x0000000004000000");
+  assert.equal(await text(page, "squares"), "c4");
+  await page.select("#numbering", "berbef");
+  assert.deepEqual(await values(page), { hex: "0x0000000004000000", count: "1", squares: "f5" });
+  assert.equal(await page.$eval('[data-square="f5"] .bit', (b) => b.textContent), "26");
+  await page.select("#numbering", "lerbef");
+  assert.equal(await text(page, "squares"), "f4");
+  await page.select("#numbering", "berf");
+  assert.equal(await text(page, "squares"), "c5");
+  assert.ok(page.url().endsWith("&numbering=berf"), page.url());
+  await page.close();
+});
+
+test("a bad expression shows the error with a caret under the bad token", async () => {
+  const page = await open();
+  await type(page, "#expr", "e4 | fil_a");
+  const error = await text(page, "error");
+  const lines = error.split("\n");
+  assert.match(lines[0], /^error: unknown name `fil_a` \(did you mean `file_a`\?\)/);
+  assert.equal(lines[1], "  e4 | fil_a");
+  assert.equal(lines[2], "       ^^^^^");
+  assert.ok(await page.$eval("#error", (e) => e.checkVisibility()));
+  await type(page, "#expr", "e4");
+  assert.equal(await text(page, "error"), "");
+  assert.equal(await text(page, "squares"), "e4");
+  await page.close();
+});
+
+test("a FEN shows its pieces, Polyglot key, fifteen boards and legal moves", async () => {
+  const page = await open();
+  await type(page, "#fen", START);
+  assert.equal(await text(page, "hash"), "463b96181691fc9c");
+  assert.equal(await text(page, "move-count"), "20");
+  assert.equal(await page.$$eval("#named .mini", (boards) => boards.length), 15);
+  assert.equal(await page.$eval('#pieces [data-square="e1"]', (s) => s.textContent), "\u265A\uFE0E");
+  // A piece: its attacks go to the board, its moves are ringed.
+  await page.click('#pieces [data-square="g1"]');
+  assert.equal(await text(page, "squares"), "e2 f3 h3");
+  const rings = await page.$$eval("#pieces .target", (squares) => squares.map((s) => s.dataset.square));
+  assert.deepEqual(rings.sort(), ["f3", "h3"]);
+  // A named board goes to the board.
+  await page.click('#named [data-board="BlackKnights"]');
+  assert.equal(await text(page, "squares"), "b8 g8");
+
+  await type(page, "#fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1");
+  const error = (await text(page, "error")).split("\n");
+  assert.match(error[0], /^error: FEN field 2 \(side to move\), column 21/);
+  assert.equal(error[2].indexOf("^"), 2 + 20);
+  assert.equal(await text(page, "hash"), "");
+  await page.close();
+});
+
+test("the URL's hash opens a view: #expr with a numbering, #fen", async () => {
+  let page = await open("#expr=0x0000000004000000&numbering=berbef");
+  assert.deepEqual(await values(page), { hex: "0x0000000004000000", count: "1", squares: "f5" });
+  assert.equal(await page.$eval("#numbering", (s) => s.value), "berbef");
+  await page.close();
+
+  page = await open("#expr=" + encodeURIComponent("knight(g5) & rank_3"));
+  assert.equal(await text(page, "squares"), "f3 h3");
+  await page.close();
+
+  page = await open("#fen=" + encodeURIComponent(KIWIPETE));
+  assert.equal(await text(page, "hash"), "c3ce103f01d15e1d");
+  assert.equal(await text(page, "move-count"), "48");
+  assert.equal(await text(page, "count"), "32");
+  await page.close();
+
+  page = await open("#fen=" + encodeURIComponent(START));
+  assert.equal(await text(page, "hash"), "463b96181691fc9c");
+  await page.close();
+});
+
+test("copy buttons say what they copied; a screenshot goes to target/web", async () => {
+  const page = await open("#expr=" + encodeURIComponent("rook(d4, d6|f4)") + "&fen=" + encodeURIComponent(KIWIPETE));
+  await page.click("#copy-hex");
+  await page.waitForFunction(() => document.getElementById("copy-status").textContent !== "");
+  assert.equal(await text(page, "copy-status"), "copied the hex");
+  await page.click("#copy-literal");
+  await page.waitForFunction(() => document.getElementById("copy-status").textContent.includes("literal"));
+  await page.click('#pieces [data-square="f3"]');
+  await page.evaluate(() => document.activeElement.blur());
+  await page.screenshot({ path: join(TARGET, "web", "screenshot.png"), fullPage: true });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
