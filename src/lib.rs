@@ -26,8 +26,10 @@
 //! # Features
 //! - `macros` (default): the [`bitboard!`] and [`position!`] macros.
 //! - `names` (default): [`FromName`], `Bitboard::from_name("e4")`.
-//! - `alloc` (default): [`epd`], records that own their text (the `alloc`
-//!   crate, not `std`).
+//! - `std` (default): PGN reading from any `std::io::BufRead`; implies
+//!   `alloc`.
+//! - `alloc` (default through `std`): [`epd`] and [`Game`], which own their
+//!   text and moves (the `alloc` crate, not `std`).
 //! - `regenerate`: build the tables from source in the build script instead
 //!   of using the committed copies (same bytes; slower build).
 #![no_std]
@@ -37,11 +39,15 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod assertions;
 pub mod attacks;
 #[cfg(feature = "alloc")]
 pub mod epd;
+#[cfg(feature = "alloc")]
+mod game;
 pub mod masks;
 mod movegen;
 mod moves;
@@ -60,6 +66,8 @@ pub use bitboards_core::{
 };
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError, EpdErrorKind, Operation};
+#[cfg(feature = "alloc")]
+pub use game::{Game, IllegalMoveError, Outcome};
 pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, Uci};
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
