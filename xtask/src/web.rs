@@ -1,7 +1,7 @@
 //! `cargo xtask web`: the visualiser page, one self-contained file.
 //!
 //! Builds `crates/web` for `wasm32-unknown-unknown` in a size-tuned profile
-//! (`web`, defined here with `--config` so the workspace's own profiles stay
+//! (`page`, defined here with `--config` so the workspace's own profiles stay
 //! untouched), then inlines the wasm (base64), `page/app.js` and
 //! `page/style.css` into `page/index.html` and writes
 //! `target/web/index.html`. No tool beyond cargo and rustup: the script
@@ -12,18 +12,21 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 const TARGET: &str = "wasm32-unknown-unknown";
+/// Not `web`: with `--target`, cargo puts host artifacts (build scripts) in
+/// `target/<profile>/`, which would mix them into the page's `target/web/`.
+const PROFILE_NAME: &str = "page";
 
 /// The page's profile: small code over fast code (the page asks a few
 /// questions per keystroke), one codegen unit and LTO so unused library
 /// code is dropped, no unwinding machinery, no symbols.
 const PROFILE: [&str; 7] = [
-    "profile.web.inherits=\"release\"",
-    "profile.web.opt-level=\"s\"",
-    "profile.web.lto=true",
-    "profile.web.codegen-units=1",
-    "profile.web.panic=\"abort\"",
-    "profile.web.strip=true",
-    "profile.web.debug=false",
+    "profile.page.inherits=\"release\"",
+    "profile.page.opt-level=\"s\"",
+    "profile.page.lto=true",
+    "profile.page.codegen-units=1",
+    "profile.page.panic=\"abort\"",
+    "profile.page.strip=true",
+    "profile.page.debug=false",
 ];
 
 pub fn run(root: &Path) -> ExitCode {
@@ -37,7 +40,7 @@ pub fn run(root: &Path) -> ExitCode {
     build
         .current_dir(root)
         .args(["build", "--package", "bitboards-web", "--lib"])
-        .args(["--target", TARGET, "--profile", "web"]);
+        .args(["--target", TARGET, "--profile", PROFILE_NAME]);
     for setting in PROFILE {
         build.args(["--config", setting]);
     }
