@@ -58,6 +58,8 @@ mod piece;
 pub mod position;
 mod rules;
 mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod tables;
 
 pub use bitboards_core::{
