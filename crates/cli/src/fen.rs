@@ -190,7 +190,7 @@ fn squares_with_hex(board: Bitboard) -> String {
 
 /// The text report: the piece diagram and FEN, the fifteen boards in a
 /// grid, then side to move, castling, en passant, the Polyglot key,
-/// checkers, pinned pieces and the legal move count.
+/// checkers, pinned pieces, the legal move count and the moves in SAN.
 ///
 /// ```
 /// use bitboards::Position;
@@ -227,17 +227,44 @@ pub fn text_report(position: &Position) -> String {
     );
     let _ = writeln!(out, "pinned        {}", squares_with_hex(position.pinned()));
     let _ = writeln!(out, "legal moves   {}", legal_moves_line(position));
+    for line in wrap(&san_moves(position), 80 - 14) {
+        let _ = writeln!(out, "              {line}");
+    }
     out
+}
+
+/// Every legal move in SAN, in generation order.
+fn san_moves(position: &Position) -> Vec<String> {
+    position
+        .legal_moves()
+        .iter()
+        .map(|&mv| position.san(mv).to_string())
+        .collect()
+}
+
+/// `words` joined by spaces into lines of at most `width` characters.
+fn wrap(words: &[String], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in words {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.clone()),
+        }
+    }
+    lines
 }
 
 /// The JSON object for scripts: `fen`, `shredder_fen`, `side_to_move`,
 /// `castling`, `en_passant` (a square or `null`), `polyglot_key` (hex),
-/// `checkers` and `pinned` (square names), `legal_moves`, `checkmate`,
-/// `stalemate`, and `bitboards`: the fifteen boards by their literature
-/// names, as hex.
+/// `checkers` and `pinned` (square names), `legal_moves`, `san` (the
+/// legal moves in SAN), `checkmate`, `stalemate`, and `bitboards`: the
+/// fifteen boards by their literature names, as hex.
 ///
 /// Written by hand: every string in it is ASCII from a fixed alphabet
-/// (FEN letters, digits, `/`, `-`, square and board names).
+/// (FEN letters, digits, `/`, `-`, `+`, `#`, `=`, square and board names).
 ///
 /// ```
 /// use bitboards::Position;
@@ -284,6 +311,11 @@ pub fn json_report(position: &Position) -> String {
     let _ = writeln!(out, "  \"checkers\": [{}],", names(position.checkers()));
     let _ = writeln!(out, "  \"pinned\": [{}],", names(position.pinned()));
     let _ = writeln!(out, "  \"legal_moves\": {},", position.count_legal_moves());
+    let san: Vec<String> = san_moves(position)
+        .iter()
+        .map(|san| format!("\"{san}\""))
+        .collect();
+    let _ = writeln!(out, "  \"san\": [{}],", san.join(", "));
     let _ = writeln!(out, "  \"checkmate\": {},", position.is_checkmate());
     let _ = writeln!(out, "  \"stalemate\": {},", position.is_stalemate());
     let _ = writeln!(out, "  \"bitboards\": {{\n{}\n  }}", boards.join(",\n"));

@@ -25,7 +25,7 @@ enum Command {
     /// Edit a bitboard on an interactive board, then print it.
     Edit(edit::EditArgs),
     /// Show a position from its FEN: the board, its fifteen bitboards, the
-    /// Polyglot key, checkers and pins.
+    /// Polyglot key, checkers, pins and the legal moves in SAN.
     Fen(fen::FenArgs),
     /// Count the legal move tree's leaves to a depth (perft), with time and
     /// speed.

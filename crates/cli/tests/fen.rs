@@ -148,8 +148,15 @@ fn checkers_pinned_and_the_move_count() {
     assert_eq!(value["pinned"], serde_json::json!(["d2"]));
     // In check from a knight, with d2 pinned and unable to take it: only
     // the king moves, to d1, e2, f1 or f2 (none attacked).
-    assert!(report.contains("\nlegal moves   4\n"), "{report}");
+    assert!(
+        report.contains("\nlegal moves   4\n              Kd1 Kf1 Ke2 Kf2\n"),
+        "{report}"
+    );
     assert_eq!(value["legal_moves"].as_u64(), Some(4));
+    assert_eq!(
+        value["san"],
+        serde_json::json!(["Kd1", "Kf1", "Ke2", "Kf2"])
+    );
 
     let mate = fen(&["7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"]);
     assert!(mate.contains("\nlegal moves   0 (checkmate)\n"), "{mate}");
@@ -230,6 +237,11 @@ fn json_holds_every_board_and_fact() {
     assert_eq!(value["castling"].as_str(), Some("KQkq"));
     assert!(value["en_passant"].is_null());
     assert_eq!(value["legal_moves"].as_u64(), Some(48));
+    let san = value["san"].as_array().expect("a list");
+    assert_eq!(san.len(), 48);
+    for expected in ["O-O", "O-O-O", "Bxa6", "Qxf6", "Nxf7", "d6", "gxh3"] {
+        assert!(san.iter().any(|mv| mv == expected), "{expected}: {san:?}");
+    }
     assert_eq!(value["checkmate"].as_bool(), Some(false));
     let boards = value["bitboards"].as_object().expect("an object");
     assert_eq!(boards.len(), 15);
