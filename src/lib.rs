@@ -33,7 +33,9 @@
 //! - `regenerate`: build the tables from source in the build script instead
 //!   of using the committed copies (same bytes; slower build).
 #![no_std]
-// The one `unsafe` is the PEXT instruction behind feature `pext`.
+// `unsafe` appears twice, each allowed where it stands with its proof: the
+// PEXT instruction behind feature `pext`, and perft's call into code compiled
+// for POPCNT once the CPU was found to have it (`perft::popcnt`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -54,6 +56,8 @@ mod moves;
 #[cfg(feature = "names")]
 mod names;
 mod perft;
+#[cfg(feature = "std")]
+pub mod pgn;
 mod piece;
 pub mod position;
 mod rules;
@@ -76,6 +80,8 @@ pub use names::{FromName, UnknownName};
 #[cfg(feature = "parallel")]
 pub use perft::perft_parallel;
 pub use perft::{Divided, perft, perft_divide};
+#[cfg(feature = "std")]
+pub use pgn::{PgnError, PgnGame};
 pub use piece::{ParsePieceError, Piece, PieceKind};
 pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,

@@ -556,6 +556,13 @@ impl Position {
     /// ```
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
+        self.count_moves_inline()
+    }
+
+    /// [`Position::count_legal_moves`], inlined into its caller (perft's
+    /// last ply, in whichever code perft runs).
+    #[inline(always)]
+    pub(crate) fn count_moves_inline(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate(&mut counter);
         counter.0

@@ -22,20 +22,106 @@ use crate::{Bitboard, PieceKind, Position, Square};
 /// assert_eq!(perft(&kiwipete, 2), 2_039);
 /// # Ok::<(), bitboards::FenError>(())
 /// ```
+///
+/// On x86-64 with the standard library (feature `std`, on by default), the
+/// count runs in code compiled for the POPCNT instruction when the CPU has
+/// it (checked once per call, cached by the standard library): the default
+/// x86-64 target lacks it, and population counts are a large part of
+/// counting. The answer is the same either way.
 #[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {
+    #[cfg(all(
+        feature = "std",
+        target_arch = "x86_64",
+        not(target_feature = "popcnt"),
+        not(miri)
+    ))]
+    if let Some(popcnt) = popcnt::Popcnt::detect() {
+        return popcnt.perft(position, depth);
+    }
+    Plain.perft(position, depth)
+}
+
+/// How the recursion continues: plain code, or code compiled for an
+/// instruction the CPU was found to have.
+pub(crate) trait Mode: Copy {
+    /// [`perft`] in this mode.
+    fn perft(self, position: &Position, depth: u32) -> u64;
+}
+
+/// Code for the compilation target as it is.
+#[derive(Clone, Copy)]
+pub(crate) struct Plain;
+
+impl Mode for Plain {
+    #[inline(always)]
+    fn perft(self, position: &Position, depth: u32) -> u64 {
+        perft_plain(position, depth)
+    }
+}
+
+fn perft_plain(position: &Position, depth: u32) -> u64 {
+    perft_in(Plain, position, depth)
+}
+
+/// The count, in the code of `mode` (inlined into each mode's function).
+#[inline(always)]
+fn perft_in<M: Mode>(mode: M, position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => position.count_legal_moves(),
+        1 => position.count_moves_inline(),
         _ => {
             let mut walker = Walker {
                 position,
                 depth: depth - 1,
                 nodes: 0,
+                mode,
             };
             position.generate(&mut walker);
             walker.nodes
         }
+    }
+}
+
+/// Perft in code compiled with POPCNT, chosen at run time.
+#[cfg(all(
+    feature = "std",
+    target_arch = "x86_64",
+    not(target_feature = "popcnt"),
+    not(miri)
+))]
+pub(crate) mod popcnt {
+    use super::{Mode, perft_in};
+    use crate::Position;
+
+    /// Proof that the CPU has POPCNT: the only way to make one is
+    /// [`Popcnt::detect`].
+    #[derive(Clone, Copy)]
+    pub(crate) struct Popcnt(());
+
+    impl Popcnt {
+        /// A `Popcnt` when the CPU has the instruction.
+        #[inline]
+        pub(crate) fn detect() -> Option<Popcnt> {
+            std::is_x86_feature_detected!("popcnt").then_some(Popcnt(()))
+        }
+    }
+
+    impl Mode for Popcnt {
+        #[inline(always)]
+        #[allow(unsafe_code)]
+        fn perft(self, position: &Position, depth: u32) -> u64 {
+            // SAFETY: `perft_popcnt` may run only where the CPU has POPCNT;
+            // a `Popcnt` value exists only when `detect` found it (its
+            // field is private to this module, and only `detect` builds
+            // one).
+            unsafe { perft_popcnt(self, position, depth) }
+        }
+    }
+
+    #[target_feature(enable = "popcnt")]
+    fn perft_popcnt(mode: Popcnt, position: &Position, depth: u32) -> u64 {
+        perft_in(mode, position, depth)
     }
 }
 
@@ -157,17 +243,18 @@ impl Divided {
 }
 
 /// Plays each generated move and counts below it, without a move list.
-struct Walker<'a> {
+struct Walker<'a, M> {
     position: &'a Position,
     depth: u32,
     nodes: u64,
+    mode: M,
 }
 
-impl Walker<'_> {
+impl<M: Mode> Walker<'_, M> {
     #[inline(always)]
     fn visit(&mut self, mv: Move) {
         let child = self.position.play(mv);
-        self.nodes += perft(&child, self.depth);
+        self.nodes += self.mode.perft(&child, self.depth);
     }
 
     /// A normal move whose piece kind generation already knows.
@@ -175,11 +262,11 @@ impl Walker<'_> {
     fn visit_normal(&mut self, kind: PieceKind, from: Square, to: Square) {
         let mut child = *self.position;
         child.play_normal(kind, from, to);
-        self.nodes += perft(&child, self.depth);
+        self.nodes += self.mode.perft(&child, self.depth);
     }
 }
 
-impl Sink for Walker<'_> {
+impl<M: Mode> Sink for Walker<'_, M> {
     #[inline(always)]
     fn moves(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
         for to in targets {
@@ -197,5 +284,66 @@ impl Sink for Walker<'_> {
     #[inline(always)]
     fn one(&mut self, mv: Move) {
         self.visit(mv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Mode, Plain};
+    use crate::Position;
+
+    /// Published counts (the perft reference data's README): the start
+    /// position, Kiwipete and position 4, depths 1 to 3.
+    const CASES: [(&str, [u64; 3]); 3] = [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            [20, 400, 8_902],
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            [48, 2_039, 97_862],
+        ),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            [6, 264, 9_467],
+        ),
+    ];
+
+    /// Miri runs these too, slowly: two plies there.
+    const DEPTH: u32 = if cfg!(miri) { 2 } else { 3 };
+
+    #[test]
+    fn the_plain_path_counts_the_published_numbers() {
+        for (fen, counts) in CASES {
+            let position = Position::from_fen(fen).unwrap();
+            for depth in 1..=DEPTH {
+                let expected = counts[depth as usize - 1];
+                assert_eq!(Plain.perft(&position, depth), expected, "{fen} {depth}");
+            }
+        }
+    }
+
+    /// The POPCNT path, on a CPU that has the instruction (every x86-64 CPU
+    /// of the last fifteen years; the test says so when it has not run).
+    #[cfg(all(
+        feature = "std",
+        target_arch = "x86_64",
+        not(target_feature = "popcnt"),
+        not(miri)
+    ))]
+    #[test]
+    fn the_popcnt_path_counts_the_published_numbers() {
+        let Some(popcnt) = super::popcnt::Popcnt::detect() else {
+            std::eprintln!("skipped: this CPU has no POPCNT");
+            return;
+        };
+        for (fen, counts) in CASES {
+            let position = Position::from_fen(fen).unwrap();
+            for depth in 1..=DEPTH {
+                let expected = counts[depth as usize - 1];
+                assert_eq!(popcnt.perft(&position, depth), expected, "{fen} {depth}");
+                assert_eq!(super::perft(&position, depth), expected, "{fen} {depth}");
+            }
+        }
     }
 }
