@@ -141,14 +141,25 @@ pub(crate) mod popcnt {
 #[must_use]
 pub fn perft_parallel(position: &Position, depth: u32) -> u64 {
     use rayon::prelude::*;
-    if depth <= 1 {
+    if depth <= 2 {
         return perft(position, depth);
     }
+    // One task per move of the first two plies (400 at the start rather
+    // than 20), so that two threads share the work evenly however unequal
+    // the root moves' trees are.
     let moves = position.legal_moves();
     moves
         .as_slice()
         .par_iter()
-        .map(|&mv| perft(&position.play(mv), depth - 1))
+        .map(|&mv| {
+            let child = position.play(mv);
+            let replies = child.legal_moves();
+            replies
+                .as_slice()
+                .par_iter()
+                .map(|&reply| perft(&child.play(reply), depth - 2))
+                .sum::<u64>()
+        })
         .sum()
 }
 
