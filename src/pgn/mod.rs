@@ -1,0 +1,304 @@
+//! PGN (Portable Game Notation): reading game files as a stream of events
+//! or of games, and writing them back. Feature `std`.
+//!
+//! [`Reader`] reads from any [`std::io::BufRead`] through one fixed-size
+//! buffer, so memory stays the same however large the file is. It hands
+//! each game to a [`Visitor`] as it goes: tags, moves (the SAN text, the
+//! move it resolves to and the positions around it), comments, NAGs,
+//! variations (entered or skipped, as the visitor says), the result. Nothing
+//! is built that the visitor does not build. [`Reader::games`] is the
+//! convenience on top: an iterator of [`PgnGame`]s.
+//!
+//! A game that breaks the rules of PGN or of chess is a [`PgnError`] naming
+//! the game number, line and column; the reader then skips to the next game
+//! and goes on. Only an I/O error stops it ([`ReadError::Io`]).
+//!
+//! [`Writer`] writes tags, movetext with move numbers wrapped at 80
+//! columns, comments, NAGs, variations and the result.
+//!
+//! ```
+//! use bitboards::pgn::Reader;
+//!
+//! let pgn = "[Event \"Casual\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 {oops} Qh4# 0-1\n";
+//! let games: Vec<_> = Reader::new(pgn.as_bytes()).games().collect::<Result<_, _>>()?;
+//! assert_eq!(games.len(), 1);
+//! assert_eq!(games[0].tag("Event"), Some("Casual"));
+//! assert_eq!(games[0].game.moves().len(), 4);
+//! assert_eq!(games[0].comments, [(3, "oops".to_string())]);
+//! assert_eq!(games[0].game.outcome().map(|outcome| outcome.result()), Some("0-1"));
+//! # Ok::<(), bitboards::pgn::ReadError>(())
+//! ```
+
+mod error;
+mod game;
+mod input;
+mod reader;
+mod writer;
+
+use core::fmt;
+use core::str::FromStr;
+
+pub use error::{PgnError, PgnErrorKind, ReadError};
+pub use game::{Games, PgnGame};
+pub use reader::Reader;
+pub use writer::Writer;
+
+use crate::{Move, Position};
+
+/// The result of a game as PGN writes it, at the end of the movetext and in
+/// the `Result` tag.
+///
+/// ```
+/// use bitboards::pgn::GameResult;
+///
+/// assert_eq!("1/2-1/2".parse::<GameResult>(), Ok(GameResult::Draw));
+/// assert_eq!(GameResult::BlackWins.to_string(), "0-1");
+/// assert!("2-0".parse::<GameResult>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: unknown, unfinished or abandoned.
+    Unknown,
+}
+
+impl GameResult {
+    /// The text: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    ///
+    /// ```
+    /// use bitboards::pgn::GameResult;
+    ///
+    /// assert_eq!(GameResult::Unknown.as_str(), "*");
+    /// ```
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads the result from its text's bytes; `None` for anything else.
+    fn from_bytes(bytes: &[u8]) -> Option<GameResult> {
+        match bytes {
+            b"1-0" => Some(GameResult::WhiteWins),
+            b"0-1" => Some(GameResult::BlackWins),
+            b"1/2-1/2" => Some(GameResult::Draw),
+            b"*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// Text that is not a PGN result, from `GameResult`'s `FromStr`.
+///
+/// ```
+/// use bitboards::pgn::GameResult;
+///
+/// let error = "½-½".parse::<GameResult>().unwrap_err();
+/// assert_eq!(error.to_string(), "not a PGN result; expected `1-0`, `0-1`, `1/2-1/2` or `*`");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ParseResultError;
+
+impl fmt::Display for ParseResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a PGN result; expected `1-0`, `0-1`, `1/2-1/2` or `*`")
+    }
+}
+
+impl core::error::Error for ParseResultError {}
+
+impl FromStr for GameResult {
+    type Err = ParseResultError;
+
+    fn from_str(text: &str) -> Result<GameResult, ParseResultError> {
+        GameResult::from_bytes(text.as_bytes()).ok_or(ParseResultError)
+    }
+}
+
+/// What a visitor wants done with a variation: read it move by move, or
+/// skip over it (fast, and without checking its moves).
+///
+/// ```
+/// use bitboards::pgn::Visit;
+///
+/// assert_ne!(Visit::Enter, Visit::Skip);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Visit {
+    /// Read the variation: its moves, comments and nested variations reach
+    /// the visitor, between [`Visitor::begin_variation`] and
+    /// [`Visitor::end_variation`].
+    Enter,
+    /// Skip to its closing `)`; the visitor hears nothing of it, not even
+    /// [`Visitor::end_variation`].
+    Skip,
+}
+
+/// One move of the movetext, as [`Visitor::san`] receives it.
+///
+/// ```
+/// use bitboards::pgn::{PgnMove, Reader, Visitor};
+///
+/// struct Sans(Vec<String>);
+/// impl Visitor for Sans {
+///     fn san(&mut self, played: PgnMove<'_>) {
+///         assert_eq!(&played.before.play(played.mv), played.after);
+///         self.0.push(played.san.to_string());
+///     }
+/// }
+///
+/// let mut sans = Sans(Vec::new());
+/// Reader::new(&b"1. e4 e5 2. Nf3!? *"[..]).read_game(&mut sans)?;
+/// assert_eq!(sans.0, ["e4", "e5", "Nf3"]);
+/// # Ok::<(), bitboards::pgn::ReadError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PgnMove<'a> {
+    /// The position the move is played in.
+    pub before: &'a Position,
+    /// The position it leads to.
+    pub after: &'a Position,
+    /// The SAN text as the file writes it, check marks included and
+    /// annotation glyphs (`!`, `?!`, ...) left out: those arrive as
+    /// [`Visitor::nag`].
+    pub san: &'a str,
+    /// The legal move the text names.
+    pub mv: Move,
+}
+
+/// What [`Reader::read_game`] calls as it reads a game. Every method has a
+/// default that ignores its event, so a visitor implements only what it
+/// needs.
+///
+/// For each game the calls come in this order: [`begin_game`], then
+/// [`tag`] for each tag pair (comments before the first move may come among
+/// them), [`begin_movetext`] with the start position (from the `FEN` tag,
+/// or the standard one), then the movetext's [`san`], [`nag`], [`comment`]
+/// and variations, then [`result`] if the movetext ends with one, and
+/// [`end_game`] with the final position of the mainline. A game that turns
+/// out malformed ends with the error from `read_game` instead of
+/// [`end_game`].
+///
+/// Variations are skipped unless [`begin_variation`] asks for them. Inside
+/// an entered variation, moves start from the position before the move the
+/// variation replaces, and [`san`] reports them like mainline moves.
+///
+/// [`begin_game`]: Visitor::begin_game
+/// [`tag`]: Visitor::tag
+/// [`begin_movetext`]: Visitor::begin_movetext
+/// [`san`]: Visitor::san
+/// [`nag`]: Visitor::nag
+/// [`comment`]: Visitor::comment
+/// [`begin_variation`]: Visitor::begin_variation
+/// [`result`]: Visitor::result
+/// [`end_game`]: Visitor::end_game
+///
+/// ```
+/// use bitboards::pgn::{PgnMove, Reader, Visit, Visitor};
+///
+/// /// Counts the moves of the mainline and of every variation.
+/// #[derive(Default)]
+/// struct Counter {
+///     depth: usize,
+///     mainline: usize,
+///     in_variations: usize,
+/// }
+///
+/// impl Visitor for Counter {
+///     fn san(&mut self, _: PgnMove<'_>) {
+///         match self.depth {
+///             0 => self.mainline += 1,
+///             _ => self.in_variations += 1,
+///         }
+///     }
+///     fn begin_variation(&mut self) -> Visit {
+///         self.depth += 1;
+///         Visit::Enter
+///     }
+///     fn end_variation(&mut self) {
+///         self.depth -= 1;
+///     }
+/// }
+///
+/// let mut counter = Counter::default();
+/// let pgn = "1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *";
+/// Reader::new(pgn.as_bytes()).read_game(&mut counter)?;
+/// assert_eq!((counter.mainline, counter.in_variations), (3, 3));
+/// # Ok::<(), bitboards::pgn::ReadError>(())
+/// ```
+pub trait Visitor {
+    /// A game starts; `number` counts the games of the input from 1, bad
+    /// ones included.
+    fn begin_game(&mut self, number: usize) {
+        let _ = number;
+    }
+
+    /// A tag pair, the value with its escapes (`\"`, `\\`) undone.
+    fn tag(&mut self, name: &str, value: &str) {
+        let _ = (name, value);
+    }
+
+    /// The tags are over; the movetext starts from `start`.
+    fn begin_movetext(&mut self, start: &Position) {
+        let _ = start;
+    }
+
+    /// A move, legal in `played.before`.
+    fn san(&mut self, played: PgnMove<'_>) {
+        let _ = played;
+    }
+
+    /// A Numeric Annotation Glyph: `$n`, or a move's `!` (1), `?` (2),
+    /// `!!` (3), `??` (4), `!?` (5), `?!` (6).
+    fn nag(&mut self, nag: u8) {
+        let _ = nag;
+    }
+
+    /// A comment, `{...}` or `;...` to the end of the line, without the
+    /// marks and the whitespace around the text. Bytes that are not UTF-8
+    /// are replaced as by [`String::from_utf8_lossy`].
+    fn comment(&mut self, text: &str) {
+        let _ = text;
+    }
+
+    /// A piece of a comment too long for the reader's buffer: such a
+    /// comment comes as one or more `comment_part` calls, then a
+    /// [`comment`](Visitor::comment) call with its last piece.
+    fn comment_part(&mut self, text: &str) {
+        let _ = text;
+    }
+
+    /// A variation `(` starts; whether to read it or skip it. Skipped
+    /// unless the visitor says otherwise.
+    fn begin_variation(&mut self) -> Visit {
+        Visit::Skip
+    }
+
+    /// An entered variation ends.
+    fn end_variation(&mut self) {}
+
+    /// The result that ends the movetext.
+    fn result(&mut self, result: GameResult) {
+        let _ = result;
+    }
+
+    /// The game is over; `last` is the final position of its mainline.
+    fn end_game(&mut self, last: &Position) {
+        let _ = last;
+    }
+}

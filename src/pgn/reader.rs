@@ -1,0 +1,879 @@
+//! The streaming reader: a byte-level tokenizer over [`Input`] that resolves
+//! each move as it reads it and tells a [`Visitor`].
+
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use alloc::vec::Vec;
+use std::io::{self, BufRead};
+
+use super::error::{PgnError, PgnErrorKind, ReadError};
+use super::input::Input;
+use super::{GameResult, PgnMove, Visit, Visitor};
+use crate::Position;
+
+/// How deep entered variations may nest: the stack of their positions is
+/// the one buffer besides the input's that depends on the text, and stays
+/// bounded by this.
+const MAX_DEPTH: usize = 128;
+
+/// The default size of the input buffer: the longest tag, move or comment
+/// piece the reader holds in one piece.
+const DEFAULT_CAPACITY: usize = 64 * 1024;
+
+/// A streaming PGN reader over any [`BufRead`]: one game per
+/// [`read_game`](Reader::read_game) call, told to a [`Visitor`], or games
+/// as values through [`games`](Reader::games).
+///
+/// It holds one fixed-size input buffer, a tag-value buffer no larger than
+/// it and a bounded stack of variation positions, and nothing else that
+/// grows with the input ([`buffer_capacity`](Reader::buffer_capacity)), so
+/// a file of any size is read in constant memory. It reads a UTF-8 byte
+/// order mark, CRLF line ends, `%` escape lines, `;` comments, move numbers
+/// with or without dots (`12.`, `12...`, `12 .`, `12.e4`), castling with
+/// zeros, annotation glyphs glued to moves, and games without tags or
+/// without a result.
+///
+/// ```
+/// use bitboards::pgn::{Reader, Visitor};
+/// use bitboards::Position;
+///
+/// /// Collects the final position of each game.
+/// struct Finals(Vec<String>);
+/// impl Visitor for Finals {
+///     fn end_game(&mut self, last: &Position) {
+///         self.0.push(last.fen().to_string());
+///     }
+/// }
+///
+/// let pgn = "\u{feff}[White \"A\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n[White \"B\"]\r\n\r\n1. d4 *\r\n";
+/// let mut reader = Reader::new(pgn.as_bytes());
+/// let mut finals = Finals(Vec::new());
+/// while reader.read_game(&mut finals)? {}
+/// assert_eq!(finals.0, [
+///     "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+///     "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+/// ]);
+/// # Ok::<(), bitboards::pgn::ReadError>(())
+/// ```
+pub struct Reader<R> {
+    input: Input<R>,
+    /// Games begun so far.
+    games: usize,
+    /// The tag being read: its name, then its value unescaped.
+    tag: Vec<u8>,
+    /// The value of the current game's `FEN` tag.
+    fen: Vec<u8>,
+    /// The lines that entered variations left, innermost last.
+    stack: Vec<Line>,
+    /// Where the open variations (entered or being skipped) start: line
+    /// and column of their `(`, innermost last.
+    opens: Vec<(u64, u64)>,
+    started: bool,
+}
+
+/// Where a line of play stands: its position, and the one before its last
+/// move (where a variation replacing that move starts).
+#[derive(Clone, Copy)]
+struct Line {
+    position: Position,
+    before: Option<Position>,
+}
+
+/// Why a game stopped: the input failed, or the game is malformed.
+enum Failure {
+    Io(io::Error),
+    Pgn {
+        line: u64,
+        column: u64,
+        kind: PgnErrorKind,
+        /// Whether the rest of the game still has to be skipped (not when
+        /// the error was found at the game's end).
+        skip: bool,
+    },
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        Failure::Io(error)
+    }
+}
+
+/// Bytes that end a word (a move, a number, a result).
+#[inline]
+fn is_word(byte: u8) -> bool {
+    !matches!(
+        byte,
+        b' ' | b'\t'
+            | b'\r'
+            | b'\n'
+            | 0x0b
+            | 0x0c
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b';'
+            | b'$'
+            | b'['
+            | b']'
+            | b'"'
+            | b'.'
+            | b'*'
+    )
+}
+
+/// The NAG of an annotation glyph.
+fn glyph(text: &[u8]) -> Option<u8> {
+    match text {
+        b"!" => Some(1),
+        b"?" => Some(2),
+        b"!!" => Some(3),
+        b"??" => Some(4),
+        b"!?" => Some(5),
+        b"?!" => Some(6),
+        _ => None,
+    }
+}
+
+/// Whether a `Variant` tag names a game the reader plays: standard chess
+/// or Chess960 (whose FEN and castling the reader handles the same way).
+fn is_supported_variant(value: &str) -> bool {
+    let mut name = [0u8; 16];
+    let mut len = 0;
+    for byte in value
+        .bytes()
+        .filter(|byte| !matches!(byte, b' ' | b'-' | b'_'))
+    {
+        if len == name.len() {
+            return false;
+        }
+        name[len] = byte.to_ascii_lowercase();
+        len += 1;
+    }
+    matches!(
+        &name[..len],
+        b"" | b"standard"
+            | b"chess"
+            | b"normal"
+            | b"fromposition"
+            | b"chess960"
+            | b"fischerandom"
+            | b"fischerrandom"
+            | b"fischerrandomchess"
+            | b"960"
+    )
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `inner` with a 64 KiB buffer.
+    ///
+    /// ```
+    /// use bitboards::pgn::Reader;
+    ///
+    /// let mut reader = Reader::new(&b"1. e4 *"[..]);
+    /// assert_eq!(reader.games().count(), 1);
+    /// ```
+    pub fn new(inner: R) -> Reader<R> {
+        Reader::with_capacity(DEFAULT_CAPACITY, inner)
+    }
+
+    /// A reader with an input buffer of `capacity` bytes (at least 64): the
+    /// longest tag or move it reads, and the size of the pieces a longer
+    /// comment comes in ([`Visitor::comment_part`]).
+    ///
+    /// ```
+    /// use bitboards::pgn::Reader;
+    ///
+    /// let reader = Reader::with_capacity(4096, &b""[..]);
+    /// assert!(reader.buffer_capacity() >= 4096);
+    /// ```
+    pub fn with_capacity(capacity: usize, inner: R) -> Reader<R> {
+        Reader {
+            input: Input::new(inner, capacity),
+            games: 0,
+            tag: Vec::new(),
+            fen: Vec::new(),
+            stack: Vec::new(),
+            opens: Vec::new(),
+            started: false,
+        }
+    }
+
+    /// The bytes the reader's own buffers hold: the input buffer, the tag
+    /// buffers and the variation stack. It stops growing after the first
+    /// games: a file of any length is read in this much memory (besides
+    /// what a visitor keeps).
+    ///
+    /// ```
+    /// use bitboards::pgn::Reader;
+    ///
+    /// let pgn = "[Event \"?\"]\n\n1. e4 (1. d4 d5) e5 *\n\n".repeat(100);
+    /// let mut reader = Reader::new(pgn.as_bytes());
+    /// reader.games().next();
+    /// let after_one = reader.buffer_capacity();
+    /// assert_eq!(reader.games().count(), 99);
+    /// assert_eq!(reader.buffer_capacity(), after_one);
+    /// ```
+    #[must_use]
+    pub fn buffer_capacity(&self) -> usize {
+        self.input.capacity()
+            + self.tag.capacity()
+            + self.fen.capacity()
+            + self.stack.capacity() * size_of::<Line>()
+            + self.opens.capacity() * size_of::<(u64, u64)>()
+    }
+
+    /// The input, given back.
+    ///
+    /// ```
+    /// use bitboards::pgn::Reader;
+    ///
+    /// let text: &[u8] = b"";
+    /// assert!(Reader::new(text).into_inner().is_empty());
+    /// ```
+    pub fn into_inner(self) -> R {
+        self.input.into_inner()
+    }
+
+    /// Reads the next game, telling `visitor` what it contains. `Ok(true)`
+    /// after a game, `Ok(false)` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// [`ReadError::Game`] for a malformed game: the reader has skipped to
+    /// the next game (the next tag section after a blank line or a
+    /// result), and the next call reads it. [`ReadError::Io`] when the
+    /// input fails; reading should stop.
+    ///
+    /// ```
+    /// use bitboards::pgn::{ReadError, Reader, Visitor};
+    ///
+    /// struct Tags(Vec<(String, String)>);
+    /// impl Visitor for Tags {
+    ///     fn tag(&mut self, name: &str, value: &str) {
+    ///         self.0.push((name.to_string(), value.to_string()));
+    ///     }
+    /// }
+    ///
+    /// let pgn = r#"[Event "The \"Big\" one"]
+    /// [Site "C:\\games"]
+    ///
+    /// 1. e4 *
+    /// "#;
+    /// let mut tags = Tags(Vec::new());
+    /// let mut reader = Reader::new(pgn.as_bytes());
+    /// assert!(reader.read_game(&mut tags)?);
+    /// assert!(!reader.read_game(&mut tags)?);
+    /// assert_eq!(tags.0[0].1, r#"The "Big" one"#);
+    /// assert_eq!(tags.0[1].1, r"C:\games");
+    /// # Ok::<(), ReadError>(())
+    /// ```
+    pub fn read_game<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<bool, ReadError> {
+        if !self.started {
+            self.started = true;
+            self.input.fill(3)?;
+            if self.input.window().starts_with(b"\xEF\xBB\xBF") {
+                self.input.skip_bom();
+            }
+        }
+        if self.input.skip_space()?.is_none() {
+            return Ok(false);
+        }
+        self.games += 1;
+        visitor.begin_game(self.games);
+        match self.game(visitor) {
+            Ok(()) => Ok(true),
+            Err(Failure::Io(error)) => Err(ReadError::Io(error)),
+            Err(Failure::Pgn {
+                line,
+                column,
+                kind,
+                skip,
+            }) => {
+                if skip {
+                    self.skip_to_next_game()?;
+                }
+                Err(ReadError::Game(PgnError {
+                    game: self.games,
+                    line,
+                    column,
+                    kind,
+                }))
+            }
+        }
+    }
+
+    /// The error `kind` at `buf[at]`.
+    fn fail(&self, at: usize, kind: PgnErrorKind, skip: bool) -> Failure {
+        Failure::Pgn {
+            line: self.input.line,
+            column: self.input.column_of(at),
+            kind,
+            skip,
+        }
+    }
+
+    fn game<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<(), Failure> {
+        self.fen.clear();
+        self.stack.clear();
+        self.opens.clear();
+        let mut fen_at = None;
+        let mut in_tags = true;
+        let mut line = Line {
+            position: Position::START,
+            before: None,
+        };
+        loop {
+            let Some(byte) = self.input.skip_space()? else {
+                if !self.stack.is_empty() {
+                    return Err(self.unclosed());
+                }
+                if in_tags {
+                    line.position = self.start_position(fen_at)?;
+                    visitor.begin_movetext(&line.position);
+                }
+                visitor.end_game(&line.position);
+                return Ok(());
+            };
+            match byte {
+                b'[' if in_tags => {
+                    if let Some(at) = self.tag(visitor)? {
+                        fen_at = Some(at);
+                    }
+                    continue;
+                }
+                b'[' => {
+                    // The next game's tags: this one had no result.
+                    if !self.stack.is_empty() {
+                        return Err(self.unclosed());
+                    }
+                    visitor.end_game(&line.position);
+                    return Ok(());
+                }
+                b'{' => {
+                    self.comment(visitor, b'}')?;
+                    continue;
+                }
+                b';' => {
+                    self.comment(visitor, b'\n')?;
+                    continue;
+                }
+                _ => {}
+            }
+            if in_tags {
+                in_tags = false;
+                line.position = self.start_position(fen_at)?;
+                visitor.begin_movetext(&line.position);
+            }
+            let at = self.input.pos;
+            match byte {
+                b'A'..=b'Z' | b'a'..=b'z' => self.san(visitor, &mut line)?,
+                b'.' => self.input.pos += 1,
+                b'0'..=b'9' => {
+                    let Some(len) = self.input.run(0, is_word)? else {
+                        return Err(self.too_long());
+                    };
+                    let at = self.input.pos;
+                    let word = self.input.bytes(at, len);
+                    if word.iter().all(u8::is_ascii_digit) {
+                        // A move number; its dots are skipped one by one.
+                        self.input.pos += len;
+                    } else if let Some(result) = GameResult::from_bytes(word) {
+                        self.input.pos += len;
+                        return self.end(visitor, &line, result);
+                    } else if word.starts_with(b"0-0") {
+                        self.san(visitor, &mut line)?;
+                    } else {
+                        return Err(self.unexpected(at, len));
+                    }
+                }
+                b'*' => {
+                    self.input.pos += 1;
+                    return self.end(visitor, &line, GameResult::Unknown);
+                }
+                b'(' => {
+                    let Some(before) = line.before else {
+                        return Err(self.fail(at, PgnErrorKind::VariationWithoutMove, true));
+                    };
+                    if self.opens.len() >= MAX_DEPTH {
+                        let kind = PgnErrorKind::TooDeep { limit: MAX_DEPTH };
+                        return Err(self.fail(at, kind, true));
+                    }
+                    self.opens.push((self.input.line, self.input.column_of(at)));
+                    match visitor.begin_variation() {
+                        Visit::Enter => {
+                            self.input.pos += 1;
+                            self.stack.push(line);
+                            line = Line {
+                                position: before,
+                                before: None,
+                            };
+                        }
+                        Visit::Skip => self.skip_variation()?,
+                    }
+                }
+                b')' => {
+                    let Some(outer) = self.stack.pop() else {
+                        return Err(self.fail(at, PgnErrorKind::UnmatchedClose, true));
+                    };
+                    self.input.pos += 1;
+                    self.opens.pop();
+                    line = outer;
+                    visitor.end_variation();
+                }
+                b'$' => {
+                    let Some(len) = self.input.run(1, |byte| byte.is_ascii_digit())? else {
+                        return Err(self.too_long());
+                    };
+                    let at = self.input.pos;
+                    let digits = self.input.bytes(at + 1, len);
+                    let nag = (len > 0 && len <= 3)
+                        .then(|| {
+                            digits
+                                .iter()
+                                .fold(0u16, |n, &d| n * 10 + u16::from(d - b'0'))
+                        })
+                        .and_then(|n| u8::try_from(n).ok());
+                    let Some(nag) = nag else {
+                        return Err(self.fail(at, PgnErrorKind::BadNag, true));
+                    };
+                    self.input.pos += 1 + len;
+                    visitor.nag(nag);
+                }
+                b'!' | b'?' => {
+                    let Some(len) = self.input.run(0, |byte| matches!(byte, b'!' | b'?'))? else {
+                        return Err(self.too_long());
+                    };
+                    let at = self.input.pos;
+                    let Some(nag) = glyph(self.input.bytes(at, len)) else {
+                        return Err(self.unexpected(at, len));
+                    };
+                    self.input.pos += len;
+                    visitor.nag(nag);
+                }
+                _ => {
+                    let len = self.input.run(0, is_word)?.unwrap_or(1).max(1);
+                    return Err(self.unexpected(self.input.pos, len));
+                }
+            }
+        }
+    }
+
+    /// The result that ends the game.
+    fn end<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        line: &Line,
+        result: GameResult,
+    ) -> Result<(), Failure> {
+        if !self.stack.is_empty() {
+            return Err(self.unclosed());
+        }
+        visitor.result(result);
+        visitor.end_game(&line.position);
+        Ok(())
+    }
+
+    /// The innermost variation left open, at the game's end.
+    fn unclosed(&self) -> Failure {
+        let (line, column) = self.opens.last().copied().unwrap_or((self.input.line, 1));
+        Failure::Pgn {
+            line,
+            column,
+            kind: PgnErrorKind::UnclosedVariation,
+            skip: false,
+        }
+    }
+
+    /// A token from `pos` that does not fit in the buffer.
+    fn too_long(&self) -> Failure {
+        self.fail(
+            self.input.pos,
+            PgnErrorKind::TooLong {
+                limit: self.input.capacity(),
+            },
+            true,
+        )
+    }
+
+    /// `Unexpected` with the text of the `len` bytes at `at`.
+    fn unexpected(&self, at: usize, len: usize) -> Failure {
+        let bytes = self.input.bytes(at, len.min(self.input.end - at));
+        let text = String::from_utf8_lossy(&bytes[..bytes.len().min(40)]).into_owned();
+        self.fail(at, PgnErrorKind::Unexpected(text), true)
+    }
+
+    /// Reads the move at `pos` (with any glyphs glued to it) and plays it.
+    fn san<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        line: &mut Line,
+    ) -> Result<(), Failure> {
+        let Some(len) = self.input.run(0, is_word)? else {
+            return Err(self.too_long());
+        };
+        let at = self.input.pos;
+        let word = self.input.bytes(at, len);
+        let mut body = len;
+        while body > 1 && matches!(word[body - 1], b'!' | b'?') {
+            body -= 1;
+        }
+        let nag = match body < len {
+            true => glyph(&word[body..]),
+            false => None,
+        };
+        let Ok(san) = core::str::from_utf8(&word[..body]) else {
+            return Err(self.unexpected(at, len));
+        };
+        match line.position.parse_san(san) {
+            Ok(mv) => {
+                let after = line.position.play(mv);
+                visitor.san(PgnMove {
+                    before: &line.position,
+                    after: &after,
+                    san,
+                    mv,
+                });
+                line.before = Some(line.position);
+                line.position = after;
+            }
+            Err(error) => {
+                let kind = PgnErrorKind::San {
+                    san: san.to_owned(),
+                    error,
+                };
+                return Err(self.fail(at, kind, true));
+            }
+        }
+        self.input.pos += len;
+        if let Some(nag) = nag {
+            visitor.nag(nag);
+        }
+        Ok(())
+    }
+
+    /// Reads the tag pair at `pos` and tells the visitor; returns where the
+    /// value starts when it is the `FEN` tag.
+    fn tag<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<Option<(u64, u64)>, Failure> {
+        let bad = |reader: &Self, expected| {
+            reader.fail(reader.input.pos, PgnErrorKind::BadTag { expected }, true)
+        };
+        self.input.pos += 1;
+        self.skip_blanks()?;
+        let Some(name_len) = self
+            .input
+            .run(0, |b| b.is_ascii_alphanumeric() || b == b'_')?
+        else {
+            return Err(self.too_long());
+        };
+        if name_len == 0 {
+            return Err(bad(self, "a tag name"));
+        }
+        self.tag.clear();
+        self.tag
+            .extend_from_slice(self.input.bytes(self.input.pos, name_len));
+        self.input.pos += name_len;
+        self.skip_blanks()?;
+        if self.input.peek()? != Some(b'"') {
+            return Err(bad(self, "`\"` and the tag's value"));
+        }
+        let quote = self.input.pos;
+        let value_at = (self.input.line, self.input.column_of(quote) + 1);
+        let quote_failure = self.fail(
+            quote,
+            PgnErrorKind::BadTag {
+                expected: "a closing `\"` on the same line",
+            },
+            true,
+        );
+        let too_long = self.fail(
+            quote,
+            PgnErrorKind::TooLong {
+                limit: self.input.capacity(),
+            },
+            true,
+        );
+        self.input.pos += 1;
+        loop {
+            let window = self.input.window();
+            let stop = window
+                .iter()
+                .position(|&b| matches!(b, b'"' | b'\\' | b'\n'));
+            let upto = stop.unwrap_or(window.len());
+            if self.tag.len() + upto > self.input.capacity() {
+                return Err(too_long);
+            }
+            self.tag.extend_from_slice(&window[..upto]);
+            self.input.pos += upto;
+            if stop.is_none() {
+                if self.input.fill(1)? == 0 {
+                    return Err(quote_failure);
+                }
+                continue;
+            }
+            match self.input.peek()? {
+                Some(b'"') => {
+                    self.input.pos += 1;
+                    break;
+                }
+                Some(b'\\') => {
+                    self.input.pos += 1;
+                    match self.input.peek()? {
+                        Some(byte @ (b'"' | b'\\')) => {
+                            self.input.pos += 1;
+                            self.tag.push(byte);
+                        }
+                        _ => self.tag.push(b'\\'),
+                    }
+                }
+                _ => return Err(quote_failure),
+            }
+        }
+        self.skip_blanks()?;
+        if self.input.peek()? != Some(b']') {
+            return Err(bad(self, "`]` after the value"));
+        }
+        self.input.pos += 1;
+        let (name, value) = self.tag.split_at(name_len);
+        let name = core::str::from_utf8(name).unwrap_or_default();
+        let value = String::from_utf8_lossy(value);
+        let mut fen = None;
+        if name == "FEN" {
+            self.fen.clear();
+            self.fen.extend_from_slice(value.as_bytes());
+            fen = Some(value_at);
+        } else if name == "Variant" && !is_supported_variant(&value) {
+            return Err(Failure::Pgn {
+                line: value_at.0,
+                column: value_at.1,
+                kind: PgnErrorKind::UnsupportedVariant(value.into_owned()),
+                skip: true,
+            });
+        }
+        visitor.tag(name, &value);
+        Ok(fen)
+    }
+
+    /// Skips spaces and tabs within a line.
+    fn skip_blanks(&mut self) -> io::Result<()> {
+        while let Some(b' ' | b'\t') = self.input.peek()? {
+            self.input.pos += 1;
+        }
+        Ok(())
+    }
+
+    /// The start position: the `FEN` tag's, or the standard one.
+    fn start_position(&self, fen_at: Option<(u64, u64)>) -> Result<Position, Failure> {
+        let Some((line, column)) = fen_at else {
+            return Ok(Position::START);
+        };
+        let text = core::str::from_utf8(&self.fen).unwrap_or("");
+        Position::from_fen(text.trim()).map_err(|error| Failure::Pgn {
+            line,
+            column,
+            kind: PgnErrorKind::Fen(error),
+            skip: true,
+        })
+    }
+
+    /// Reads a comment from `pos` (at its `{` or `;`) to `close` (`}`, or
+    /// the line end) and tells the visitor, in pieces if it is longer than
+    /// the buffer.
+    fn comment<V: Visitor + ?Sized>(&mut self, visitor: &mut V, close: u8) -> Result<(), Failure> {
+        let open = self.input.pos;
+        let unterminated = self.fail(open, PgnErrorKind::UnterminatedComment, false);
+        self.input.pos += 1;
+        let mut first = true;
+        loop {
+            let window = self.input.window();
+            if let Some(len) = window.iter().position(|&b| b == close) {
+                self.count_lines(len);
+                let text = self.input.bytes(self.input.pos, len);
+                let text = if first {
+                    text.trim_ascii()
+                } else {
+                    text.trim_ascii_end()
+                };
+                deliver(visitor, text, true);
+                self.input.pos += len;
+                if close == b'\n' {
+                    self.input.newline_at(self.input.pos);
+                }
+                self.input.pos += 1;
+                return Ok(());
+            }
+            let available = window.len();
+            if self.input.fill(available + 1)? > available {
+                continue;
+            }
+            if available < self.input.capacity() {
+                // The end of the input.
+                if close == b'}' {
+                    self.input.pos = self.input.end;
+                    return Err(unterminated);
+                }
+                self.count_lines(available);
+                let text = self.input.bytes(self.input.pos, available);
+                deliver(
+                    visitor,
+                    if first {
+                        text.trim_ascii()
+                    } else {
+                        text.trim_ascii_end()
+                    },
+                    true,
+                );
+                self.input.pos += available;
+                return Ok(());
+            }
+            // A full buffer: hand over a piece, cut at a character boundary.
+            let window = self.input.window();
+            let mut len = available;
+            while len > available - 4 && window[len - 1] & 0xC0 == 0x80 {
+                len -= 1;
+            }
+            if len > available - 4 && window[len - 1] >= 0xC0 {
+                len -= 1;
+            }
+            self.count_lines(len);
+            let text = self.input.bytes(self.input.pos, len);
+            let text = if first { text.trim_ascii_start() } else { text };
+            first = false;
+            deliver(visitor, text, false);
+            self.input.pos += len;
+        }
+    }
+
+    /// Counts the line breaks among the next `len` bytes.
+    fn count_lines(&mut self, len: usize) {
+        let end = self.input.pos + len;
+        let mut from = self.input.pos;
+        while let Some(at) = self
+            .input
+            .bytes(from, end - from)
+            .iter()
+            .position(|&b| b == b'\n')
+        {
+            self.input.newline_at(from + at);
+            from += at + 1;
+        }
+    }
+
+    /// Skips a variation from its `(` at `pos` (already in `opens`) to
+    /// the matching `)`, comments included, without reading its moves.
+    fn skip_variation(&mut self) -> Result<(), Failure> {
+        let depth = self.opens.len() - 1;
+        self.input.pos += 1;
+        loop {
+            let Some(byte) = self.input.skip_space()? else {
+                return Err(self.unclosed());
+            };
+            let at = self.input.pos;
+            match byte {
+                b'(' => {
+                    if self.opens.len() >= MAX_DEPTH {
+                        let kind = PgnErrorKind::TooDeep { limit: MAX_DEPTH };
+                        return Err(self.fail(at, kind, true));
+                    }
+                    self.opens.push((self.input.line, self.input.column_of(at)));
+                    self.input.pos += 1;
+                }
+                b')' => {
+                    self.opens.pop();
+                    self.input.pos += 1;
+                    if self.opens.len() == depth {
+                        return Ok(());
+                    }
+                }
+                b'{' | b';' => {
+                    let close = if byte == b'{' { b'}' } else { b'\n' };
+                    self.comment(&mut Ignore, close)?;
+                }
+                b'[' if self.input.at_line_start() => return Err(self.unclosed()),
+                _ => {
+                    let window = self.input.window();
+                    let len = window
+                        .iter()
+                        .position(|&b| matches!(b, b'(' | b')' | b'{' | b';' | b'\n' | b'%'))
+                        .unwrap_or(window.len())
+                        .max(1);
+                    self.input.pos += len;
+                }
+            }
+        }
+    }
+
+    /// After an error: skips to the next game, which starts after the
+    /// bad game's result, or else at the next line starting with `[` after
+    /// a blank line.
+    fn skip_to_next_game(&mut self) -> io::Result<()> {
+        if self.skip_line_to_result()? {
+            return Ok(());
+        }
+        let mut blank = false;
+        loop {
+            while let Some(b' ' | b'\t' | b'\r') = self.input.peek()? {
+                self.input.pos += 1;
+            }
+            match self.input.peek()? {
+                None => return Ok(()),
+                Some(b'\n') => {
+                    blank = true;
+                    self.input.newline_at(self.input.pos);
+                    self.input.pos += 1;
+                }
+                Some(b'[') if blank => return Ok(()),
+                Some(_) => {
+                    if self.skip_line_to_result()? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Consumes the rest of the line, or up to a result on it; whether it
+    /// found one.
+    fn skip_line_to_result(&mut self) -> io::Result<bool> {
+        loop {
+            match self.input.peek()? {
+                None => return Ok(false),
+                Some(b'\n') => {
+                    self.input.newline_at(self.input.pos);
+                    self.input.pos += 1;
+                    return Ok(false);
+                }
+                Some(b' ' | b'\t' | b'\r') => self.input.pos += 1,
+                Some(_) => {
+                    let is_text = |b: u8| !matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+                    match self.input.run(0, is_text)? {
+                        Some(len) => {
+                            let word = self.input.bytes(self.input.pos, len);
+                            let result = GameResult::from_bytes(word).is_some();
+                            self.input.pos += len;
+                            if result {
+                                return Ok(true);
+                            }
+                        }
+                        None => self.input.pos = self.input.end,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Hands comment text to the visitor, whole or as a piece.
+fn deliver<V: Visitor + ?Sized>(visitor: &mut V, text: &[u8], last: bool) {
+    let text = String::from_utf8_lossy(text);
+    if last {
+        visitor.comment(&text);
+    } else {
+        visitor.comment_part(&text);
+    }
+}
+
+/// The visitor of skipped text.
+struct Ignore;
+
+impl Visitor for Ignore {}

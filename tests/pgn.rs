@@ -1,0 +1,1032 @@
+//! PGN reading and writing: every edge case of the format, errors with
+//! their game, line and column, constant memory over a long stream, round
+//! trips over generated games, and a seeded loop of mutated text.
+
+mod common;
+
+use std::io::{self, BufRead, Read};
+
+use bitboards::pgn::{
+    GameResult, PgnErrorKind, PgnGame, PgnMove, ReadError, Reader, Visit, Visitor, Writer,
+};
+use bitboards::{Game, Position, SanError};
+use common::Rng;
+
+/// Everything a visitor hears, as values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Event {
+    Tag(String, String),
+    Start(String),
+    Move {
+        before: String,
+        san: String,
+        uci: String,
+    },
+    Nag(u8),
+    Comment(String),
+    BeginVariation,
+    EndVariation,
+    Result(GameResult),
+    End(String),
+}
+
+/// Records every event of every game, entering variations.
+#[derive(Default)]
+struct Recorder {
+    games: Vec<Vec<Event>>,
+    enter: bool,
+}
+
+impl Recorder {
+    fn entering() -> Recorder {
+        Recorder {
+            games: Vec::new(),
+            enter: true,
+        }
+    }
+
+    fn push(&mut self, event: Event) {
+        self.games.last_mut().expect("begin_game first").push(event);
+    }
+}
+
+/// Whitespace runs as single spaces: the writer may break a comment's line.
+fn normalize(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl Visitor for Recorder {
+    fn begin_game(&mut self, _: usize) {
+        self.games.push(Vec::new());
+    }
+    fn tag(&mut self, name: &str, value: &str) {
+        self.push(Event::Tag(name.into(), value.into()));
+    }
+    fn begin_movetext(&mut self, start: &Position) {
+        self.push(Event::Start(start.fen().to_string()));
+    }
+    fn san(&mut self, played: PgnMove<'_>) {
+        assert_eq!(played.before.play(played.mv), *played.after);
+        self.push(Event::Move {
+            before: played.before.fen().to_string(),
+            san: played.san.into(),
+            uci: played.mv.to_string(),
+        });
+    }
+    fn nag(&mut self, nag: u8) {
+        self.push(Event::Nag(nag));
+    }
+    fn comment(&mut self, text: &str) {
+        self.push(Event::Comment(normalize(text)));
+    }
+    fn begin_variation(&mut self) -> Visit {
+        if self.enter {
+            self.push(Event::BeginVariation);
+            Visit::Enter
+        } else {
+            Visit::Skip
+        }
+    }
+    fn end_variation(&mut self) {
+        self.push(Event::EndVariation);
+    }
+    fn result(&mut self, result: GameResult) {
+        self.push(Event::Result(result));
+    }
+    fn end_game(&mut self, last: &Position) {
+        self.push(Event::End(last.fen().to_string()));
+    }
+}
+
+/// Reads all of `pgn`, entering variations: the events of each game, or
+/// its error.
+fn record(pgn: &[u8]) -> Vec<Result<Vec<Event>, String>> {
+    let mut reader = Reader::new(pgn);
+    let mut recorder = Recorder::entering();
+    let mut out = Vec::new();
+    loop {
+        match reader.read_game(&mut recorder) {
+            Ok(false) => return out,
+            Ok(true) => out.push(Ok(recorder.games.last().cloned().unwrap())),
+            Err(ReadError::Game(error)) => out.push(Err(error.to_string())),
+            Err(error) => panic!("{error}"),
+        }
+    }
+}
+
+/// The games of `pgn`, all of which must read.
+fn games(pgn: &str) -> Vec<PgnGame> {
+    Reader::new(pgn.as_bytes())
+        .games()
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// The error of the only game of `pgn`, or of the first bad one.
+fn first_error(pgn: &str) -> bitboards::PgnError {
+    for game in Reader::new(pgn.as_bytes()).games() {
+        match game {
+            Ok(_) => {}
+            Err(ReadError::Game(error)) => return error,
+            Err(error) => panic!("{error}"),
+        }
+    }
+    panic!("no error in {pgn:?}")
+}
+
+fn sans(game: &PgnGame) -> Vec<String> {
+    let mut position = *game.game.start();
+    game.game
+        .moves()
+        .iter()
+        .map(|&mv| {
+            let san = position.san(mv).to_string();
+            position = position.play(mv);
+            san
+        })
+        .collect()
+}
+
+#[test]
+fn empty_input_has_no_games() {
+    for text in [
+        "",
+        "   \n\r\n\t",
+        "\u{feff}",
+        "\u{feff}\n\n",
+        "% only an escape line\n",
+    ] {
+        assert_eq!(Reader::new(text.as_bytes()).games().count(), 0, "{text:?}");
+    }
+}
+
+#[test]
+fn tags_with_escapes_in_order() {
+    let pgn = r#"[Event "The \"Immortal\" Game"]
+[Site "London \\ Simpson's Divan"]
+[Empty ""]
+[  Spaced   "tag"  ]
+[White "Anderssen, A."]
+
+1. e4 *
+"#;
+    let game = &games(pgn)[0];
+    let expected = [
+        ("Event", r#"The "Immortal" Game"#),
+        ("Site", r"London \ Simpson's Divan"),
+        ("Empty", ""),
+        ("Spaced", "tag"),
+        ("White", "Anderssen, A."),
+    ];
+    let tags: Vec<(&str, &str)> = game
+        .tags
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(tags, expected);
+}
+
+#[test]
+fn bom_and_crlf() {
+    let pgn = "\u{feff}[Event \"x\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 e5\r\n2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\n\r\n";
+    let read = games(pgn);
+    assert_eq!(read.len(), 1);
+    assert_eq!(read[0].tag("Event"), Some("x"));
+    assert_eq!(read[0].game.moves().len(), 7);
+    assert_eq!(read[0].result, Some(GameResult::WhiteWins));
+    // Lines and columns count past the BOM and the CRs.
+    let error = first_error("\u{feff}1. e4 e4 *");
+    assert_eq!((error.line(), error.column()), (1, 7));
+    let error = first_error("[Event \"x\"]\r\n\r\n1. e4\r\n e4 *");
+    assert_eq!((error.line(), error.column()), (4, 2));
+}
+
+#[test]
+fn percent_escape_lines_are_skipped() {
+    let pgn = "% a comment for programs\n[Event \"x\"]\n%another\n\n1. e4 e5\n% 2. Nf3 would be illegal: skipped ) ( {\n2. Nf3 *\n";
+    let read = games(pgn);
+    assert_eq!(sans(&read[0]), ["e4", "e5", "Nf3"]);
+    // Only in column 1: elsewhere `%` is an unexpected token.
+    let error = first_error("1. e4 % e5 *");
+    assert_eq!(error.column(), 7);
+    assert!(matches!(error.kind(), PgnErrorKind::Unexpected(text) if text == "%"));
+}
+
+#[test]
+fn semicolon_comments_run_to_the_line_end() {
+    let pgn = "1. e4 ; king's pawn { not a brace comment\ne5 ;last\r\n2. Nf3 *";
+    let read = games(pgn);
+    assert_eq!(sans(&read[0]), ["e4", "e5", "Nf3"]);
+    assert_eq!(
+        read[0].comments,
+        [
+            (1, "king's pawn { not a brace comment".to_string()),
+            (2, "last".to_string())
+        ]
+    );
+}
+
+#[test]
+fn brace_comments_span_lines_and_hold_anything() {
+    let pgn = "{before} 1. e4 {multi\nline ( ) ; % [%clk 0:01:00]} e5 {} 2. Nf3 *";
+    let read = games(pgn);
+    assert_eq!(
+        read[0].comments,
+        [
+            (0, "before".to_string()),
+            (1, "multi\nline ( ) ; % [%clk 0:01:00]".to_string()),
+            (2, String::new()),
+        ]
+    );
+    // The line count goes on after a comment's line breaks.
+    let error = first_error("1. e4 {a\nb\nc} e4 *");
+    assert_eq!((error.line(), error.column()), (3, 4));
+}
+
+#[test]
+fn nested_variations_start_from_the_right_positions() {
+    let pgn = "1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) (1... e6) 2. Nf3 (2. f4 exf4) Nc6 *";
+    let recorded = record(pgn.as_bytes());
+    let events = recorded[0].as_ref().unwrap();
+    let moves: Vec<(String, String)> = events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Move { before, san, .. } => Some((san.clone(), before.clone())),
+            _ => None,
+        })
+        .collect();
+    let fen = |sans: &[&str]| {
+        let mut game = Game::default();
+        for san in sans {
+            game.play_san(san).unwrap();
+        }
+        game.position().fen().to_string()
+    };
+    let expected = [
+        ("e4", fen(&[])),
+        ("e5", fen(&["e4"])),
+        ("c5", fen(&["e4"])),
+        ("Nf3", fen(&["e4", "c5"])),
+        ("c3", fen(&["e4", "c5"])),
+        ("d5", fen(&["e4", "c5", "c3"])),
+        ("d6", fen(&["e4", "c5", "Nf3"])),
+        ("e6", fen(&["e4"])),
+        ("Nf3", fen(&["e4", "e5"])),
+        ("f4", fen(&["e4", "e5"])),
+        ("exf4", fen(&["e4", "e5", "f4"])),
+        ("Nc6", fen(&["e4", "e5", "Nf3"])),
+    ];
+    let expected: Vec<(String, String)> = expected
+        .into_iter()
+        .map(|(s, f)| (s.to_string(), f))
+        .collect();
+    assert_eq!(moves, expected);
+    let opens = events
+        .iter()
+        .filter(|e| **e == Event::BeginVariation)
+        .count();
+    let closes = events.iter().filter(|e| **e == Event::EndVariation).count();
+    assert_eq!((opens, closes), (4, 4));
+    assert_eq!(
+        events.last(),
+        Some(&Event::End(fen(&["e4", "e5", "Nf3", "Nc6"])))
+    );
+
+    // Skipped (the default), variations leave the mainline alone, and
+    // their moves are not checked.
+    let read = games("1. e4 e5 (1... Qxh8 (nonsense { ) } ; )\n)) 2. Nf3 *");
+    assert_eq!(sans(&read[0]), ["e4", "e5", "Nf3"]);
+}
+
+#[test]
+fn nags_and_glyphs() {
+    let read = games("1. e4! $1 e5?? 2. Nf3!? $146 Nc6?! 3. Bb5!! a6? $255 *");
+    assert_eq!(sans(&read[0]), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert_eq!(
+        read[0].nags,
+        [
+            (1, 1),
+            (1, 1),
+            (2, 4),
+            (3, 5),
+            (3, 146),
+            (4, 6),
+            (5, 3),
+            (6, 2),
+            (6, 255)
+        ]
+    );
+    // Standalone glyphs too.
+    assert_eq!(games("1. e4 !? *")[0].nags, [(1, 5)]);
+    assert!(matches!(
+        first_error("1. e4 $256 *").kind(),
+        PgnErrorKind::BadNag
+    ));
+    assert!(matches!(
+        first_error("1. e4 $ *").kind(),
+        PgnErrorKind::BadNag
+    ));
+}
+
+#[test]
+fn move_numbers_in_every_form() {
+    let expected = ["e4", "e5", "Nf3", "Nc6", "Bb5"];
+    for pgn in [
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 *",
+        "1.e4 e5 2.Nf3 Nc6 3.Bb5 *",
+        "1. e4 1... e5 2. Nf3 2... Nc6 3. Bb5 *",
+        "1 . e4 1 ... e5 2 . Nf3 2 ... Nc6 3 . Bb5 *",
+        "1...e4 e5 Nf3 Nc6 Bb5 *",
+        "e4 e5 Nf3 Nc6 Bb5 *",
+        "1. e4 e5 2. Nf3 2...Nc6 3. Bb5 *",
+        "1 e4 e5 2 Nf3 Nc6 3 Bb5 *",
+    ] {
+        assert_eq!(sans(&games(pgn)[0]), expected, "{pgn}");
+    }
+}
+
+#[test]
+fn every_result() {
+    for (text, result) in [
+        ("1-0", Some(GameResult::WhiteWins)),
+        ("0-1", Some(GameResult::BlackWins)),
+        ("1/2-1/2", Some(GameResult::Draw)),
+        ("*", Some(GameResult::Unknown)),
+        ("", None),
+    ] {
+        let read = games(&format!("[Result \"{text}\"]\n\n1. e4 e5 {text}\n"));
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].result, result, "{text:?}");
+        assert_eq!(read[0].game.moves().len(), 2);
+    }
+    // Games back to back: a result ends one; tags start the next even
+    // without a result.
+    let read = games(
+        "1. e4 1-0 1. d4 0-1\n[Event \"no result before me\"]\n1. c4\n[Event \"last\"]\n1. Nf3",
+    );
+    let plies: Vec<_> = read.iter().map(|game| (sans(game), game.result)).collect();
+    assert_eq!(
+        plies,
+        [
+            (vec!["e4".to_string()], Some(GameResult::WhiteWins)),
+            (vec!["d4".to_string()], Some(GameResult::BlackWins)),
+            (vec!["c4".to_string()], None),
+            (vec!["Nf3".to_string()], None),
+        ]
+    );
+    assert_eq!(read[2].tag("Event"), Some("no result before me"));
+}
+
+#[test]
+fn fen_and_setup_tags_set_the_start() {
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 5 40";
+    let pgn = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n40... Kd7 41. e4 *\n");
+    let read = games(&pgn);
+    assert_eq!(read[0].game.start().fen().to_string(), fen);
+    assert_eq!(sans(&read[0]), ["Kd7", "e4"]);
+    assert_eq!(
+        read[0].game.position().fen().to_string(),
+        "8/3k4/8/8/4P3/8/8/4K3 b - - 0 41"
+    );
+    // A four-field FEN reads too.
+    let read = games("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - -\"]\n\n1. e4 *");
+    assert_eq!(sans(&read[0]), ["e4"]);
+}
+
+#[test]
+fn chess960_with_shredder_fen_and_castling() {
+    // Rooks on b and g: castling rights in Shredder-FEN (GBgb) and X-FEN
+    // (KQkq, the outermost rooks), castling written both ways.
+    for castling in ["GBgb", "KQkq"] {
+        let pgn = format!(
+            "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w {castling} - 0 1\"]\n\n1. O-O 0-0-0 *\n"
+        );
+        let read = games(&pgn);
+        let castles: Vec<String> = read[0]
+            .game
+            .moves()
+            .iter()
+            .map(|mv| format!("{mv:?}"))
+            .collect();
+        // King takes rook.
+        assert_eq!(castles, ["Move(e1g1)", "Move(e8b8)"]);
+        assert_eq!(
+            read[0].game.position().fen().to_string(),
+            "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2"
+        );
+        // Written back with `O-O`, the variant and the FEN.
+        let text = read[0].to_string();
+        assert!(text.contains("1. O-O O-O-O *"), "{text}");
+        assert_eq!(games(&text)[0].game, read[0].game);
+    }
+    let no_tags = PgnGame::new(
+        games("[FEN \"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1\"]\n\n1. O-O *")[0]
+            .game
+            .clone(),
+    );
+    let text = no_tags.to_string();
+    assert!(text.starts_with("[SetUp \"1\"]\n[FEN \"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1\"]\n[Variant \"Chess960\"]\n"), "{text}");
+    for name in [
+        "chess 960",
+        "Fischerandom",
+        "CHESS960",
+        "Standard",
+        "From Position",
+    ] {
+        let pgn = format!(
+            "[Variant \"{name}\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n1. g3 *"
+        );
+        assert_eq!(games(&pgn).len(), 1, "{name}");
+    }
+    let error = first_error("[Variant \"Atomic\"]\n\n1. e4 *\n\n[Event \"next\"]\n\n1. d4 *");
+    assert_eq!((error.game(), error.line(), error.column()), (1, 1, 11));
+    assert_eq!(
+        error.kind(),
+        &PgnErrorKind::UnsupportedVariant("Atomic".into())
+    );
+}
+
+#[test]
+fn a_bad_game_loses_no_other() {
+    let pgn = "[Event \"1\"]\n\n1. e4 e5 *\n\n\
+               [Event \"2\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf4 Nc6 1-0\n\n\
+               [Event \"3\"]\n\n1. d4 *\n\n\
+               [Event \"4\"\n[Site \"?\"]\n\n1. c4 *\n\n\
+               [Event \"5\"]\n\n1. c4 ( ( 1. d4 ) *\n\n\
+               [Event \"6\"]\n\n1. Nf3 *\n";
+    let results: Vec<_> = Reader::new(pgn.as_bytes()).games().collect();
+    assert_eq!(results.len(), 6);
+    let summary: Vec<Result<String, (usize, u64, u64)>> = results
+        .iter()
+        .map(|result| match result {
+            Ok(game) => Ok(game.tag("Event").unwrap().to_string()),
+            Err(ReadError::Game(error)) => Err((error.game(), error.line(), error.column())),
+            Err(error) => panic!("{error}"),
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            Ok("1".to_string()),
+            Err((2, 8, 13)),
+            Ok("3".to_string()),
+            Err((4, 14, 11)),
+            Err((5, 21, 7)),
+            Ok("6".to_string()),
+        ]
+    );
+    let Err(ReadError::Game(error)) = &results[1] else {
+        unreachable!()
+    };
+    assert_eq!(
+        error.to_string(),
+        "PGN game 2, line 8, column 13: illegal move `Nf4`: no knight can move to f4 in this position"
+    );
+    assert!(matches!(
+        error.kind(),
+        PgnErrorKind::San { san, error: SanError::Illegal { .. } } if san == "Nf4"
+    ));
+}
+
+#[test]
+fn errors_name_game_line_and_column() {
+    // (text, line, column, the kind's Display)
+    let cases: &[(&str, u64, u64, &str)] = &[
+        (
+            "[Event x]\n1. e4 *",
+            1,
+            8,
+            "bad tag pair: expected `\"` and the tag's value; a tag is `[Name \"value\"]`",
+        ),
+        (
+            "[\"x\"]\n1. e4 *",
+            1,
+            2,
+            "bad tag pair: expected a tag name; a tag is `[Name \"value\"]`",
+        ),
+        (
+            "[Event \"x\" \n1. e4 *",
+            1,
+            12,
+            "bad tag pair: expected `]` after the value; a tag is `[Name \"value\"]`",
+        ),
+        (
+            "[Event \"x\n\"]\n1. e4 *",
+            1,
+            8,
+            "bad tag pair: expected a closing `\"` on the same line; a tag is `[Name \"value\"]`",
+        ),
+        ("[FEN \"8/8/8 w - -\"]\n\n1. e4 *", 1, 7, ""),
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. d3 d6 4. Nd2 *",
+            1,
+            33,
+            "ambiguous move `Nd2`: ambiguous: the knights on b1 and f3 can all move to d2; add the file or rank of the one meant",
+        ),
+        (
+            "1. e4 e5 2. Nz3 *",
+            1,
+            13,
+            "bad move `Nz3`: SAN column 2: `z` has no place in a SAN move here",
+        ),
+        (
+            "1. O-O *",
+            1,
+            4,
+            "illegal move `O-O`: castling O-O is not legal in this position",
+        ),
+        ("1. e4 ) *", 1, 7, "`)` closes no variation"),
+        (
+            "1. e4 (1. d4 *",
+            1,
+            7,
+            "the game ends inside a variation: a `(` is not closed by `)`",
+        ),
+        (
+            "1. e4 (1. d4",
+            1,
+            7,
+            "the game ends inside a variation: a `(` is not closed by `)`",
+        ),
+        (
+            "( 1. e4 ) *",
+            1,
+            1,
+            "a variation `(` before any move it could replace",
+        ),
+        (
+            "1. e4 { open",
+            1,
+            7,
+            "a comment `{` is not closed by `}` before the end of the input",
+        ),
+        (
+            "1. e4 $x *",
+            1,
+            7,
+            "a NAG is `$` and a number from 0 to 255",
+        ),
+        ("1. e4 e5 2. -- *", 1, 13, "unexpected `--`"),
+        ("1. e4\n\n  ] *", 3, 3, "unexpected `]`"),
+        ("1. e4 2-0", 1, 7, "unexpected `2-0`"),
+        (
+            "\n\n[Event \"x\"]\n[Site \"y\"]\n\n1. e4 e5 2. Ke3 *",
+            6,
+            13,
+            "illegal move `Ke3`: no king can move to e3 in this position",
+        ),
+    ];
+    for &(pgn, line, column, message) in cases {
+        let error = first_error(pgn);
+        assert_eq!(
+            (error.game(), error.line(), error.column()),
+            (1, line, column),
+            "{pgn:?}: {error}"
+        );
+        if !message.is_empty() {
+            assert_eq!(error.kind().to_string(), message, "{pgn:?}");
+            assert_eq!(
+                error.to_string(),
+                format!("PGN game 1, line {line}, column {column}: {message}")
+            );
+        }
+    }
+    assert!(matches!(
+        first_error("[FEN \"8/8/8 w - -\"]\n\n1. e4 *").kind(),
+        PgnErrorKind::Fen(_)
+    ));
+}
+
+#[test]
+fn unterminated_comment_at_the_end() {
+    let results: Vec<_> = Reader::new(&b"1. e4 *\n\n1. d4 {never closed\n\n[Event \"x\"]\n"[..])
+        .games()
+        .collect();
+    assert_eq!(results.len(), 2);
+    assert!(results[0].is_ok());
+    let Err(ReadError::Game(error)) = &results[1] else {
+        panic!("{:?}", results[1])
+    };
+    assert_eq!((error.game(), error.line(), error.column()), (2, 3, 7));
+    assert_eq!(error.kind(), &PgnErrorKind::UnterminatedComment);
+}
+
+/// A reader that fails after `good` bytes.
+struct Failing {
+    data: &'static [u8],
+    good: usize,
+}
+
+impl Read for Failing {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let chunk = self.fill_buf()?;
+        let count = chunk.len().min(buf.len());
+        buf[..count].copy_from_slice(&chunk[..count]);
+        self.consume(count);
+        Ok(count)
+    }
+}
+
+impl BufRead for Failing {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.good == 0 {
+            return Err(io::Error::other("disk on fire"));
+        }
+        let count = self.good.min(self.data.len()).min(7);
+        Ok(&self.data[..count])
+    }
+    fn consume(&mut self, count: usize) {
+        self.data = &self.data[count..];
+        self.good -= count;
+    }
+}
+
+#[test]
+fn io_errors_stop_the_reading() {
+    let data = b"1. e4 e5 *\n\n1. d4 d5 *\n\n1. c4 c5 *\n";
+    let mut reader = Reader::new(Failing { data, good: 14 });
+    let results: Vec<_> = reader.games().collect();
+    assert_eq!(results.len(), 2, "{results:?}");
+    assert!(results[0].is_ok());
+    let Err(ReadError::Io(error)) = &results[1] else {
+        panic!("{:?}", results[1])
+    };
+    assert_eq!(error.to_string(), "disk on fire");
+    assert_eq!(
+        results[1].as_ref().unwrap_err().to_string(),
+        "cannot read the PGN input: disk on fire"
+    );
+}
+
+#[test]
+fn a_comment_longer_than_the_buffer_comes_in_pieces() {
+    let long: String = (0..2000).map(|i| format!("wörd{i} ")).collect();
+    let pgn = format!("1. e4 {{{long}}} e5 *");
+    let mut reader = Reader::with_capacity(256, pgn.as_bytes());
+    let read: Vec<PgnGame> = reader.games().collect::<Result<_, _>>().unwrap();
+    assert_eq!(read[0].comments, [(1, long.trim().to_string())]);
+    assert!(reader.buffer_capacity() < 1024);
+    // A tag longer than the buffer is an error, and the next game reads.
+    let pgn = format!("[Event \"{long}\"]\n\n1. e4 *\n\n[Event \"short\"]\n\n1. d4 *\n");
+    let results: Vec<_> = Reader::with_capacity(256, pgn.as_bytes()).games().collect();
+    assert_eq!(results.len(), 2);
+    assert!(
+        matches!(&results[0], Err(ReadError::Game(e)) if matches!(e.kind(), PgnErrorKind::TooLong { limit: 256 }))
+    );
+    assert_eq!(results[1].as_ref().unwrap().tag("Event"), Some("short"));
+}
+
+/// Writes a random game (standard or Chess960) with comments, NAGs and
+/// variations through the writer, and returns what a recording reader
+/// must hear.
+fn random_game(rng: &mut Rng, number: usize, writer: &mut Writer<&mut Vec<u8>>) -> Vec<Event> {
+    const WORDS: [&str; 12] = [
+        "good",
+        "(sharp)",
+        "[%clk 0:01:02]",
+        "é",
+        "White's",
+        "{",
+        "100%",
+        ";",
+        "\"q\"",
+        "line\\",
+        "!?",
+        "1-0",
+    ];
+    let mut events = Vec::new();
+    let chess960 = number % 3 == 2;
+    let start = if chess960 {
+        Position::chess960(rng.below(960) as u16).unwrap()
+    } else {
+        Position::START
+    };
+    let tags = [
+        ("Event", format!("Game \"{number}\"")),
+        ("Site", "C:\\path".to_string()),
+        ("Round", rng.below(100).to_string()),
+    ];
+    for (name, value) in &tags {
+        writer.tag(name, value).unwrap();
+        events.push(Event::Tag(name.to_string(), value.clone()));
+    }
+    if chess960 {
+        for (name, value) in [
+            ("Variant", "Chess960".to_string()),
+            ("SetUp", "1".to_string()),
+            ("FEN", start.fen().shredder().to_string()),
+        ] {
+            writer.tag(name, &value).unwrap();
+            events.push(Event::Tag(name.to_string(), value));
+        }
+    }
+    events.push(Event::Start(start.fen().to_string()));
+    let mut comment = |rng: &mut Rng| -> String {
+        let count = rng.below(6);
+        (0..count)
+            .map(|_| WORDS[rng.below(WORDS.len())])
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    fn line(
+        rng: &mut Rng,
+        writer: &mut Writer<&mut Vec<u8>>,
+        events: &mut Vec<Event>,
+        mut position: Position,
+        plies: usize,
+        depth: usize,
+        comment: &mut dyn FnMut(&mut Rng) -> String,
+    ) -> Position {
+        for _ in 0..plies {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            writer.san(&position, mv).unwrap();
+            events.push(Event::Move {
+                before: position.fen().to_string(),
+                san: position.san(mv).to_string(),
+                uci: mv.to_string(),
+            });
+            let before = position;
+            position = position.play(mv);
+            if rng.below(8) == 0 {
+                let nag = rng.below(256) as u8;
+                writer.nag(nag).unwrap();
+                events.push(Event::Nag(nag));
+            }
+            if rng.below(6) == 0 {
+                let text = comment(rng);
+                writer.comment(&text).unwrap();
+                events.push(Event::Comment(normalize(&text)));
+            }
+            if depth < 3 && rng.below(10) == 0 {
+                writer.begin_variation().unwrap();
+                events.push(Event::BeginVariation);
+                let length = rng.below(8);
+                line(rng, writer, events, before, length, depth + 1, comment);
+                writer.end_variation().unwrap();
+                events.push(Event::EndVariation);
+            }
+        }
+        position
+    }
+    let plies = rng.below(120);
+    let last = line(rng, writer, &mut events, start, plies, 0, &mut comment);
+    let result = [
+        GameResult::WhiteWins,
+        GameResult::BlackWins,
+        GameResult::Draw,
+        GameResult::Unknown,
+    ][rng.below(4)];
+    writer.result(result).unwrap();
+    events.push(Event::Result(result));
+    events.push(Event::End(last.fen().to_string()));
+    events
+}
+
+#[test]
+fn round_trip_of_generated_games_with_comments_and_variations() {
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
+    let mut text = Vec::new();
+    let mut expected = Vec::new();
+    {
+        let mut writer = Writer::new(&mut text);
+        for number in 0..1000 {
+            expected.push(random_game(&mut rng, number, &mut writer));
+        }
+    }
+    let pgn = String::from_utf8(text).unwrap();
+    for line in pgn.lines() {
+        assert!(
+            line.len() <= 80 || !line.contains(' '),
+            "a line over 80 columns: {line:?}"
+        );
+    }
+    let read = record(pgn.as_bytes());
+    assert_eq!(read.len(), expected.len());
+    for (index, (read, expected)) in read.into_iter().zip(&expected).enumerate() {
+        assert_eq!(read.as_ref(), Ok(expected), "game {}", index + 1);
+    }
+    assert!(
+        expected
+            .iter()
+            .flatten()
+            .any(|event| *event == Event::BeginVariation)
+    );
+
+    // Through `PgnGame`: read, write, read again, the same games.
+    let first: Vec<PgnGame> = games(&pgn);
+    let mut again = Vec::new();
+    {
+        let mut writer = Writer::new(&mut again);
+        for game in &first {
+            writer.write_game(game).unwrap();
+        }
+    }
+    let second = games(std::str::from_utf8(&again).unwrap());
+    assert_eq!(second.len(), 1000);
+    for (a, b) in first.iter().zip(&second) {
+        assert_eq!(a.tags, b.tags);
+        assert_eq!(a.game, b.game);
+        assert_eq!(a.nags, b.nags);
+        assert_eq!(a.result, b.result);
+        let comments = |game: &PgnGame| -> Vec<(usize, String)> {
+            game.comments
+                .iter()
+                .map(|(at, text)| (*at, normalize(text)))
+                .collect()
+        };
+        assert_eq!(comments(a), comments(b));
+    }
+}
+
+#[test]
+fn written_games_without_tags_get_setup_fen_and_variant() {
+    let mut rng = Rng::new(7);
+    for number in 0..200 {
+        let start = match number % 2 {
+            0 => Position::START,
+            _ => Position::chess960(rng.below(960) as u16).unwrap(),
+        };
+        let mut game = Game::new(start);
+        for _ in 0..rng.below(60) {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves[rng.below(moves.len())]).unwrap();
+        }
+        let pgn = PgnGame::new(game.clone());
+        let text = pgn.to_string();
+        let back = games(&text);
+        assert_eq!(back[0].game, game, "{text}");
+        assert_eq!(back[0].tag("FEN").is_some(), start != Position::START);
+        let castles = game.moves().iter().any(|mv| mv.is_castling());
+        if start != Position::START && castles {
+            assert_eq!(back[0].tag("Variant"), Some("Chess960"));
+        }
+    }
+}
+
+/// A PGN stream of `count` games made on demand, never held whole.
+struct LazyPgn {
+    rng: Rng,
+    left: usize,
+    chunk: Vec<u8>,
+    at: usize,
+    bytes: usize,
+}
+
+impl LazyPgn {
+    fn new(count: usize) -> LazyPgn {
+        LazyPgn {
+            rng: Rng::new(99),
+            left: count,
+            chunk: Vec::new(),
+            at: 0,
+            bytes: 0,
+        }
+    }
+}
+
+impl Read for LazyPgn {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let chunk = self.fill_buf()?;
+        let count = chunk.len().min(buf.len());
+        buf[..count].copy_from_slice(&chunk[..count]);
+        self.consume(count);
+        Ok(count)
+    }
+}
+
+impl BufRead for LazyPgn {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.at == self.chunk.len() && self.left > 0 {
+            self.left -= 1;
+            self.chunk.clear();
+            self.at = 0;
+            let mut position = Position::START;
+            self.chunk
+                .extend_from_slice(b"[Event \"lazy\"]\n[Site \"?\"]\n\n");
+            let mut writer = Writer::new(&mut self.chunk);
+            for _ in 0..self.rng.below(40) {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[self.rng.below(moves.len())];
+                writer.san(&position, mv).unwrap();
+                let before = position;
+                position = position.play(mv);
+                if self.rng.below(10) == 0 {
+                    writer.comment("a comment [%eval 0.3]").unwrap();
+                }
+                if self.rng.below(15) == 0 {
+                    writer.begin_variation().unwrap();
+                    writer.san(&before, before.legal_moves()[0]).unwrap();
+                    writer.end_variation().unwrap();
+                }
+            }
+            writer.result(GameResult::Unknown).unwrap();
+            self.bytes += self.chunk.len();
+        }
+        Ok(&self.chunk[self.at..])
+    }
+    fn consume(&mut self, count: usize) {
+        self.at += count;
+    }
+}
+
+#[test]
+fn memory_stays_constant_over_a_long_stream() {
+    struct Count(usize, usize);
+    impl Visitor for Count {
+        fn end_game(&mut self, _: &Position) {
+            self.0 += 1;
+        }
+        fn begin_variation(&mut self) -> Visit {
+            self.1 += 1;
+            Visit::Enter
+        }
+    }
+    let mut reader = Reader::with_capacity(4096, LazyPgn::new(20_000));
+    let mut count = Count(0, 0);
+    for _ in 0..100 {
+        assert!(reader.read_game(&mut count).unwrap());
+    }
+    let early = reader.buffer_capacity();
+    while reader.read_game(&mut count).unwrap() {}
+    assert_eq!(count.0, 20_000);
+    assert!(count.1 > 1000, "variations entered: {}", count.1);
+    assert_eq!(reader.buffer_capacity(), early);
+    assert!(early < 8 * 1024, "{early}");
+    assert!(reader.into_inner().bytes > 20 * 1024 * 1024 / 10);
+}
+
+#[test]
+fn mutated_pgn_never_panics() {
+    let mut rng = Rng::new(0xF022);
+    let mut text = Vec::new();
+    {
+        let mut writer = Writer::new(&mut text);
+        for number in 0..30 {
+            random_game(&mut rng, number, &mut writer);
+        }
+    }
+    let pieces: [&[u8]; 16] = [
+        b"{",
+        b"}",
+        b"(",
+        b")",
+        b"[",
+        b"]",
+        b"\"",
+        b"\\",
+        b"\n",
+        b";",
+        b"%",
+        b"$",
+        b"1-0",
+        b"\xEF\xBB\xBF",
+        b"O-O",
+        b"\xFF",
+    ];
+    let mut read_ok = 0;
+    for round in 0..3000 {
+        let mut mutated = text.clone();
+        for _ in 0..1 + rng.below(8) {
+            if mutated.is_empty() {
+                break;
+            }
+            let at = rng.below(mutated.len());
+            match rng.below(4) {
+                0 => mutated[at] = rng.below(256) as u8,
+                1 => {
+                    mutated.remove(at);
+                }
+                2 => {
+                    let piece = pieces[rng.below(pieces.len())];
+                    mutated.splice(at..at, piece.iter().copied());
+                }
+                _ => mutated.truncate(at),
+            }
+        }
+        let capacity = [64, 100, 1000, 1 << 16][round % 4];
+        let mut reader = Reader::with_capacity(capacity, &mutated[..]);
+        let mut recorder = Recorder::entering();
+        loop {
+            match reader.read_game(&mut recorder) {
+                Ok(true) => read_ok += 1,
+                Ok(false) => break,
+                Err(ReadError::Game(error)) => {
+                    assert!(error.line() >= 1 && error.column() >= 1);
+                    let _ = error.to_string();
+                }
+                Err(error) => panic!("{error}"),
+            }
+        }
+    }
+    assert!(read_ok > 10_000, "{read_ok}");
+}
