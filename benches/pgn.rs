@@ -1,0 +1,418 @@
+//! PGN and SAN against the peers, in one run:
+//!
+//! ```text
+//! cargo bench --bench pgn
+//! ```
+//!
+//! - `pgn_read`: 10,000 seeded random legal games (about 80 plies each,
+//!   with comments, NAGs and variations), written to memory once, read into
+//!   each game's final position. Ours: `pgn::Reader` with a visitor that
+//!   keeps `end_game`'s position (variations skipped, the default).
+//!   pgn-reader 0.29 with shakmaty 0.30: its documented final-position
+//!   visitor, playing each `SanPlus` with `San::to_move` and
+//!   `play_unchecked`, variations skipped. Throughput in bytes; games/s is
+//!   10,000 over the time. Both are checked to read every game to the same
+//!   final FEN before timing.
+//! - `san_write`: the SAN of every legal move of the perft suite's positions
+//!   (written into one reused `String`). Ours `Position::san`; shakmaty
+//!   `SanPlus::from_move`; cozy-chess 0.3.4 `util::display_san_move`.
+//! - `san_parse`: those SAN strings read back into moves. Ours
+//!   `Position::parse_san`; shakmaty `San::from_ascii` + `to_move`;
+//!   cozy-chess `util::parse_san_move`.
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use bitboards::pgn::{GameResult, Reader, Visitor, Writer};
+use bitboards::{Move, Position};
+use bitboards_codegen::rng::SplitMix64;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pgn_reader::{RawTag, SanPlus, Skip};
+use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen, san::San};
+
+const PERFT_SUITE: &str = include_str!("../tests/data/perftsuite.epd");
+const GAMES: usize = 10_000;
+
+fn below(rng: &mut SplitMix64, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
+
+/// A legal move of `position`, drawn uniformly.
+fn pick(rng: &mut SplitMix64, position: &Position) -> Option<Move> {
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    Some(moves[below(rng, moves.len())])
+}
+
+/// The workload: `GAMES` games of up to about 80 plies with tags,
+/// comments, NAGs and variations.
+fn generate() -> Vec<u8> {
+    let mut rng = SplitMix64::new(0x005E_ED0F_9A3E);
+    let mut text = Vec::new();
+    let mut writer = Writer::new(&mut text);
+    const COMMENTS: [&str; 4] = [
+        "[%clk 0:03:12]",
+        "a natural developing move",
+        "[%eval 0.25] [%clk 0:02:58]",
+        "White keeps the initiative",
+    ];
+    for number in 0..GAMES {
+        let result = [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+        ][below(&mut rng, 3)];
+        for (name, value) in [
+            ("Event", "Rated Blitz game".to_string()),
+            ("Site", "https://example.org/game".to_string()),
+            ("Date", "2024.05.17".to_string()),
+            ("Round", (number + 1).to_string()),
+            ("White", format!("Player{}", below(&mut rng, 5000))),
+            ("Black", format!("Player{}", below(&mut rng, 5000))),
+            ("Result", result.to_string()),
+            ("WhiteElo", (1200 + below(&mut rng, 1400)).to_string()),
+            ("BlackElo", (1200 + below(&mut rng, 1400)).to_string()),
+            ("TimeControl", "180+2".to_string()),
+        ] {
+            writer.tag(name, &value).unwrap();
+        }
+        let mut position = Position::START;
+        let plies = 60 + below(&mut rng, 41);
+        for _ in 0..plies {
+            let Some(mv) = pick(&mut rng, &position) else {
+                break;
+            };
+            writer.san(&position, mv).unwrap();
+            let before = position;
+            position = position.play(mv);
+            if below(&mut rng, 20) == 0 {
+                writer.nag(1 + below(&mut rng, 6) as u8).unwrap();
+            }
+            if below(&mut rng, 8) == 0 {
+                writer.comment(COMMENTS[below(&mut rng, 4)]).unwrap();
+            }
+            if below(&mut rng, 25) == 0 {
+                writer.begin_variation().unwrap();
+                let mut line = before;
+                for _ in 0..1 + below(&mut rng, 6) {
+                    let Some(mv) = pick(&mut rng, &line) else {
+                        break;
+                    };
+                    writer.san(&line, mv).unwrap();
+                    line = line.play(mv);
+                }
+                writer.end_variation().unwrap();
+            }
+        }
+        writer.result(result).unwrap();
+    }
+    text
+}
+
+/// Ours: each game's final position.
+struct Finals<F: FnMut(&Position)>(F);
+
+impl<F: FnMut(&Position)> Visitor for Finals<F> {
+    fn end_game(&mut self, last: &Position) {
+        (self.0)(last);
+    }
+}
+
+fn ours_read(pgn: &[u8], mut each: impl FnMut(&Position)) -> usize {
+    let mut reader = Reader::new(pgn);
+    let mut games = 0;
+    let mut visitor = Finals(|position: &Position| each(position));
+    while reader.read_game(&mut visitor).expect("a valid game") {
+        games += 1;
+    }
+    games
+}
+
+/// pgn-reader's final-position visitor, with shakmaty.
+struct LastPosition;
+
+impl pgn_reader::Visitor for LastPosition {
+    type Tags = Option<Chess>;
+    type Movetext = Chess;
+    type Output = Chess;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        if name == b"FEN" {
+            let position = Fen::from_ascii(value.as_bytes())
+                .ok()
+                .and_then(|fen| fen.into_position(CastlingMode::Standard).ok());
+            *tags = position;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(tags.unwrap_or_default())
+    }
+
+    fn begin_variation(&mut self, _: &mut Self::Movetext) -> ControlFlow<Self::Output, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn san(
+        &mut self,
+        position: &mut Self::Movetext,
+        san_plus: SanPlus,
+    ) -> ControlFlow<Self::Output> {
+        match san_plus.san.to_move(position) {
+            Ok(mv) => {
+                position.play_unchecked(mv);
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(position.clone()),
+        }
+    }
+
+    fn end_game(&mut self, position: Self::Movetext) -> Self::Output {
+        position
+    }
+}
+
+fn peer_read(pgn: &[u8], mut each: impl FnMut(&Chess)) -> usize {
+    let mut reader = pgn_reader::Reader::new(pgn);
+    let mut games = 0;
+    while let Some(position) = reader.read_game(&mut LastPosition).expect("readable") {
+        each(&position);
+        games += 1;
+    }
+    games
+}
+
+fn pgn_read(c: &mut Criterion) {
+    let pgn = generate();
+    // The same games, to the same final positions, before timing.
+    let mut ours_fens = Vec::new();
+    let mut peer_fens = Vec::new();
+    assert_eq!(
+        ours_read(&pgn, |p| ours_fens.push(p.fen().to_string())),
+        GAMES
+    );
+    assert_eq!(
+        peer_read(&pgn, |p| peer_fens.push(
+            Fen::from_position(p, shakmaty::EnPassantMode::Legal).to_string()
+        )),
+        GAMES
+    );
+    // shakmaty writes an en passant square only when a capture is legal; we
+    // write it after every double push: compare the other fields.
+    let strip = |fen: &String| {
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        fields[3] = "-";
+        fields.join(" ")
+    };
+    assert!(
+        ours_fens.iter().map(strip).eq(peer_fens.iter().map(strip)),
+        "the readers disagree on a final position"
+    );
+    eprintln!(
+        "pgn_read workload: {GAMES} games, {:.1} MB, {} bytes per game",
+        pgn.len() as f64 / 1e6,
+        pgn.len() / GAMES
+    );
+
+    let mut group = c.benchmark_group("pgn_read");
+    group.throughput(Throughput::Bytes(pgn.len() as u64));
+    group.bench_function("bitboards", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            let games = ours_read(black_box(&pgn), |p| sum = sum.wrapping_add(p.hash()));
+            black_box((games, sum))
+        });
+    });
+    group.bench_function("pgn-reader+shakmaty", |b| {
+        b.iter(|| {
+            let mut sum = 0usize;
+            let games = peer_read(black_box(&pgn), |p| sum += p.board().occupied().count());
+            black_box((games, sum))
+        });
+    });
+    group.finish();
+}
+
+/// Every suite position, in each contender's form, with its legal moves.
+struct SanWorkload {
+    ours: Vec<(Position, Vec<Move>)>,
+    shakmaty: Vec<(Chess, Vec<shakmaty::Move>)>,
+    cozy: Vec<(cozy_chess::Board, Vec<cozy_chess::Move>)>,
+    /// Our SAN of each move, in order (the same as shakmaty's).
+    texts: Vec<String>,
+}
+
+fn san_workload() -> SanWorkload {
+    let mut workload = SanWorkload {
+        ours: Vec::new(),
+        shakmaty: Vec::new(),
+        cozy: Vec::new(),
+        texts: Vec::new(),
+    };
+    for record in bitboards::epd::read(PERFT_SUITE) {
+        let Ok(record) = record else { continue };
+        let position = *record.position();
+        let fen = position.fen().to_string();
+        let Ok(cozy) = cozy_chess::Board::from_fen(&fen, false) else {
+            continue;
+        };
+        let Some(chess) = Fen::from_ascii(fen.as_bytes())
+            .ok()
+            .and_then(|fen| fen.into_position::<Chess>(CastlingMode::Standard).ok())
+        else {
+            continue;
+        };
+        let ours: Vec<Move> = position.legal_moves().iter().copied().collect();
+        let mut theirs = Vec::new();
+        let mut cozy_moves = Vec::new();
+        for &mv in &ours {
+            let uci = mv.to_string();
+            let text = position.san(mv).to_string();
+            let peer = shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
+                .unwrap()
+                .to_move(&chess)
+                .unwrap();
+            assert_eq!(SanPlus::from_move(chess.clone(), peer).to_string(), text);
+            theirs.push(peer);
+            // cozy-chess writes castling king takes rook.
+            let cozy_uci = mv
+                .uci(bitboards::CastlingNotation::KingTakesRook)
+                .to_string();
+            let cozy_move: cozy_chess::Move = cozy_uci.parse().unwrap();
+            assert_eq!(
+                cozy_chess::util::display_san_move(&cozy, cozy_move).to_string(),
+                text
+            );
+            cozy_moves.push(cozy_move);
+            workload.texts.push(text);
+        }
+        workload.ours.push((position, ours));
+        workload.shakmaty.push((chess, theirs));
+        workload.cozy.push((cozy, cozy_moves));
+    }
+    workload
+}
+
+fn san(c: &mut Criterion) {
+    let w = san_workload();
+    let count = w.texts.len() as u64;
+    eprintln!("san workload: {} positions, {count} moves", w.ours.len());
+
+    let mut group = c.benchmark_group("san_write");
+    group.throughput(Throughput::Elements(count));
+    let mut buffer = String::with_capacity(16);
+    group.bench_function("bitboards", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for (position, moves) in &w.ours {
+                for &mv in moves {
+                    buffer.clear();
+                    let _ = write!(buffer, "{}", position.san(mv));
+                    total += buffer.len();
+                }
+            }
+            black_box(total)
+        });
+    });
+    group.bench_function("shakmaty", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for (position, moves) in &w.shakmaty {
+                for mv in moves {
+                    buffer.clear();
+                    let _ = write!(
+                        buffer,
+                        "{}",
+                        SanPlus::from_move(position.clone(), *mv)
+                    );
+                    total += buffer.len();
+                }
+            }
+            black_box(total)
+        });
+    });
+    group.bench_function("cozy-chess", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for (board, moves) in &w.cozy {
+                for &mv in moves {
+                    buffer.clear();
+                    let _ = write!(buffer, "{}", cozy_chess::util::display_san_move(board, mv));
+                    total += buffer.len();
+                }
+            }
+            black_box(total)
+        });
+    });
+    group.finish();
+
+    // Each contender reads the same texts, in its positions.
+    let by_position: Vec<usize> = w.ours.iter().map(|(_, moves)| moves.len()).collect();
+    let mut group = c.benchmark_group("san_parse");
+    group.throughput(Throughput::Elements(count));
+    group.bench_function("bitboards", |b| {
+        b.iter(|| {
+            let mut texts = w.texts.iter();
+            let mut found = 0u32;
+            for ((position, _), &n) in w.ours.iter().zip(&by_position) {
+                for text in texts.by_ref().take(n) {
+                    found += u32::from(position.parse_san(black_box(text)).is_ok());
+                }
+            }
+            assert_eq!(u64::from(found), count);
+        });
+    });
+    group.bench_function("shakmaty", |b| {
+        b.iter(|| {
+            let mut texts = w.texts.iter();
+            let mut found = 0u32;
+            for ((position, _), &n) in w.shakmaty.iter().zip(&by_position) {
+                for text in texts.by_ref().take(n) {
+                    let mv = San::from_ascii(black_box(text).as_bytes())
+                        .ok()
+                        .and_then(|san| san.to_move(position).ok());
+                    found += u32::from(mv.is_some());
+                }
+            }
+            assert_eq!(u64::from(found), count);
+        });
+    });
+    group.bench_function("cozy-chess", |b| {
+        b.iter(|| {
+            let mut texts = w.texts.iter();
+            let mut found = 0u32;
+            for ((board, _), &n) in w.cozy.iter().zip(&by_position) {
+                for text in texts.by_ref().take(n) {
+                    found +=
+                        u32::from(cozy_chess::util::parse_san_move(board, black_box(text)).is_ok());
+                }
+            }
+            assert_eq!(u64::from(found), count);
+        });
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+        .sample_size(20);
+    targets = pgn_read, san
+}
+criterion_main!(benches);
