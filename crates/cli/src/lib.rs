@@ -1,5 +1,5 @@
 //! The `bitboards` command's library: the printed views, and one module
-//! per subcommand (`show`, `edit`, `fen`, `perft`); the expression language
+//! per subcommand (`show`, `edit`, `fen`, `perft`, `pgn`); the expression language
 //! and the numberings come from `bitboards-expr`, re-exported here as
 //! [`expr`] and [`numbering`]. A new subcommand is a new module with an `Args` struct and a
 //! `run` function, plus one variant in the binary's `Command` enum.
@@ -20,6 +20,7 @@
 pub mod edit;
 pub mod fen;
 pub mod perft;
+pub mod pgn;
 pub mod render;
 pub mod show;
 
@@ -108,6 +109,39 @@ impl CommandError {
     pub fn failure(message: impl AsRef<str>) -> CommandError {
         CommandError {
             message: format!("error: {}\n", message.as_ref()),
+            exit_code: 1,
+        }
+    }
+
+    /// An input that cannot be read (a missing file, an I/O error): exit
+    /// code 2, as for a usage error.
+    ///
+    /// ```
+    /// use bitboards_cli::CommandError;
+    ///
+    /// let error = CommandError::unreadable("cannot read games.pgn: not found");
+    /// assert_eq!((error.message(), error.exit_code()), ("error: cannot read games.pgn: not found\n", 2));
+    /// ```
+    #[must_use]
+    pub fn unreadable(message: impl AsRef<str>) -> CommandError {
+        CommandError {
+            message: format!("error: {}\n", message.as_ref()),
+            exit_code: 2,
+        }
+    }
+
+    /// Failures already reported one by one as they happened: nothing more
+    /// to print, exit code 1.
+    ///
+    /// ```
+    /// use bitboards_cli::CommandError;
+    ///
+    /// assert_eq!((CommandError::reported().message(), CommandError::reported().exit_code()), ("", 1));
+    /// ```
+    #[must_use]
+    pub fn reported() -> CommandError {
+        CommandError {
+            message: String::new(),
             exit_code: 1,
         }
     }

@@ -1,11 +1,11 @@
 //! `bitboards`: see any bitboard as a board, hex and binary, edit one
-//! interactively, look inside a position, and count perft. Run
+//! interactively, look inside a position, count perft and replay PGN. Run
 //! `bitboards --help`.
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use bitboards_cli::{CommandError, edit, fen, perft, show};
+use bitboards_cli::{CommandError, edit, fen, perft, pgn, show};
 use clap::{Parser, Subcommand};
 
 /// See chess bitboards as boards, hex and binary, edit them, look inside a
@@ -30,6 +30,9 @@ enum Command {
     /// Count the legal move tree's leaves to a depth (perft), with time and
     /// speed.
     Perft(perft::PerftArgs),
+    /// Replay every game of a PGN file: plies, final position, result and
+    /// outcome; bad games are reported and the rest go on.
+    Pgn(pgn::PgnArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +49,12 @@ fn main() -> ExitCode {
         Command::Edit(args) => edit::run(args, &mut stdout),
         Command::Fen(args) => fen::run(args, &mut stdout),
         Command::Perft(args) => perft::run(args, io::stderr().is_terminal(), &mut stdout),
+        Command::Pgn(args) => pgn::run(
+            args,
+            io::stderr().is_terminal(),
+            &mut stdout,
+            &mut io::stderr().lock(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
