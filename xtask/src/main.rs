@@ -7,11 +7,13 @@
 //!                            the same, with slider magics searched now
 //!                            instead of the published ones
 //! cargo xtask build-time     clean debug build: bitboards against cozy-chess
+//! cargo xtask bench [--quick] run the benches against the peers, write their figures into README.md
 //! cargo xtask web            build the visualiser page into target/web/index.html
 //! cargo xtask perft --suite FILE --depth N [--parallel]
 //!                            perft over an EPD file, in release, every depth compared
 //! ```
 
+mod bench;
 mod build_time;
 mod perft;
 mod web;
@@ -23,7 +25,7 @@ use std::time::Instant;
 use bitboards_codegen::{Destination, MagicSource, Mode, Options, Report, Status};
 
 const USAGE: &str = "\
-usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS]
+usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | bench [--quick]
                    | perft --suite FILE --depth N [--parallel] | web | help)
 
   gen                  regenerate every table under generated/ and the table list in
@@ -34,6 +36,9 @@ usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS]
                        generated/sliders.rs with them (`cargo xtask gen` goes back)
   build-time [ROUNDS]  clean debug build of the bitboards library against cozy-chess 0.3,
                        alternating, each from an empty target directory (default 3 rounds)
+  bench [--quick]      run the perft, sliders, movegen, pgn and fen benches against the
+                       peers (several minutes; --quick: one perft round, criterion's quick
+                       mode) and rewrite the README's figures between its bench markers
   perft --suite FILE --depth N [--parallel]
                        run perft in release on every line of an EPD file (`FEN ;D1 n ;D2 n ...`)
                        to depth N or the deepest count listed, compare every depth, print a
@@ -74,6 +79,11 @@ fn main() -> ExitCode {
             Ok(request) => perft::run(&workspace_root(), &request),
             Err(problem) => usage_error(&problem),
         },
+        ["bench"] => bench::run(&workspace_root(), false),
+        ["bench", "--quick"] => bench::run(&workspace_root(), true),
+        ["bench", extra, ..] => usage_error(&format!(
+            "unexpected argument `{extra}` for `cargo xtask bench` (only --quick)"
+        )),
         ["web"] => web::run(&workspace_root()),
         ["web", extra, ..] => usage_error(&format!(
             "unexpected argument `{extra}` for `cargo xtask web`"
