@@ -215,6 +215,21 @@ fn wrong_number_of_fields() {
 }
 
 #[test]
+fn one_field_is_singular() {
+    assert_eq!(
+        error("4k3/8/8/8/8/8/8/4K3").to_string(),
+        "FEN column 20: 1 field; a FEN has 6 (board, side to move, castling, en passant, \
+         halfmove clock, fullmove number) or the first 4"
+    );
+    assert!(error("").to_string().starts_with("FEN column 1: 0 fields;"));
+    assert!(
+        error("4k3/8/8/8/8/8/8/4K3 w")
+            .to_string()
+            .starts_with("FEN column 22: 2 fields;")
+    );
+}
+
+#[test]
 fn board_syntax() {
     use FenSyntaxError::*;
     let board = FenField::Board;

@@ -292,7 +292,8 @@ impl fmt::Display for FenError {
                 if found > 6 {
                     f.write_str("more than 6 fields")?;
                 } else {
-                    write!(f, "{found} fields")?;
+                    let plural = if found == 1 { "" } else { "s" };
+                    write!(f, "{found} field{plural}")?;
                 }
                 f.write_str(
                     "; a FEN has 6 (board, side to move, castling, en passant, halfmove clock, fullmove number) or the first 4",

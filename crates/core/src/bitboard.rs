@@ -3,7 +3,8 @@
 use core::fmt;
 use core::iter::FusedIterator;
 use core::ops::{
-    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, ShlAssign, Shr,
+    ShrAssign, Sub, SubAssign,
 };
 use core::str::FromStr;
 
@@ -863,6 +864,92 @@ impl Not for Bitboard {
     #[inline]
     fn not(self) -> Bitboard {
         self.complement()
+    }
+}
+
+/// Shifts every bit `n` places up (towards h8): `<< 8` is one rank north,
+/// `<< 1` one square east. Bits shifted past h8 fall off, and squares on
+/// file h wrap onto file a of the next rank (use [`Bitboard::east`] and
+/// friends for shifts that stop at the edge). A shift of 64 or more gives
+/// the empty board rather than panicking as `u64`'s does.
+///
+/// ```
+/// use bitboards::{Bitboard, Square};
+///
+/// assert_eq!(Square::E4.bitboard() << 8, Square::E5.bitboard());
+/// assert_eq!(Square::H4.bitboard() << 1, Square::A5.bitboard());
+/// assert_eq!(Bitboard::FULL << 64, Bitboard::EMPTY);
+/// let mut board = Square::A1.bitboard();
+/// board <<= 9;
+/// assert_eq!(board, Square::B2.bitboard());
+/// ```
+impl Shl<u32> for Bitboard {
+    type Output = Bitboard;
+
+    #[inline]
+    fn shl(self, n: u32) -> Bitboard {
+        Bitboard(self.0.checked_shl(n).unwrap_or(0))
+    }
+}
+
+/// `board <<= n`, the assign form of `<<`: bits move towards h8, and 64 or more
+/// empties the board.
+///
+/// ```
+/// use bitboards::{Bitboard, Square};
+///
+/// let mut board = Square::E4.bitboard();
+/// board <<= 8;
+/// assert_eq!(board, Square::E5.bitboard());
+/// board <<= 64;
+/// assert_eq!(board, Bitboard::EMPTY);
+/// ```
+impl ShlAssign<u32> for Bitboard {
+    #[inline]
+    fn shl_assign(&mut self, n: u32) {
+        *self = *self << n;
+    }
+}
+
+/// Shifts every bit `n` places down (towards a1): `>> 8` is one rank
+/// south, `>> 1` one square west. Bits shifted past a1 fall off, and
+/// squares on file a wrap onto file h of the rank below (use
+/// [`Bitboard::west`] and friends for shifts that stop at the edge). A
+/// shift of 64 or more gives the empty board rather than panicking as
+/// `u64`'s does.
+///
+/// ```
+/// use bitboards::{Bitboard, Square};
+///
+/// assert_eq!(Square::E4.bitboard() >> 8, Square::E3.bitboard());
+/// assert_eq!(Square::A4.bitboard() >> 1, Square::H3.bitboard());
+/// assert_eq!(Bitboard::FULL >> 64, Bitboard::EMPTY);
+/// ```
+impl Shr<u32> for Bitboard {
+    type Output = Bitboard;
+
+    #[inline]
+    fn shr(self, n: u32) -> Bitboard {
+        Bitboard(self.0.checked_shr(n).unwrap_or(0))
+    }
+}
+
+/// `board >>= n`, the assign form of `>>`: bits move towards a1, and 64 or more
+/// empties the board.
+///
+/// ```
+/// use bitboards::{Bitboard, Square};
+///
+/// let mut board = Square::E4.bitboard();
+/// board >>= 8;
+/// assert_eq!(board, Square::E3.bitboard());
+/// board >>= 100;
+/// assert_eq!(board, Bitboard::EMPTY);
+/// ```
+impl ShrAssign<u32> for Bitboard {
+    #[inline]
+    fn shr_assign(&mut self, n: u32) {
+        *self = *self >> n;
     }
 }
 

@@ -370,7 +370,15 @@ impl fmt::Display for ParseSquareError {
                 "a square name has 2 characters, a file and a rank such as `e4`; found {n}"
             ),
             ParseSquareError::BadFile(c) => {
-                write!(f, "`{c}` is not a file; expected a letter from `a` to `h`")
+                write!(f, "`{c}` is not a file; expected a letter from `a` to `h`")?;
+                if let 'A'..='H' = c {
+                    write!(
+                        f,
+                        " (file letters are lower case: `{}`)",
+                        c.to_ascii_lowercase()
+                    )?;
+                }
+                Ok(())
             }
             ParseSquareError::BadRank(c) => {
                 write!(f, "`{c}` is not a rank; expected a digit from `1` to `8`")
@@ -383,11 +391,20 @@ impl core::error::Error for ParseSquareError {}
 
 /// Reads a square name: a file letter `a`-`h` then a rank digit `1`-`8`.
 ///
+/// Only lower case is a square name, as in FEN, UCI and SAN, where case
+/// carries meaning (`B` is a bishop, `b` the b-file: `Bc4` and `bc4` are
+/// different moves), so a reader of those formats can use this as it is.
+/// `E4` is refused with a message that says why; a tool that wants to be
+/// lenient with people's typing (as the `bitboards` command is) lower-cases
+/// first.
+///
 /// ```
 /// use bitboards::{ParseSquareError, Square};
 ///
 /// assert_eq!("e4".parse(), Ok(Square::E4));
 /// assert_eq!("E4".parse::<Square>(), Err(ParseSquareError::BadFile('E')));
+/// assert!("E4".parse::<Square>().unwrap_err().to_string().ends_with("(file letters are lower case: `e`)"));
+/// assert_eq!("E4".to_ascii_lowercase().parse(), Ok(Square::E4));
 /// ```
 impl FromStr for Square {
     type Err = ParseSquareError;

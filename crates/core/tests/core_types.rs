@@ -681,3 +681,43 @@ fn assert_bitboard_eq_puts_the_message_first() {
         Square::E2
     );
 }
+
+#[test]
+fn upper_case_square_names_are_refused_with_the_reason() {
+    // Refused (FEN, UCI and SAN write squares in lower case, and SAN needs
+    // the case: `B` is a bishop, `b` a file), and the message says so.
+    assert_eq!("E4".parse::<Square>(), Err(ParseSquareError::BadFile('E')));
+    assert_eq!(
+        "E4".parse::<Square>().unwrap_err().to_string(),
+        "`E` is not a file; expected a letter from `a` to `h` (file letters are lower case: `e`)"
+    );
+    // Other letters keep the plain message.
+    assert_eq!(
+        "I4".parse::<Square>().unwrap_err().to_string(),
+        "`I` is not a file; expected a letter from `a` to `h`"
+    );
+}
+
+#[test]
+fn bitboards_shift_by_bit_counts_and_past_63_give_the_empty_board() {
+    let e4 = Square::E4.bitboard();
+    assert_eq!(e4 << 8, Square::E5.bitboard());
+    assert_eq!(e4 >> 8, Square::E3.bitboard());
+    assert_eq!(e4 << 0, e4);
+    assert_eq!(Bitboard::FULL << 63, Square::H8.bitboard());
+    assert_eq!(Bitboard::FULL >> 63, Square::A1.bitboard());
+    for n in [64, 65, 100, u32::MAX] {
+        assert_eq!(Bitboard::FULL << n, Bitboard::EMPTY, "<< {n}");
+        assert_eq!(Bitboard::FULL >> n, Bitboard::EMPTY, ">> {n}");
+    }
+    let mut board = e4;
+    board <<= 1;
+    assert_eq!(board, Square::F4.bitboard());
+    board >>= 2;
+    assert_eq!(board, Square::D4.bitboard());
+    board <<= 64;
+    assert_eq!(board, Bitboard::EMPTY);
+    let mut board = Bitboard::FULL;
+    board >>= 64;
+    assert_eq!(board, Bitboard::EMPTY);
+}
