@@ -135,12 +135,13 @@ impl<R: BufRead> Input<R> {
     ) -> io::Result<Option<usize>> {
         let mut len = skip;
         loop {
-            while self.pos + len < self.end {
-                if !belongs(self.buf[self.pos + len]) {
-                    return Ok(Some(len - skip));
-                }
-                len += 1;
+            if let Some(end) = self.buf[(self.pos + len).min(self.end)..self.end]
+                .iter()
+                .position(|&byte| !belongs(byte))
+            {
+                return Ok(Some(len + end - skip));
             }
+            len = (self.end - self.pos).max(len);
             if self.fill(len + 1)? <= len {
                 // The end of the input, or a full buffer.
                 return Ok(if self.eof && self.end - self.pos == len {

@@ -376,8 +376,11 @@ impl<R: BufRead> Reader<R> {
                     let at = self.input.pos;
                     let word = self.input.bytes(at, len);
                     if word.iter().all(u8::is_ascii_digit) {
-                        // A move number; its dots are skipped one by one.
+                        // A move number, and the dots right after it.
                         self.input.pos += len;
+                        while self.input.window().first() == Some(&b'.') {
+                            self.input.pos += 1;
+                        }
                     } else if let Some(result) = GameResult::from_bytes(word) {
                         self.input.pos += len;
                         return self.end(visitor, &line, result);
@@ -527,15 +530,16 @@ impl<R: BufRead> Reader<R> {
         };
         match line.position.parse_san(san) {
             Ok(mv) => {
-                let after = line.position.play(mv);
+                // One copy per move: the position before it, kept for a
+                // variation that may replace it.
+                let before = line.before.insert(line.position);
+                line.position.play_in_place(mv);
                 visitor.san(PgnMove {
-                    before: &line.position,
-                    after: &after,
+                    before,
+                    after: &line.position,
                     san,
                     mv,
                 });
-                line.before = Some(line.position);
-                line.position = after;
             }
             Err(error) => {
                 let kind = PgnErrorKind::San {
@@ -579,20 +583,19 @@ impl<R: BufRead> Reader<R> {
         }
         let quote = self.input.pos;
         let value_at = (self.input.line, self.input.column_of(quote) + 1);
-        let quote_failure = self.fail(
-            quote,
-            PgnErrorKind::BadTag {
+        let quote_at = (self.input.line, self.input.column_of(quote));
+        let quote_failure = |kind| Failure::Pgn {
+            line: quote_at.0,
+            column: quote_at.1,
+            kind,
+            skip: true,
+        };
+        let unterminated = || {
+            quote_failure(PgnErrorKind::BadTag {
                 expected: "a closing `\"` on the same line",
-            },
-            true,
-        );
-        let too_long = self.fail(
-            quote,
-            PgnErrorKind::TooLong {
-                limit: self.input.capacity(),
-            },
-            true,
-        );
+            })
+        };
+        let limit = self.input.capacity();
         self.input.pos += 1;
         loop {
             let window = self.input.window();
@@ -600,14 +603,14 @@ impl<R: BufRead> Reader<R> {
                 .iter()
                 .position(|&b| matches!(b, b'"' | b'\\' | b'\n'));
             let upto = stop.unwrap_or(window.len());
-            if self.tag.len() + upto > self.input.capacity() {
-                return Err(too_long);
+            if self.tag.len() + upto > limit {
+                return Err(quote_failure(PgnErrorKind::TooLong { limit }));
             }
             self.tag.extend_from_slice(&window[..upto]);
             self.input.pos += upto;
             if stop.is_none() {
                 if self.input.fill(1)? == 0 {
-                    return Err(quote_failure);
+                    return Err(unterminated());
                 }
                 continue;
             }
@@ -626,7 +629,7 @@ impl<R: BufRead> Reader<R> {
                         _ => self.tag.push(b'\\'),
                     }
                 }
-                _ => return Err(quote_failure),
+                _ => return Err(unterminated()),
             }
         }
         self.skip_blanks()?;
@@ -680,8 +683,7 @@ impl<R: BufRead> Reader<R> {
     /// the line end) and tells the visitor, in pieces if it is longer than
     /// the buffer.
     fn comment<V: Visitor + ?Sized>(&mut self, visitor: &mut V, close: u8) -> Result<(), Failure> {
-        let open = self.input.pos;
-        let unterminated = self.fail(open, PgnErrorKind::UnterminatedComment, false);
+        let open = (self.input.line, self.input.column_of(self.input.pos));
         self.input.pos += 1;
         let mut first = true;
         loop {
@@ -710,7 +712,12 @@ impl<R: BufRead> Reader<R> {
                 // The end of the input.
                 if close == b'}' {
                     self.input.pos = self.input.end;
-                    return Err(unterminated);
+                    return Err(Failure::Pgn {
+                        line: open.0,
+                        column: open.1,
+                        kind: PgnErrorKind::UnterminatedComment,
+                        skip: false,
+                    });
                 }
                 self.count_lines(available);
                 let text = self.input.bytes(self.input.pos, available);
@@ -865,7 +872,10 @@ impl<R: BufRead> Reader<R> {
 
 /// Hands comment text to the visitor, whole or as a piece.
 fn deliver<V: Visitor + ?Sized>(visitor: &mut V, text: &[u8], last: bool) {
-    let text = String::from_utf8_lossy(text);
+    let text = match core::str::from_utf8(text) {
+        Ok(text) => alloc::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(text),
+    };
     if last {
         visitor.comment(&text);
     } else {
