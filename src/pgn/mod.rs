@@ -271,7 +271,7 @@ pub trait Visitor {
 
     /// A comment, `{...}` or `;...` to the end of the line, without the
     /// marks and the whitespace around the text. Bytes that are not UTF-8
-    /// are replaced as by [`String::from_utf8_lossy`].
+    /// are replaced as by [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy).
     fn comment(&mut self, text: &str) {
         let _ = text;
     }
