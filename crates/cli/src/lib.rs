@@ -222,9 +222,29 @@ impl CommandError {
 pub fn read_stdin() -> io::Result<String> {
     let mut stdin = io::stdin();
     if stdin.is_terminal() {
-        eprintln!("reading a diagram from standard input (finish with Ctrl-D)");
+        eprintln!("reading a diagram or a number from standard input (finish with Ctrl-D)");
     }
     let mut text = String::new();
     stdin.read_to_string(&mut text)?;
     Ok(text)
+}
+
+/// Wraps a reader of standard input for `-` so that a number there (one
+/// word starting with a digit, which `Bitboard`'s `FromStr` reads with bit
+/// 0 on a1) is read in `numbering`, as numbers in the expression are: it
+/// hands the expression the number's diagram. Anything else passes through.
+pub(crate) fn stdin_in_numbering(
+    numbering: numbering::Numbering,
+    mut read_stdin: impl FnMut() -> io::Result<String>,
+) -> impl FnMut() -> io::Result<String> {
+    move || {
+        let text = read_stdin()?;
+        let word = text.trim();
+        let is_number =
+            word.starts_with(|c: char| c.is_ascii_digit()) && !word.contains(char::is_whitespace);
+        Ok(match word.parse::<bitboards::Bitboard>() {
+            Ok(board) if is_number => numbering.to_board(board.0).to_string(),
+            _ => text,
+        })
+    }
 }

@@ -38,8 +38,8 @@ pub struct ShowArgs {
     /// What to show: a number (`0x0000000004000000`, `67108864`, `0b101`),
     /// squares (`e4,d5`), a name (`file_a`, `light_squares`), a function
     /// (`knight(g5)`, `rook(d4, d6 | f4)`), operators `| & ^ ! ~ - << >>`
-    /// with parentheses, or `-` for a diagram on standard input. The
-    /// arguments are joined with spaces into one expression; one that
+    /// with parentheses, or `-` for a diagram or a number on standard input.
+    /// The arguments are joined with spaces into one expression; one that
     /// starts with `-` and more goes after `--` (`show -- '- & rank_4'`).
     #[arg(value_name = "EXPR", required = true)]
     pub expression: Vec<String>,
@@ -60,7 +60,8 @@ pub struct ShowArgs {
 
 /// Evaluates the expression and writes the report to `out`. `color` says
 /// whether colour is on (the caller resolves `--color` against the
-/// terminal and `NO_COLOR`); `read_stdin` supplies the diagram for `-`.
+/// terminal and `NO_COLOR`); `read_stdin` supplies the diagram (or number)
+/// for `-`.
 ///
 /// ```
 /// use bitboards_cli::show::{run, ShowArgs};
@@ -78,6 +79,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<(), CommandError> {
     let source = args.expression.join(" ");
+    let read_stdin = crate::stdin_in_numbering(args.numbering, read_stdin);
     let board = expr::evaluate(&source, args.numbering, read_stdin)
         .map_err(|error| CommandError::expression(&error, &source))?;
     let report = match args.format {

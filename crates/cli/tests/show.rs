@@ -222,6 +222,28 @@ fn a_diagram_on_standard_input() {
 }
 
 #[test]
+fn a_number_on_standard_input() {
+    for stdin in ["0xff\n", "255\n"] {
+        let (code, stdout, stderr) = run_with_stdin(&["show", "-"], stdin);
+        assert_eq!(code, 0, "{stdin:?}: {stderr}");
+        assert!(
+            stdout.contains("squares   a1 b1 c1 d1 e1 f1 g1 h1\n"),
+            "{stdout}"
+        );
+    }
+    // In the chosen numbering, as a number in the expression is.
+    let (code, stdout, stderr) = run_with_stdin(
+        &["show", "--numbering", "berbef", "-"],
+        "0x0000000004000000\n",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("squares   f5\n"), "{stdout}");
+    let (code, _, stderr) = run_with_stdin(&["show", "-"], "0xfg\n");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("`g` is not a hex digit"), "{stderr}");
+}
+
+#[test]
 fn a_bad_diagram_on_standard_input_points_at_its_line() {
     let text = "8 . . . . . . . .\n7 . . o . . . . .\n";
     let (code, stdout, stderr) = run_with_stdin(&["show", "e4 | -"], text);

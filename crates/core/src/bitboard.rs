@@ -15,7 +15,8 @@ use crate::{File, Rank, Square};
 /// h8 = 63) is in the set.
 ///
 /// `Display` draws the board, rank 8 on top, and `FromStr` reads the same
-/// drawing back (see [`diagram`] for the grammar):
+/// drawing back (see [`diagram`] for the grammar), or a number such as
+/// `0xff00`:
 ///
 /// ```
 /// use bitboards::{Bitboard, Square};
@@ -1001,12 +1002,41 @@ macro_rules! number_formats {
 
 number_formats!(LowerHex, UpperHex, Binary, Octal);
 
-/// Reads a diagram in the grammar of [`diagram`]: rank 8 on top, `X` for a
-/// set square, `.` for an empty one, labels optional.
+/// Reads a diagram in the grammar of [`diagram`] (rank 8 on top, `X` for a
+/// set square, `.` for an empty one, labels optional), or the board's
+/// number: one word that starts with a digit, in hex after `0x`, binary
+/// after `0b`, octal after `0o`, decimal otherwise, with `_` allowed between
+/// digits and whitespace around it. Bit `n` is square `n` (a1 = 0), as in
+/// `Bitboard(n)`; other numberings are converted with
+/// [`Bitboard::flip_ranks`] and [`Bitboard::mirror_files`].
+///
+/// Text that is neither is an error in the diagram's terms, with its line
+/// and column; a word that starts with a digit is a number, and a bad one
+/// says which character is not a digit.
+///
+/// ```
+/// use bitboards::{Bitboard, Square};
+///
+/// assert_eq!("0x10000000".parse(), Ok(Square::E4.bitboard()));
+/// assert_eq!("268435456".parse(), Ok(Square::E4.bitboard()));
+/// assert_eq!(Square::E4.bitboard().to_string().parse(), Ok(Square::E4.bitboard()));
+/// assert_eq!(
+///     "0xe4".parse::<Bitboard>(),
+///     Ok(Bitboard(0xe4)), // a number, not the square
+/// );
+/// assert_eq!(
+///     "0x1g".parse::<Bitboard>().unwrap_err().to_string(),
+///     "line 1, column 4: `g` is not a hex digit; a bitboard is read from a diagram, \
+///      or from a number in hex (`0x10`), binary (`0b1_0000`), octal (`0o20`) or decimal (`16`)"
+/// );
+/// ```
 impl FromStr for Bitboard {
     type Err = ParseBitboardError;
 
     fn from_str(s: &str) -> Result<Bitboard, ParseBitboardError> {
-        diagram::parse_str(s).map(Bitboard)
+        match diagram::parse_number(s) {
+            Some(number) => number.map(Bitboard),
+            None => diagram::parse_str(s).map(Bitboard),
+        }
     }
 }

@@ -125,6 +125,43 @@ pub enum DiagramErrorKind {
         /// How many board rows it has.
         found: usize,
     },
+    /// `FromStr` for [`Bitboard`](crate::Bitboard) read a number (one word
+    /// starting with a digit) and found a character that is not a digit of
+    /// its base.
+    ///
+    /// ```
+    /// use bitboards::Bitboard;
+    /// use bitboards::diagram::DiagramErrorKind;
+    ///
+    /// let error = "0x1g".parse::<Bitboard>().unwrap_err();
+    /// assert_eq!(error.kind(), DiagramErrorKind::NumberDigit { found: 'g', radix: 16 });
+    /// assert_eq!(error.column(), 4);
+    /// ```
+    NumberDigit {
+        /// The character.
+        found: char,
+        /// The base: 16 after `0x`, 2 after `0b`, 8 after `0o`, else 10.
+        radix: u32,
+    },
+    /// A number's prefix (`0x`, `0b`, `0o`) with no digits after it.
+    ///
+    /// ```
+    /// use bitboards::Bitboard;
+    /// use bitboards::diagram::DiagramErrorKind;
+    ///
+    /// assert_eq!("0b".parse::<Bitboard>().unwrap_err().kind(), DiagramErrorKind::NumberWithoutDigits);
+    /// ```
+    NumberWithoutDigits,
+    /// A number of 65 bits or more.
+    ///
+    /// ```
+    /// use bitboards::Bitboard;
+    /// use bitboards::diagram::DiagramErrorKind;
+    ///
+    /// let error = "0x1_0000_0000_0000_0000".parse::<Bitboard>().unwrap_err();
+    /// assert_eq!(error.kind(), DiagramErrorKind::NumberTooLarge);
+    /// ```
+    NumberTooLarge,
 }
 
 impl fmt::Display for DiagramErrorKind {
@@ -196,6 +233,24 @@ impl fmt::Display for DiagramErrorKind {
                 "the diagram has {}; it needs 8, one per rank, 8 down to 1",
                 Count(found, "row")
             ),
+            DiagramErrorKind::NumberDigit { found, radix } => {
+                let base = match radix {
+                    16 => "hex",
+                    2 => "binary",
+                    8 => "octal",
+                    _ => "decimal",
+                };
+                write!(
+                    f,
+                    "{} is not a {base} digit; a bitboard is read from a diagram, or from a number \
+                     in hex (`0x10`), binary (`0b1_0000`), octal (`0o20`) or decimal (`16`)",
+                    Shown(found)
+                )
+            }
+            DiagramErrorKind::NumberWithoutDigits => {
+                f.write_str("the number has no digits after its prefix")
+            }
+            DiagramErrorKind::NumberTooLarge => f.write_str("the number does not fit in 64 bits"),
         }
     }
 }
@@ -820,6 +875,67 @@ impl fmt::Display for ParseBitboardError {
 }
 
 impl core::error::Error for ParseBitboardError {}
+
+/// Reads `text` as a number if it is one: a single word (surrounding
+/// whitespace aside) that starts with an ASCII digit, in hex after `0x`,
+/// binary after `0b`, octal after `0o` and decimal otherwise, `_` allowed
+/// between digits. `None` when the text is not such a word, so that it is
+/// read as a diagram (which never is one word: it has eight rows).
+pub(crate) fn parse_number(text: &str) -> Option<Result<u64, ParseBitboardError>> {
+    let (line, content) = text
+        .lines()
+        .enumerate()
+        .find(|(_, content)| !content.trim().is_empty())?;
+    let word = content.trim();
+    let starts_with_digit = word.chars().next().is_some_and(|c| c.is_ascii_digit());
+    let one_word = text.trim() == word && !word.contains(char::is_whitespace);
+    if !starts_with_digit || !one_word {
+        return None;
+    }
+    // Columns count characters from 1, as a diagram's do.
+    let start = content.chars().take_while(|c| c.is_whitespace()).count() + 1;
+    let at = |column| Location {
+        line: line + 1,
+        column,
+    };
+    let error = |kind, column| {
+        Some(Err(ParseBitboardError {
+            kind,
+            at: at(column),
+        }))
+    };
+    let (radix, prefix) = match word.get(..2) {
+        Some("0x" | "0X") => (16, 2),
+        Some("0b" | "0B") => (2, 2),
+        Some("0o" | "0O") => (8, 2),
+        _ => (10, 0),
+    };
+    let mut value = 0u64;
+    let mut digits = 0usize;
+    for (index, c) in word.chars().enumerate().skip(prefix) {
+        if c == '_' {
+            continue;
+        }
+        let Some(digit) = c.to_digit(radix) else {
+            return error(
+                DiagramErrorKind::NumberDigit { found: c, radix },
+                start + index,
+            );
+        };
+        digits += 1;
+        let Some(next) = value
+            .checked_mul(u64::from(radix))
+            .and_then(|value| value.checked_add(u64::from(digit)))
+        else {
+            return error(DiagramErrorKind::NumberTooLarge, start);
+        };
+        value = next;
+    }
+    if digits == 0 {
+        return error(DiagramErrorKind::NumberWithoutDigits, start);
+    }
+    Some(Ok(value))
+}
 
 /// Parses a text diagram, returning the first problem if there is any.
 pub(crate) fn parse_str(text: &str) -> Result<u64, ParseBitboardError> {

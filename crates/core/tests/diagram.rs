@@ -528,3 +528,69 @@ fn each_kind_knows_its_own_cells() {
     let cross = DiagramErrorKind::UnknownPiece('x').to_string();
     assert!(!cross.contains("did you mean"), "{cross}");
 }
+
+#[test]
+fn numbers_read_as_well_as_diagrams() {
+    let e4 = Square::E4.bitboard();
+    for text in [
+        "0x10000000",
+        "0X1000_0000",
+        "268435456",
+        "0b1_0000_0000_0000_0000_0000_0000_0000",
+        "0o2000000000",
+        "  0x10000000\n",
+    ] {
+        assert_eq!(text.parse::<Bitboard>(), Ok(e4), "{text:?}");
+    }
+    assert_eq!("0x10".parse::<Bitboard>(), Ok(Square::E1.bitboard()));
+    assert_eq!("0".parse::<Bitboard>(), Ok(Bitboard::EMPTY));
+    assert_eq!("0xffffffffffffffff".parse::<Bitboard>(), Ok(Bitboard::FULL));
+    assert_eq!(u64::MAX.to_string().parse::<Bitboard>(), Ok(Bitboard::FULL));
+    // A diagram still reads, and so does what `{:x}` prints after `0x`.
+    assert_eq!(e4.to_string().parse::<Bitboard>(), Ok(e4));
+    assert_eq!(format!("{e4:#x}").parse::<Bitboard>(), Ok(e4));
+}
+
+#[test]
+fn a_malformed_number_says_what_a_bitboard_reads() {
+    assert_eq!(
+        error("0xZZ"),
+        (
+            DiagramErrorKind::NumberDigit {
+                found: 'Z',
+                radix: 16
+            },
+            1,
+            3
+        )
+    );
+    assert_eq!(
+        message("0xZZ"),
+        "line 1, column 3: `Z` is not a hex digit; a bitboard is read from a diagram, \
+         or from a number in hex (`0x10`), binary (`0b1_0000`), octal (`0o20`) or decimal (`16`)"
+    );
+    assert_eq!(
+        error("\n  12a"),
+        (
+            DiagramErrorKind::NumberDigit {
+                found: 'a',
+                radix: 10
+            },
+            2,
+            5
+        )
+    );
+    assert_eq!(error("0x"), (DiagramErrorKind::NumberWithoutDigits, 1, 1));
+    assert_eq!(
+        message("0x"),
+        "line 1, column 1: the number has no digits after its prefix"
+    );
+    assert_eq!(
+        error("0x1_0000_0000_0000_0000"),
+        (DiagramErrorKind::NumberTooLarge, 1, 1)
+    );
+    assert_eq!(
+        message("18446744073709551616"),
+        "line 1, column 1: the number does not fit in 64 bits"
+    );
+}

@@ -63,7 +63,8 @@ pub fn run(args: &EditArgs, out: &mut dyn Write) -> Result<(), CommandError> {
     let board = if source.trim().is_empty() {
         Bitboard::EMPTY
     } else {
-        expr::evaluate(&source, args.numbering, crate::read_stdin)
+        let read_stdin = crate::stdin_in_numbering(args.numbering, crate::read_stdin);
+        expr::evaluate(&source, args.numbering, read_stdin)
             .map_err(|error| CommandError::expression(&error, &source))?
     };
     if !std::io::stderr().is_terminal() {
