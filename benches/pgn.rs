@@ -334,11 +334,7 @@ fn san(c: &mut Criterion) {
             for (position, moves) in &w.shakmaty {
                 for mv in moves {
                     buffer.clear();
-                    let _ = write!(
-                        buffer,
-                        "{}",
-                        SanPlus::from_move(position.clone(), *mv)
-                    );
+                    let _ = write!(buffer, "{}", SanPlus::from_move(position.clone(), *mv));
                     total += buffer.len();
                 }
             }
