@@ -282,17 +282,20 @@ impl Position {
         // left its square (so that it cannot hide behind itself on a ray).
         // The leapers' attacks are taken set-wise first (pawns by two
         // shifts), so that only the squares they leave ask about sliders.
-        let their_pawns = self.by_kind(PieceKind::Pawn) & theirs;
-        let mut danger = if WHITE {
-            their_pawns.south_east() | their_pawns.south_west()
-        } else {
-            their_pawns.north_east() | their_pawns.north_west()
-        } | attacks::king(self.king(them));
-        for knight in self.by_kind(PieceKind::Knight) & theirs {
-            danger |= attacks::knight(knight);
-        }
+        // Only a request that includes the king's moves (and castling) needs
+        // them: narrow masks (SAN, one piece's moves) skip the work.
         let king_moves = filter.from.contains(king);
+        let mut danger = Bitboard::EMPTY;
         if king_moves {
+            let their_pawns = self.by_kind(PieceKind::Pawn) & theirs;
+            danger = if WHITE {
+                their_pawns.south_east() | their_pawns.south_west()
+            } else {
+                their_pawns.north_east() | their_pawns.north_west()
+            } | attacks::king(self.king(them));
+            for knight in self.by_kind(PieceKind::Knight) & theirs {
+                danger |= attacks::knight(knight);
+            }
             let without_king = occupied ^ king.bitboard();
             let mut king_targets = Bitboard::EMPTY;
             for to in (attacks::king(king) & filter.to) - ours - danger {

@@ -8,7 +8,7 @@ use core::fmt;
 
 use crate::movegen::{Filter, Sink, behind};
 use crate::moves::{Move, MoveKind};
-use crate::{Bitboard, CastlingSide, File, PieceKind, Position, Rank, Square};
+use crate::{Bitboard, CastlingSide, File, PieceKind, Position, Rank, Square, attacks};
 
 /// A move in Standard Algebraic Notation, from [`Position::san`]: `Display`
 /// writes it (`Nbd2`, `exd6`, `O-O-O`, `a8=Q#`).
@@ -327,7 +327,10 @@ impl Position {
         let (from_file, from_rank) = if piece == PieceKind::Pawn {
             (capture.then(|| from.file()), None)
         } else {
-            let others = self.pieces(self.side_to_move(), piece) - from.bitboard();
+            // Pieces of the kind that reach `to` at all; only those are asked
+            // whether their move is legal (most moves have none).
+            let others = (self.pieces(self.side_to_move(), piece) - from.bitboard())
+                & reach(piece, to, self.occupied());
             let mut rivals = Rivals(Bitboard::EMPTY);
             if !others.is_empty() {
                 self.generate_filtered(
@@ -421,6 +424,9 @@ impl Position {
                 if let Some(rank) = from_rank {
                     from &= rank.bitboard();
                 }
+                if piece != PieceKind::Pawn {
+                    from &= reach(piece, to, self.occupied());
+                }
                 let mut matcher = Matcher {
                     promotion,
                     found: None,
@@ -449,6 +455,23 @@ impl Position {
         }
     }
 
+    /// Reads `text` as [`Position::parse_san`] does and plays the move on
+    /// this position; the piece letter says what moves, so making the move
+    /// skips asking the board.
+    pub(crate) fn play_san_in_place(&mut self, text: &str) -> Result<Move, SanError> {
+        let mv = self.parse_san(text)?;
+        let kind = match text.as_bytes().first() {
+            Some(b'N') => PieceKind::Knight,
+            Some(b'B') => PieceKind::Bishop,
+            Some(b'R') => PieceKind::Rook,
+            Some(b'Q') => PieceKind::Queen,
+            Some(b'K' | b'O' | b'0') => PieceKind::King,
+            _ => PieceKind::Pawn,
+        };
+        self.play_known(kind, mv);
+        Ok(mv)
+    }
+
     fn find_castling(&self, side: CastlingSide) -> Result<Move, SanError> {
         let king = self.king(self.side_to_move());
         let Some(file) = self.castling().rook_file(self.side_to_move(), side) else {
@@ -473,6 +496,21 @@ impl Position {
         } else {
             Err(SanError::IllegalCastling { side })
         }
+    }
+}
+
+/// The squares from which a `piece` (not a pawn) reaches `to` on a board
+/// holding `occupied`: its attacks from `to`, as every move but a pawn's is
+/// symmetric.
+#[inline]
+fn reach(piece: PieceKind, to: Square, occupied: Bitboard) -> Bitboard {
+    match piece {
+        PieceKind::Knight => attacks::knight(to),
+        PieceKind::Bishop => attacks::bishop(to, occupied),
+        PieceKind::Rook => attacks::rook(to, occupied),
+        PieceKind::Queen => attacks::queen(to, occupied),
+        PieceKind::King => attacks::king(to),
+        PieceKind::Pawn => Bitboard::FULL,
     }
 }
 

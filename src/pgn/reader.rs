@@ -528,12 +528,12 @@ impl<R: BufRead> Reader<R> {
         let Ok(san) = core::str::from_utf8(&word[..body]) else {
             return Err(self.unexpected(at, len));
         };
-        match line.position.parse_san(san) {
+        // One copy per move: the position before it, kept for a variation
+        // that may replace it.
+        let before = line.position;
+        match line.position.play_san_in_place(san) {
             Ok(mv) => {
-                // One copy per move: the position before it, kept for a
-                // variation that may replace it.
-                let before = line.before.insert(line.position);
-                line.position.play_in_place(mv);
+                let before = line.before.insert(before);
                 visitor.san(PgnMove {
                     before,
                     after: &line.position,

@@ -124,6 +124,17 @@ impl Position {
         self.end_move(from, to);
     }
 
+    /// [`Position::play_in_place`] for a legal move whose moving piece the
+    /// caller knows (a SAN reader knows it from the piece letter), so that
+    /// the board need not be asked.
+    #[inline]
+    pub(crate) fn play_known(&mut self, kind: PieceKind, mv: Move) {
+        match mv.kind() {
+            MoveKind::Normal => self.play_normal(kind, mv.from(), mv.to()),
+            _ => self.play_in_place(mv),
+        }
+    }
+
     /// What every move does first: no en passant square any more, one more
     /// half-move on the clock.
     #[inline(always)]
