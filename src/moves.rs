@@ -38,6 +38,14 @@ pub enum MoveKind {
 /// standard chess (`e1g1`); [`Move::uci`] writes the Chess960 form (`e1h1`)
 /// on request.
 ///
+/// A `Move` does not know whether its game is Chess960, so its `Display`
+/// is right for standard chess only: in Chess960 the king's-move text of a
+/// castling move can be the text of a plain king step (king b1, rook a1:
+/// `b1c1`) or no move at all (king g1, rook h1: `g1g1`), and does not read
+/// back to the castling move. To write a move for a position, use
+/// [`Position::uci`](crate::Position::uci), which picks the notation from
+/// the position's castling rights.
+///
 /// ```
 /// use bitboards::{Move, MoveKind, Square};
 ///
@@ -304,7 +312,18 @@ impl fmt::Display for Uci {
     }
 }
 
-/// UCI, with castling as the king's move (`e1g1`).
+/// UCI, with castling as the king's move (`e1g1`): right for standard
+/// chess; in Chess960 that text can be a different move or none (`g1g1`).
+/// [`Position::uci`](crate::Position::uci) writes the form that reads back
+/// in the move's position.
+///
+/// ```
+/// use bitboards::{Move, MoveKind, Square};
+///
+/// assert_eq!(Move::new(Square::E1, Square::H1, MoveKind::Castling).to_string(), "e1g1");
+/// // Chess960, king g1 and rook h1: the king stays where it is.
+/// assert_eq!(Move::new(Square::G1, Square::H1, MoveKind::Castling).to_string(), "g1g1");
+/// ```
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.uci(CastlingNotation::KingToTarget), f)

@@ -4,8 +4,10 @@
 use core::fmt;
 
 use crate::movegen::{Sink, behind};
-use crate::moves::{Move, MoveKind};
-use crate::{Bitboard, ParseSquareError, PieceKind, Position, Square, masks};
+use crate::moves::{CastlingNotation, Move, MoveKind, Uci};
+use crate::{
+    Bitboard, CastlingSide, Color, File, ParseSquareError, PieceKind, Position, Square, masks,
+};
 
 impl Position {
     /// Whether the side to move is in check.
@@ -136,6 +138,69 @@ impl Position {
         };
         self.generate(&mut finder);
         finder.found
+    }
+
+    /// How UCI text should write castling in this position: as the king
+    /// taking its rook (`UCI_Chess960`) when a castling right belongs to a
+    /// king off the e-file or to a rook off the a- and h-files, where the
+    /// king's two-square form can be the same text as a plain king step
+    /// (`b1c1`) or no move at all (`g1g1`); otherwise as the king's move,
+    /// which is what GUIs expect in standard chess. Without castling
+    /// rights no castling move is legal, and either notation does.
+    ///
+    /// ```
+    /// use bitboards::{CastlingNotation, Position};
+    ///
+    /// assert_eq!(Position::START.castling_notation(), CastlingNotation::KingToTarget);
+    /// let chess960 = Position::chess960(0)?;
+    /// assert_eq!(chess960.castling_notation(), CastlingNotation::KingTakesRook);
+    /// # Ok::<(), bitboards::Chess960NumberError>(())
+    /// ```
+    #[must_use]
+    pub fn castling_notation(&self) -> CastlingNotation {
+        let rights = self.castling();
+        let chess960 = Color::ALL.into_iter().any(|color| {
+            CastlingSide::ALL.into_iter().any(|side| {
+                let corner = match side {
+                    CastlingSide::KingSide => File::H,
+                    CastlingSide::QueenSide => File::A,
+                };
+                rights
+                    .rook_file(color, side)
+                    .is_some_and(|file| file != corner || self.king(color).file() != File::E)
+            })
+        });
+        if chess960 {
+            CastlingNotation::KingTakesRook
+        } else {
+            CastlingNotation::KingToTarget
+        }
+    }
+
+    /// `mv` in UCI notation as this position calls for: castling as
+    /// [`Position::castling_notation`] says, so that the text always reads
+    /// back to `mv` through [`Position::parse_uci`], in standard chess and
+    /// in Chess960. (`mv`'s own `Display` always writes the king's move,
+    /// which in Chess960 can read back as a different move.)
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// // Chess960, king b1 and rook a1: castling is `b1a1`, since `b1c1`
+    /// // is the king's step.
+    /// let position = Position::from_fen("4k3/8/8/8/8/8/8/RK6 w A - 0 1")?;
+    /// let castle = position.legal_moves().iter().copied().find(|mv| mv.is_castling()).unwrap();
+    /// assert_eq!(position.uci(castle).to_string(), "b1a1");
+    /// assert_eq!(castle.to_string(), "b1c1");
+    /// assert_eq!(position.parse_uci("b1a1")?, castle);
+    ///
+    /// let standard = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
+    /// assert_eq!(standard.uci(standard.parse_uci("e1h1")?).to_string(), "e1g1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn uci(&self, mv: Move) -> Uci {
+        mv.uci(self.castling_notation())
     }
 
     /// Reads a move in UCI notation (`e2e4`, `e7e8q`) and finds it among the

@@ -322,3 +322,62 @@ fn every_legal_move_reads_back_from_its_text() {
     // Chess960 games reach the ambiguous case (king f1, rook h1: `f1g1`).
     assert!(ambiguous > 10, "{ambiguous}");
 }
+
+#[test]
+fn position_uci_writes_chess960_castling_as_king_takes_rook() {
+    // King b1, rook a1: the king's-move text `b1c1` is also the king's step.
+    let queen_side = position("4k3/8/8/8/8/8/8/RK6 w A - 0 1");
+    let long = castling(Square::B1, Square::A1);
+    assert_eq!(queen_side.uci(long).to_string(), "b1a1");
+    assert_eq!(parse(&queen_side, &queen_side.uci(long).to_string()), long);
+    assert_eq!(
+        queen_side.castling_notation(),
+        CastlingNotation::KingTakesRook
+    );
+    // King g1, rook h1: the king's-move text would be `g1g1`.
+    let king_side = position("4k3/8/8/8/8/8/8/6KR w H - 0 1");
+    let short = castling(Square::G1, Square::H1);
+    assert_eq!(king_side.uci(short).to_string(), "g1h1");
+    assert_eq!(parse(&king_side, &king_side.uci(short).to_string()), short);
+    // Standard chess keeps what GUIs expect, and other moves are plain UCI.
+    let standard = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_eq!(standard.castling_notation(), CastlingNotation::KingToTarget);
+    assert_eq!(
+        standard.uci(castling(Square::E1, Square::H1)).to_string(),
+        "e1g1"
+    );
+    assert_eq!(
+        Position::START
+            .uci(parse(&Position::START, "g1f3"))
+            .to_string(),
+        "g1f3"
+    );
+    // A Chess960 start whose king is on the e-file but whose rooks are not
+    // in the corners is Chess960 too.
+    let b_and_g_rooks = position("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    assert_eq!(
+        b_and_g_rooks.castling_notation(),
+        CastlingNotation::KingTakesRook
+    );
+}
+
+#[test]
+fn every_legal_move_reads_back_from_the_positions_uci() {
+    let mut positions: Vec<Position> = Vec::new();
+    positions.extend(epd_fens(PERFT_SUITE).map(read));
+    positions.extend(epd_fens(CHESS960_RANDOM).map(read));
+    positions.extend(
+        random_game_positions(0x0C1, 120, 40)
+            .into_iter()
+            .map(|sample| sample.position),
+    );
+    let mut castles = 0;
+    for position in &positions {
+        for &mv in position.legal_moves().iter() {
+            let text = position.uci(mv).to_string();
+            assert_eq!(parse(position, &text), mv, "{position:?}: {text}");
+            castles += usize::from(mv.is_castling());
+        }
+    }
+    assert!(castles > 400, "{castles}");
+}

@@ -13,9 +13,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use bitboards::{
-    CastlingNotation, CastlingSide, Color, File, Move, Position, perft, perft_parallel,
-};
+use bitboards::{CastlingNotation, Move, Position, perft, perft_parallel};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
@@ -180,9 +178,8 @@ fn count_by_root_move(
 }
 
 /// Whether UCI text should write castling as the king taking its rook
-/// (Chess960, `UCI_Chess960`) rather than the king's two-square move: true
-/// when a castling right belongs to a king off the e-file or a rook off the
-/// a- and h-files, where the king's move alone can be ambiguous or no move.
+/// (Chess960, `UCI_Chess960`) rather than the king's two-square move: the
+/// library's [`Position::castling_notation`], kept here under its old name.
 ///
 /// ```
 /// use bitboards::{CastlingNotation, Position};
@@ -194,23 +191,7 @@ fn count_by_root_move(
 /// ```
 #[must_use]
 pub fn castling_notation(position: &Position) -> CastlingNotation {
-    let rights = position.castling();
-    let chess960 = Color::ALL.into_iter().any(|color| {
-        CastlingSide::ALL.into_iter().any(|side| {
-            let standard_rook = match side {
-                CastlingSide::KingSide => File::H,
-                CastlingSide::QueenSide => File::A,
-            };
-            rights
-                .rook_file(color, side)
-                .is_some_and(|file| file != standard_rook || position.king(color).file() != File::E)
-        })
-    });
-    if chess960 {
-        CastlingNotation::KingTakesRook
-    } else {
-        CastlingNotation::KingToTarget
-    }
+    position.castling_notation()
 }
 
 /// How long a count runs before its progress bar appears: shorter runs
@@ -297,11 +278,10 @@ pub fn run(args: &PerftArgs, show_progress: bool, out: &mut dyn Write) -> Result
 /// The root moves as UCI text with their counts, sorted by the text (as
 /// other programs' divides are usually compared).
 fn divide_lines(position: &Position, counted: &Counted) -> Vec<(String, u64)> {
-    let notation = castling_notation(position);
     let mut lines: Vec<(String, u64)> = counted
         .root_moves
         .iter()
-        .map(|&(mv, nodes)| (mv.uci(notation).to_string(), nodes))
+        .map(|&(mv, nodes)| (position.uci(mv).to_string(), nodes))
         .collect();
     lines.sort();
     lines
