@@ -6,7 +6,8 @@ use core::fmt;
 use crate::movegen::{Sink, behind};
 use crate::moves::{CastlingNotation, Move, MoveKind, Uci};
 use crate::{
-    Bitboard, CastlingSide, Color, File, ParseSquareError, PieceKind, Position, Square, masks,
+    Bitboard, CastlingSide, Color, File, ParseSquareError, Piece, PieceKind, Position, Square,
+    masks,
 };
 
 impl Position {
@@ -232,6 +233,10 @@ impl Position {
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, ParseUciError> {
         let (from, to, promotion) = parse_uci_text(text)?;
+        match self.piece_on(from) {
+            Some(piece) if piece.color() == self.side_to_move() => {}
+            found => return Err(ParseUciError::NoPieceToMove { from, found }),
+        }
         let mut castling = None;
         for &mv in self.legal_moves().iter() {
             if mv.from() != from || mv.promotion() != promotion {
@@ -258,6 +263,16 @@ impl Position {
 
 /// Reads `from`, `to` and the promotion letter of a UCI move.
 fn parse_uci_text(text: &str) -> Result<(Square, Square, Option<PieceKind>), ParseUciError> {
+    if text == "0000" {
+        return Err(ParseUciError::NullMove);
+    }
+    if let Some(index) = text.chars().position(char::is_whitespace) {
+        let trailing = index > 0 && text.trim_end().chars().count() == index;
+        return Err(ParseUciError::Whitespace {
+            column: index + 1,
+            trailing,
+        });
+    }
     let length = text.chars().count();
     if !(4..=5).contains(&length) {
         return Err(ParseUciError::Length(length));
@@ -294,18 +309,23 @@ pub enum WhichSquare {
 
 /// Why a string is not a legal move in UCI notation here.
 ///
+/// The enum is `#[non_exhaustive]`: a `match` on it needs a `_` arm, so
+/// that a more precise reason can be added without breaking callers.
+///
 /// ```
 /// use bitboards::{ParseUciError, Position};
 ///
 /// assert_eq!(Position::START.parse_uci("e2e4e"), Err(ParseUciError::BadPromotion('e')));
 /// assert_eq!(Position::START.parse_uci("e2"), Err(ParseUciError::Length(2)));
 /// assert_eq!(Position::START.parse_uci("e2e4é"), Err(ParseUciError::NotAscii('é')));
+/// assert_eq!(Position::START.parse_uci("0000"), Err(ParseUciError::NullMove));
 /// assert_eq!(
 ///     Position::START.parse_uci("e2e5").unwrap_err().to_string(),
 ///     "e2e5 is not a legal move in this position"
 /// );
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum ParseUciError {
     /// The text is not 4 or 5 characters long; holds how many characters
     /// it has.
@@ -321,7 +341,57 @@ pub enum ParseUciError {
     },
     /// The fifth character is not `n`, `b`, `r` or `q`.
     BadPromotion(char),
-    /// The move is well formed but not legal in this position.
+    /// `0000`, which UCI uses for the null move (an engine's "no move",
+    /// or passing the turn): not a move in a position. To pass the turn,
+    /// use [`Position::null_move`].
+    ///
+    /// ```
+    /// use bitboards::{ParseUciError, Position};
+    ///
+    /// assert_eq!(Position::START.parse_uci("0000"), Err(ParseUciError::NullMove));
+    /// ```
+    NullMove,
+    /// The text holds whitespace; holds the column (counted in characters
+    /// from 1) of the first, and whether it only trails the move, as when a
+    /// line's newline was kept.
+    ///
+    /// ```
+    /// use bitboards::{ParseUciError, Position};
+    ///
+    /// assert_eq!(
+    ///     Position::START.parse_uci("e2e4\n"),
+    ///     Err(ParseUciError::Whitespace { column: 5, trailing: true })
+    /// );
+    /// assert_eq!(Position::START.parse_uci("e2e4\n".trim()).map(|mv| mv.to_string()), Ok("e2e4".to_owned()));
+    /// ```
+    Whitespace {
+        /// Where the first whitespace character is, counted from 1.
+        column: usize,
+        /// Whether everything from there on is whitespace.
+        trailing: bool,
+    },
+    /// The starting square holds no piece of the side to move: it is empty,
+    /// or holds an opponent's piece.
+    ///
+    /// ```
+    /// use bitboards::{ParseUciError, Position, Square};
+    ///
+    /// assert_eq!(
+    ///     Position::START.parse_uci("e7e5"),
+    ///     Err(ParseUciError::NoPieceToMove { from: Square::E7, found: "p".parse().ok() })
+    /// );
+    /// ```
+    NoPieceToMove {
+        /// The starting square.
+        from: Square,
+        /// What stands there: `None` when it is empty, else a piece of the
+        /// side not to move.
+        found: Option<Piece>,
+    },
+    /// The move is well formed and a piece of the side to move stands on
+    /// its starting square, but the move is not legal in this position.
+    /// The message adds, for a pawn's step to the last rank written without
+    /// a promotion letter, that a promotion needs one.
     Illegal {
         /// The square it starts from.
         from: Square,
@@ -354,6 +424,36 @@ impl fmt::Display for ParseUciError {
                 f,
                 "`{letter}` is not a promotion; expected `n`, `b`, `r` or `q` (lower case)"
             ),
+            ParseUciError::NullMove => f.write_str(
+                "`0000` is UCI's null move (passing the turn), not a move in a position; \
+                 `Position::null_move` passes the turn",
+            ),
+            ParseUciError::Whitespace { trailing: true, .. } => f.write_str(
+                "trailing whitespace after the move; a UCI move is 4 or 5 characters \
+                 (`e2e4`, `e7e8q`): trim the text first",
+            ),
+            ParseUciError::Whitespace {
+                column,
+                trailing: false,
+            } => write!(
+                f,
+                "whitespace at character {column}; a UCI move is 4 or 5 characters with none \
+                 (`e2e4`, `e7e8q`)"
+            ),
+            ParseUciError::NoPieceToMove { from, found: None } => {
+                write!(f, "there is no piece on {from} to move")
+            }
+            ParseUciError::NoPieceToMove {
+                from,
+                found: Some(piece),
+            } => write!(
+                f,
+                "{from} holds a {} {}, and it is {}'s move: a move starts on a square of \
+                 the side to move",
+                piece.color(),
+                piece.kind().name(),
+                !piece.color()
+            ),
             ParseUciError::Illegal {
                 from,
                 to,
@@ -363,13 +463,30 @@ impl fmt::Display for ParseUciError {
                 if let Some(piece) = promotion {
                     write!(f, "{}", piece.to_char())?;
                 }
-                f.write_str(" is not a legal move in this position")
+                f.write_str(" is not a legal move in this position")?;
+                if promotion.is_none() && looks_like_a_promotion(*from, *to) {
+                    write!(
+                        f,
+                        "; a promotion needs its piece letter: `{from}{to}q`, `{from}{to}r`, \
+                         `{from}{to}b` or `{from}{to}n`"
+                    )?;
+                }
+                Ok(())
             }
         }
     }
 }
 
 impl core::error::Error for ParseUciError {}
+
+/// Whether `from` to `to` is the shape of a pawn's step or capture onto
+/// the last rank: from the seventh rank to the eighth, or from the second
+/// to the first, to the same or a neighbouring file.
+fn looks_like_a_promotion(from: Square, to: Square) -> bool {
+    let (from_rank, to_rank) = (from.rank().index(), to.rank().index());
+    let last_rank_step = matches!((from_rank, to_rank), (6, 7) | (1, 0));
+    last_rank_step && from.file().index().abs_diff(to.file().index()) <= 1
+}
 
 /// Finds one move among the generated ones without listing them.
 struct Finder {

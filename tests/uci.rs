@@ -381,3 +381,72 @@ fn every_legal_move_reads_back_from_the_positions_uci() {
     }
     assert!(castles > 400, "{castles}");
 }
+
+#[test]
+fn errors_give_the_reason_a_text_is_not_a_move_here() {
+    let start = Position::START;
+    // UCI's null move is a word of the protocol, not a move in a position.
+    assert_eq!(start.parse_uci("0000"), Err(ParseUciError::NullMove));
+    assert_eq!(
+        ParseUciError::NullMove.to_string(),
+        "`0000` is UCI's null move (passing the turn), not a move in a position; \
+         `Position::null_move` passes the turn"
+    );
+    // Whitespace is named as such, not as a bad promotion or square.
+    assert_eq!(
+        start.parse_uci("e2e4 "),
+        Err(ParseUciError::Whitespace {
+            column: 5,
+            trailing: true
+        })
+    );
+    assert_eq!(
+        start.parse_uci("e2e4 ").unwrap_err().to_string(),
+        "trailing whitespace after the move; a UCI move is 4 or 5 characters \
+         (`e2e4`, `e7e8q`): trim the text first"
+    );
+    assert_eq!(
+        start.parse_uci("e2e4\n").unwrap_err().to_string(),
+        start.parse_uci("e2e4 ").unwrap_err().to_string()
+    );
+    assert_eq!(
+        start.parse_uci("e2 e4"),
+        Err(ParseUciError::Whitespace {
+            column: 3,
+            trailing: false
+        })
+    );
+    assert_eq!(
+        start.parse_uci(" e2e4").unwrap_err().to_string(),
+        "whitespace at character 1; a UCI move is 4 or 5 characters with none \
+         (`e2e4`, `e7e8q`)"
+    );
+    // A pawn reaching the last rank without its promotion letter.
+    let promotion = position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        promotion.parse_uci("a7a8").unwrap_err().to_string(),
+        "a7a8 is not a legal move in this position; a promotion needs its piece \
+         letter: `a7a8q`, `a7a8r`, `a7a8b` or `a7a8n`"
+    );
+    // No piece of the side to move on the starting square.
+    let black_pawn = position("4k3/4p3/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        black_pawn.parse_uci("e7e8"),
+        Err(ParseUciError::NoPieceToMove {
+            from: Square::E7,
+            found: Some(bitboards::Piece::new(
+                bitboards::Color::Black,
+                PieceKind::Pawn
+            )),
+        })
+    );
+    assert_eq!(
+        black_pawn.parse_uci("e7e8").unwrap_err().to_string(),
+        "e7 holds a black pawn, and it is white's move: a move starts on a square of \
+         the side to move"
+    );
+    assert_eq!(
+        start.parse_uci("e4e5").unwrap_err().to_string(),
+        "there is no piece on e4 to move"
+    );
+}
