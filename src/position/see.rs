@@ -25,17 +25,6 @@ const fn value(kind: PieceKind) -> i32 {
     SEE_VALUES[kind as usize]
 }
 
-/// The kinds from least to most valuable, the order in which an exchange
-/// brings its attackers.
-const CHEAPEST_FIRST: [PieceKind; PieceKind::COUNT] = [
-    PieceKind::Pawn,
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-    PieceKind::King,
-];
-
 /// More captures than pieces on a board cannot follow one another.
 const MAX_EXCHANGE: usize = 34;
 
@@ -189,7 +178,8 @@ impl Position {
         if candidates.is_empty() {
             return None;
         }
-        for kind in CHEAPEST_FIRST {
+        // `PieceKind::ALL` runs from the least valuable to the king.
+        for kind in PieceKind::ALL {
             if let Some(square) = (candidates & self.by_kind(kind)).first() {
                 return Some((kind, square));
             }
