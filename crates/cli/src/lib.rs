@@ -113,6 +113,23 @@ impl CommandError {
         }
     }
 
+    /// A request the command refuses as given (such as a perft depth past
+    /// its limit without `--force`): exit code 2, as for a usage error.
+    ///
+    /// ```
+    /// use bitboards_cli::CommandError;
+    ///
+    /// let error = CommandError::usage("depth 99 is past the limit");
+    /// assert_eq!((error.message(), error.exit_code()), ("error: depth 99 is past the limit\n", 2));
+    /// ```
+    #[must_use]
+    pub fn usage(message: impl AsRef<str>) -> CommandError {
+        CommandError {
+            message: format!("error: {}\n", message.as_ref()),
+            exit_code: 2,
+        }
+    }
+
     /// An input that cannot be read (a missing file, an I/O error): exit
     /// code 2, as for a usage error.
     ///

@@ -49,7 +49,8 @@ pub enum Format {
 /// ```
 #[derive(Clone, Debug, clap::Parser)]
 pub struct PerftArgs {
-    /// How many plies deep to count (0 counts the position itself).
+    /// How many plies deep to count (0 counts the position itself), at
+    /// most 10 unless --force.
     #[arg(value_name = "DEPTH", value_parser = parse_depth)]
     pub depth: u32,
     /// The position (the standard start if left out): one argument in
@@ -71,12 +72,40 @@ pub struct PerftArgs {
     /// `bitboards fen --help`).
     #[arg(long)]
     pub allow_impossible_check: bool,
+    /// Count past depth 10 (from the start position that takes days, and
+    /// each further ply about 30 times longer).
+    #[arg(long)]
+    pub force: bool,
 }
 
-/// The depth: a whole number of plies.
+/// The deepest count `perft` runs without `--force`: the start position to
+/// depth 10 has 69,352,859,712,417 leaves, days of counting at the
+/// library's speed, and each ply multiplies the work by about 30.
+///
+/// ```
+/// use bitboards_cli::perft::{run, PerftArgs, MAX_DEPTH};
+/// use clap::Parser;
+///
+/// assert_eq!(MAX_DEPTH, 10);
+/// let past = (MAX_DEPTH + 1).to_string();
+/// let error = run(&PerftArgs::parse_from(["perft", &past]), false, &mut Vec::new()).unwrap_err();
+/// assert_eq!(error.exit_code(), 2);
+/// assert!(error.message().ends_with("add --force to count it anyway\n"));
+/// ```
+pub const MAX_DEPTH: u32 = 10;
+
+/// The depth: a whole number of plies that fits a `u32`.
 fn parse_depth(text: &str) -> Result<u32, String> {
-    text.parse().map_err(|_| {
-        format!("`{text}` is not a depth; a depth is a whole number of plies, such as 5")
+    text.parse().map_err(|error: std::num::ParseIntError| {
+        if *error.kind() == std::num::IntErrorKind::PosOverflow {
+            format!(
+                "`{text}` is too large; perft's limit is depth {MAX_DEPTH} (past it with --force, \
+                 up to {})",
+                u32::MAX
+            )
+        } else {
+            format!("`{text}` is not a depth; a depth is a whole number of plies, such as 5")
+        }
     })
 }
 
@@ -253,6 +282,14 @@ fn with_progress<T: Send>(
 /// assert!(String::from_utf8(out).unwrap().starts_with("nodes   8902\n"));
 /// ```
 pub fn run(args: &PerftArgs, show_progress: bool, out: &mut dyn Write) -> Result<(), CommandError> {
+    if args.depth > MAX_DEPTH && !args.force {
+        return Err(CommandError::usage(format!(
+            "depth {} is past perft's limit of {MAX_DEPTH} plies (the start position to depth \
+             10 has 69,352,859,712,417 leaves, days of counting, and each ply multiplies the \
+             work by about 30); add --force to count it anyway",
+            args.depth
+        )));
+    }
     let position = if args.fen.is_empty() {
         Position::START
     } else {

@@ -255,6 +255,32 @@ fn errors_exit_with_code_2() {
 }
 
 #[test]
+fn depths_past_the_limit_need_force() {
+    // Past depth 10 the start position takes days: refused, saying how to
+    // insist.
+    let stderr = fail_with_usage_error(&["perft", "99"]);
+    assert_eq!(
+        stderr,
+        "error: depth 99 is past perft's limit of 10 plies (the start position to depth 10 \
+         has 69,352,859,712,417 leaves, days of counting, and each ply multiplies the work \
+         by about 30); add --force to count it anyway\n"
+    );
+    // A number past u32 is too large, not "not a depth".
+    let stderr = fail_with_usage_error(&["perft", "4294967296"]);
+    assert!(
+        stderr.contains("`4294967296` is too large; perft's limit is depth 10"),
+        "{stderr}"
+    );
+    // At the limit, and past it with --force, in a position without moves.
+    let mate = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+    assert_eq!(nodes(&perft_command(&["10", "--fen", mate])), 0);
+    assert_eq!(
+        nodes(&perft_command(&["4294967295", "--force", "--fen", mate])),
+        0
+    );
+}
+
+#[test]
 fn help() {
     assert_snapshot!("perft_help", perft_command(&["--help"]));
 }
