@@ -311,3 +311,45 @@ fn the_result_is_the_number_in_the_last_numbering_and_the_literal() {
     assert!(text.starts_with("0x0000002000000000\n"), "{text}");
     assert_snapshot!("result_c4_berbef", text);
 }
+
+#[test]
+fn the_number_printed_and_shown_says_its_numbering() {
+    // Printed: the number alone on its line (for scripts), then a comment
+    // naming its numbering and giving the lerf number of the literal below.
+    let editor = Editor::new(Square::C4.bitboard(), Numbering::Berbef);
+    let mut out = Vec::new();
+    write_result(&editor, &mut out).expect("writing to a Vec never fails");
+    let text = String::from_utf8(out).expect("ASCII");
+    assert!(
+        text.starts_with(
+            "0x0000002000000000\n\
+             // 0x0000002000000000 is in berbef (h8 = bit 0, a1 = bit 63); \
+             the board below is Bitboard(0x0000000004000000) in lerf\n\
+             bitboard! {\n"
+        ),
+        "{text}"
+    );
+    // In lerf the number is the literal's own: no comment.
+    let lerf = Editor::new(Square::C4.bitboard(), Numbering::Lerf);
+    let mut out = Vec::new();
+    write_result(&lerf, &mut out).expect("writing to a Vec never fails");
+    assert!(
+        String::from_utf8(out)
+            .expect("ASCII")
+            .starts_with("0x0000000004000000\nbitboard! {\n")
+    );
+    // On screen, a heading over the numbers names their numbering too.
+    let shown = screen(&draw(&editor, MIN_WIDTH, MIN_HEIGHT));
+    assert!(
+        shown.contains(
+            "\n numbers in berbef (h8 = bit 0, a1 = bit 63); in lerf 0x0000000004000000\n \
+             hex     0x0000002000000000\n"
+        ),
+        "{shown}"
+    );
+    let shown = screen(&draw(&lerf, MIN_WIDTH, MIN_HEIGHT));
+    assert!(
+        shown.contains("\n numbers in lerf (a1 = bit 0, h8 = bit 63)\n hex "),
+        "{shown}"
+    );
+}

@@ -86,20 +86,41 @@ pub fn run(args: &EditArgs, out: &mut dyn Write) -> Result<(), CommandError> {
     }
 }
 
-/// What `edit` prints when it finishes: the number, then the literal.
+/// What `edit` prints when it finishes: the number in the editor's
+/// numbering alone on the first line (for scripts), then, when that is not
+/// lerf, a comment naming the numbering and giving the lerf number (what
+/// `Bitboard` holds and the literal draws), then the literal.
 ///
 /// ```
 /// use bitboards::Square;
 /// use bitboards_cli::edit::{write_result, Editor};
+/// use bitboards_cli::numbering::Numbering;
 ///
 /// let mut out = Vec::new();
 /// write_result(&Editor::new(Square::E4.bitboard(), Default::default()), &mut out).unwrap();
 /// let text = String::from_utf8(out).unwrap();
 /// assert!(text.starts_with("0x0000000010000000\nbitboard! {\n"));
+///
+/// let mut out = Vec::new();
+/// write_result(&Editor::new(Square::E4.bitboard(), Numbering::Berf), &mut out).unwrap();
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.starts_with("0x0000001000000000\n// 0x0000001000000000 is in berf "));
 /// ```
 pub fn write_result(editor: &Editor, out: &mut dyn Write) -> Result<(), CommandError> {
-    let number = editor.numbering().to_number(editor.board());
-    let text = format!("{}\n{}\n", hex(number), literal(editor.board()));
+    let numbering = editor.numbering();
+    let number = numbering.to_number(editor.board());
+    let label = if numbering == Numbering::Lerf {
+        String::new()
+    } else {
+        let lerf = Numbering::Lerf.to_number(editor.board());
+        format!(
+            "// {} is in {numbering} ({}); the board below is Bitboard({}) in lerf\n",
+            hex(number),
+            numbering.corners(),
+            hex(lerf)
+        )
+    };
+    let text = format!("{}\n{label}{}\n", hex(number), literal(editor.board()));
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(CommandError::from_write)

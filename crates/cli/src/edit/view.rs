@@ -10,6 +10,7 @@ use ratatui::text::Text;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::state::Editor;
+use crate::numbering::Numbering;
 use crate::render::{binary_groups, hex, rank_labels, square_list};
 
 /// The smallest terminal the editor draws in.
@@ -154,6 +155,8 @@ impl Widget for EditorView<'_> {
             ("", rank_labels(numbering)),
             ("count", board.count().to_string()),
         ];
+        let (x, y) = at(LABEL_LEFT, NUMBERS_TOP - 1);
+        buf.set_string(x, y, numbers_heading(number, numbering), Style::new());
         for (offset, (label, value)) in (0u16..).zip(rows) {
             let (x, y) = at(LABEL_LEFT, NUMBERS_TOP + offset);
             buf.set_string(x, y, label, Style::new());
@@ -184,6 +187,18 @@ impl Widget for EditorView<'_> {
         Paragraph::new(Text::raw(square_list(board)))
             .wrap(Wrap { trim: true })
             .render(squares_area, buf);
+    }
+}
+
+/// The line above the numbers: their numbering, and the lerf number (the
+/// one `Bitboard` holds and a literal draws) when the numbering is another.
+fn numbers_heading(number: u64, numbering: Numbering) -> String {
+    let heading = format!("numbers in {numbering} ({})", numbering.corners());
+    if numbering == Numbering::Lerf {
+        heading
+    } else {
+        let lerf = Numbering::Lerf.to_number(numbering.to_board(number));
+        format!("{heading}; in lerf {}", hex(lerf))
     }
 }
 
