@@ -9,6 +9,7 @@ include!("rays.rs");
 #[cfg(feature = "names")]
 include!("names.rs");
 include!("sliders.rs");
+include!("lines.rs");
 #[cfg(feature = "pext")]
 include!("pext.rs");
 include!("zobrist.rs");
@@ -137,6 +138,12 @@ pub static CATALOG: &[(&str, Entries)] = &[
     ("ROOK_MAGICS", Entries::U64(ROOK_MAGICS.as_flattened())),
     ("BISHOP_MAGICS", Entries::U64(BISHOP_MAGICS.as_flattened())),
     ("SLIDER_ATTACKS", Entries::U64(&SLIDER_ATTACKS)),
+    ("LINE_INDEX_MULTIPLIER", Entries::U64(&[LINE_INDEX_MULTIPLIER])),
+    ("FILE_INDEX_MULTIPLIER", Entries::U64(&[FILE_INDEX_MULTIPLIER])),
+    ("LINE_ATTACKS", Entries::U64(LINE_ATTACKS.as_flattened())),
+    ("FILE_ATTACKS", Entries::U64(FILE_ATTACKS.as_flattened())),
+    ("DIAGONAL_RAYS", Entries::U64(&DIAGONAL_RAYS)),
+    ("ANTI_DIAGONAL_RAYS", Entries::U64(&ANTI_DIAGONAL_RAYS)),
     #[cfg(feature = "pext")]
     ("ROOK_PEXT", Entries::U64(ROOK_PEXT.as_flattened())),
     #[cfg(not(feature = "pext"))]

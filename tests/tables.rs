@@ -287,6 +287,78 @@ fn rook_and_bishop_rays_are_the_walks_to_the_edge() {
 }
 
 #[test]
+fn the_compact_layouts_diagonal_rays_split_the_bishop_rays() {
+    for square in Square::ALL {
+        let rays = |steps: [usize; 2]| -> Bitboard {
+            steps
+                .iter()
+                .flat_map(|&step| walk(square, STEPS[step]))
+                .collect()
+        };
+        // STEPS: north-east is 1, south-west 5; south-east 3, north-west 7.
+        let diagonal = Bitboard(tables::DIAGONAL_RAYS[square.index()]);
+        let anti_diagonal = Bitboard(tables::ANTI_DIAGONAL_RAYS[square.index()]);
+        assert_eq!(diagonal, rays([1, 5]), "{square}");
+        assert_eq!(anti_diagonal, rays([3, 7]), "{square}");
+        assert_eq!(diagonal | anti_diagonal, attacks::bishop_rays(square));
+    }
+}
+
+/// The compact layout's line tables against core's one-step shifts: entry
+/// `[file][index]` of `LINE_ATTACKS` is the first rank's attacks with the
+/// index's squares (files b to g) occupied, on every rank; `FILE_ATTACKS`
+/// the same on file a, ranks 2 to 7. (The multipliers that make the
+/// indices are checked through every lookup in tests/sliders.rs.)
+#[test]
+fn the_compact_line_tables_match_walks_along_rank_1_and_file_a() {
+    let walk_until_blocked = |from: Square, step: fn(Bitboard) -> Bitboard, occupied: Bitboard| {
+        let mut attacked = Bitboard::EMPTY;
+        let mut current = step(from.bitboard());
+        while !current.is_empty() {
+            attacked |= current;
+            if !(current & occupied).is_empty() {
+                break;
+            }
+            current = step(current);
+        }
+        attacked
+    };
+    for line in 0..8 {
+        for index in 0..64u64 {
+            let inner = |k: usize| index >> k & 1 != 0;
+            let on_rank_1: Bitboard = (0..6)
+                .filter(|&k| inner(k))
+                .map(|k| Square::ALL[k + 1])
+                .collect();
+            let rook = Square::ALL[line];
+            let first_rank = walk_until_blocked(rook, Bitboard::east, on_rank_1)
+                | walk_until_blocked(rook, Bitboard::west, on_rank_1);
+            let every_rank = (0..8).fold(Bitboard::EMPTY, |acc, rank| {
+                acc | Bitboard(first_rank.0 << (8 * rank))
+            });
+            assert_eq!(
+                Bitboard(tables::LINE_ATTACKS[line][index as usize]),
+                every_rank,
+                "file {line}, index {index:#b}"
+            );
+
+            let on_file_a: Bitboard = (0..6)
+                .filter(|&k| inner(k))
+                .map(|k| Square::ALL[8 * (k + 1)])
+                .collect();
+            let rook = Square::ALL[8 * line];
+            let file_a = walk_until_blocked(rook, Bitboard::north, on_file_a)
+                | walk_until_blocked(rook, Bitboard::south, on_file_a);
+            assert_eq!(
+                Bitboard(tables::FILE_ATTACKS[line][index as usize]),
+                file_a,
+                "rank {line}, index {index:#b}"
+            );
+        }
+    }
+}
+
+#[test]
 fn between_and_line_by_hand() {
     assert_eq!(
         between(Square::E1, Square::E8),

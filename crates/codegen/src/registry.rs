@@ -8,7 +8,7 @@
 //! module of its file (under `files/`), and add one line below.
 
 use crate::Error;
-use crate::files::{leapers, masks, names, pext, rays, sliders, zobrist};
+use crate::files::{leapers, lines, masks, names, pext, rays, sliders, zobrist};
 use crate::table::{Index, Naming, Picture, Table};
 
 /// The feature that gates the name registry (`Bitboard::from_name`).
@@ -135,6 +135,19 @@ pub(crate) const FILES: &[FileSpec] = &[
                 },
             ),
             table(sliders::slider_attacks, Picture::Digest),
+        ],
+    },
+    FileSpec {
+        name: "lines.rs",
+        about: lines::about,
+        feature: None,
+        tables: &[
+            table(lines::line_index_multiplier, Picture::Number),
+            table(lines::file_index_multiplier, Picture::Number),
+            table(lines::line_attacks_table, Picture::Digest),
+            table(lines::file_attacks_table, Picture::Digest),
+            table(lines::diagonal_rays, Picture::PerSquare),
+            table(lines::anti_diagonal_rays, Picture::PerSquare),
         ],
     },
     FileSpec {

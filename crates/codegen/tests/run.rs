@@ -135,7 +135,7 @@ fn a_workspace_gets_its_readme_list_and_needs_the_markers() {
     let after = std::fs::read_to_string(&readme).unwrap();
     assert!(after.starts_with("# Tables\n\n<!-- tables:start -->\n"));
     assert!(after.ends_with("<!-- tables:end -->\n\nafter\n"));
-    assert!(after.contains("| [sliders.rs](generated/sliders.rs) | `SLIDER_ATTACKS` | `[u64; 88772]` | 88,772 | 710,176 |"));
+    assert!(after.contains("| [sliders.rs](generated/sliders.rs) | `SLIDER_ATTACKS` | `[u64; 90498]` | 90,498 | 723,984 |"));
     assert!(root.join("generated").join("index.rs").exists());
     let again = run(&options).unwrap();
     assert_eq!(again.readme.as_ref().unwrap().status, Status::Unchanged);

@@ -3,6 +3,7 @@
 //! registry ([`crate::registry`]) lists their functions.
 
 pub(crate) mod leapers;
+pub(crate) mod lines;
 pub(crate) mod masks;
 pub(crate) mod names;
 pub(crate) mod pext;

@@ -227,12 +227,32 @@ fn search(
     )))
 }
 
+impl Magics {
+    /// The table's length with every square's whole block inside it: the
+    /// published blocks overlap so tightly that the last few overhang the
+    /// 88,772 entries any occupancy reaches, so the table is padded with
+    /// zeros to 90,498. The runtime then takes each square's block as a
+    /// `&[u64; 4096]` (or `512`), which the shift alone indexes in bounds:
+    /// no offset to add and no bounds check per lookup.
+    pub(crate) fn padded_len(&self) -> usize {
+        Slider::ALL
+            .into_iter()
+            .flat_map(|piece| {
+                self.of(piece)
+                    .iter()
+                    .map(move |magic| magic.offset as usize + (1 << (64 - shift(piece))))
+            })
+            .fold(self.size, usize::max)
+    }
+}
+
 /// Builds the attack table of `magics`: for every square and every subset of
 /// its mask, stores the reference attacks at the magic index. Fails on an
 /// index past the end or on a slot that two occupancies with different
-/// attacks share (across all squares of both pieces). Unused slots stay 0.
+/// attacks share (across all squares of both pieces). Unused slots, and the
+/// padding after the last entry any occupancy reaches, stay 0.
 fn fill(magics: &Magics) -> Result<Vec<u64>, Error> {
-    let mut table = vec![0u64; magics.size];
+    let mut table = vec![0u64; magics.padded_len()];
     // The first writer of each slot: piece, square, occupancy.
     let mut writer: Vec<Option<(Slider, usize, u64)>> = vec![None; magics.size];
     for piece in Slider::ALL {
@@ -289,15 +309,17 @@ pub(crate) fn about(inputs: &Inputs) -> String {
             "Factors and offsets: Volker Annuss's fixed-shift magics, TalkChess (CCC)\n\
              <http://www.talkchess.com/forum/viewtopic.php?p=727500&t=64790>, read from\n\
              niklasf/shakmaty src/magics.rs; rooks shift by {ROOK_SHIFT}, bishops by {BISHOP_SHIFT}, and the\n\
-             blocks overlap in one table of {} entries.",
-            magics.size
+             blocks overlap in one table of {} entries, padded with zeros to {} so that\n\
+             every square's whole block of 4096 (rook) or 512 (bishop) entries lies inside.",
+            magics.size,
+            magics.padded_len()
         ),
         MagicSource::Searched => format!(
             "Factors searched by the generator (`cargo xtask gen --search-magics`):\n\
              SplitMix64 seeded with {SEED:#018x}, sparse candidates; rooks shift by\n\
              {ROOK_SHIFT}, bishops by {BISHOP_SHIFT}, and the blocks lie side by side, rooks first, in\n\
              {} entries.",
-            magics.size
+            magics.padded_len()
         ),
     };
     format!(
@@ -382,7 +404,10 @@ pub(crate) fn slider_attacks(inputs: &Inputs) -> Result<Table, Error> {
         "The attacks of rooks and bishops, indexed through [`ROOK_MAGICS`] and\n\
          [`BISHOP_MAGICS`] and [`ROOK_SHIFT`] or [`BISHOP_SHIFT`]:\n\
          `{LOOKUP}`.\n\
-         Entries no occupancy maps to are 0.{}",
+         Entries no occupancy maps to are 0, and so is the padding at the end, which\n\
+         makes every square's whole block of `1 << (64 - SHIFT)` entries part of the\n\
+         table: a square's block can be taken as a fixed-size array, which the shifted\n\
+         product indexes without a bounds check.{}",
         example(
             "use bitboards::{tables::{ROOK_MAGICS, ROOK_SHIFT, SLIDER_ATTACKS}, Square};\n\
              let [mask, factor, offset] = ROOK_MAGICS[Square::A1.index()];\n\
@@ -441,8 +466,15 @@ mod tests {
         assert!(magics.rook.iter().all(|m| m.shift == 52));
         assert!(magics.bishop.iter().all(|m| m.shift == 55));
         let table = fill(&magics).expect("the published magics have no collision");
-        assert_eq!(table.len(), 88_772);
         assert_eq!(end(&magics), 88_772);
+        // Padded so that every whole block fits; the padding is zeros.
+        assert_eq!(table.len(), 90_498);
+        assert!(table[88_772..].iter().all(|&entry| entry == 0));
+        for piece in Slider::ALL {
+            for magic in magics.of(piece) {
+                assert!(magic.offset as usize + (1 << (64 - magic.shift)) <= table.len());
+            }
+        }
         assert_lookups(&magics, &table);
     }
 
@@ -488,6 +520,11 @@ mod tests {
             Magics::new(MagicSource::Searched).expect("the search finds every square a factor");
         assert!(magics.search_time().is_some());
         assert_eq!(magics.size, 64 * 4096 + 64 * 512);
+        assert_eq!(
+            magics.padded_len(),
+            magics.size,
+            "side by side: nothing overhangs"
+        );
         assert_eq!(magics.rook[0].offset, 0);
         assert_eq!(magics.bishop[0].offset, 64 * 4096);
         for piece in Slider::ALL {
