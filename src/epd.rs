@@ -710,7 +710,11 @@ impl fmt::Display for EpdErrorKind {
                         field.name()
                     )
                 }
-                FenError::FieldCount { .. } => write!(f, "{error}"),
+                // `NotStandardCastling` comes only from `from_fen_standard`,
+                // which EPD does not use.
+                FenError::FieldCount { .. } | FenError::NotStandardCastling { .. } => {
+                    write!(f, "{error}")
+                }
             },
             EpdErrorKind::MissingFields { found } => write!(
                 f,

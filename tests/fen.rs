@@ -857,3 +857,59 @@ fn random_and_mutated_fens_never_panic() {
 fn ten_million_random_and_mutated_fens_never_panic() {
     fuzz(0x5EED_0002, 10_000_000);
 }
+
+#[test]
+fn the_standard_reading_refuses_chess960_castling() {
+    // King d1, rook h1, right `K`: Chess960 castling, which from_fen reads.
+    let fen = "4k3/8/8/8/8/8/8/3K3R w K - 0 1";
+    assert!(Position::from_fen(fen).is_ok());
+    let error = Position::from_fen_standard(fen).unwrap_err();
+    assert_eq!(
+        error,
+        FenError::NotStandardCastling {
+            column: 24,
+            color: Color::White,
+            side: CastlingSide::KingSide,
+            king: Square::D1,
+            rook: Square::H1,
+        }
+    );
+    assert_eq!(error.field(), Some(FenField::Castling));
+    assert_eq!(
+        error.to_string(),
+        "FEN field 3 (castling), column 24: white's king-side castling right has its king on d1 \
+         and its rook on h1, which only Chess960 allows; standard chess castles with the king on \
+         e1 and the rook on h1 (`Position::from_fen` reads Chess960)"
+    );
+    // A rook off the corner, with the king on e8.
+    let error = Position::from_fen_standard("1r2k3/8/8/8/8/8/8/4K3 w q - 0 1").unwrap_err();
+    assert!(
+        matches!(
+            error,
+            FenError::NotStandardCastling {
+                color: Color::Black,
+                side: CastlingSide::QueenSide,
+                rook: Square::B8,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    // Standard positions read the same both ways, Shredder letters too,
+    // and rules other than castling still apply.
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+        "4k3/8/8/8/8/8/8/3K3R w - - 0 1",
+    ] {
+        assert_eq!(
+            Position::from_fen_standard(fen),
+            Position::from_fen(fen),
+            "{fen}"
+        );
+    }
+    assert_eq!(
+        Position::from_fen_standard("4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
+        Position::from_fen("4k3/8/8/8/8/8/8/4K3 x - - 0 1")
+    );
+}

@@ -239,6 +239,28 @@ pub enum FenError {
         /// The rule broken.
         problem: PositionError,
     },
+    /// Read by [`Position::from_fen_standard`]: a castling right whose king
+    /// is off the e-file or whose rook is off its corner, which only
+    /// Chess960 allows.
+    ///
+    /// ```
+    /// use bitboards::{FenError, Position};
+    ///
+    /// let error = Position::from_fen_standard("4k3/8/8/8/8/8/8/3K3R w K - 0 1").unwrap_err();
+    /// assert!(matches!(error, FenError::NotStandardCastling { .. }));
+    /// ```
+    NotStandardCastling {
+        /// The column of the castling letter.
+        column: usize,
+        /// Whose right.
+        color: Color,
+        /// Which side.
+        side: CastlingSide,
+        /// Where the king stands.
+        king: Square,
+        /// Where the castling rook stands.
+        rook: Square,
+    },
 }
 
 impl FenError {
@@ -263,6 +285,7 @@ impl FenError {
                 }
             }
             FenError::Syntax { field, .. } | FenError::Illegal { field, .. } => Some(field),
+            FenError::NotStandardCastling { .. } => Some(FenField::Castling),
         }
     }
 
@@ -279,7 +302,8 @@ impl FenError {
         match *self {
             FenError::FieldCount { column, .. }
             | FenError::Syntax { column, .. }
-            | FenError::Illegal { column, .. } => column,
+            | FenError::Illegal { column, .. }
+            | FenError::NotStandardCastling { column, .. } => column,
         }
     }
 }
@@ -319,6 +343,30 @@ impl fmt::Display for FenError {
                 field.number(),
                 field.name()
             ),
+            FenError::NotStandardCastling {
+                column,
+                color,
+                side,
+                king,
+                rook,
+            } => {
+                let home = Square::from_file_rank(File::E, king.rank());
+                let corner = Square::from_file_rank(
+                    match side {
+                        CastlingSide::KingSide => File::H,
+                        CastlingSide::QueenSide => File::A,
+                    },
+                    king.rank(),
+                );
+                write!(
+                    f,
+                    "FEN field 3 (castling), column {column}: {color}'s {} castling right has \
+                     its king on {king} and its rook on {rook}, which only Chess960 allows; \
+                     standard chess castles with the king on {home} and the rook on {corner} \
+                     (`Position::from_fen` reads Chess960)",
+                    side.name()
+                )
+            }
         }
     }
 }
@@ -755,6 +803,12 @@ impl Position {
     /// whitespace. The position must follow every rule of
     /// [`PositionError`].
     ///
+    /// This is the Chess960 reading: a castling right may have its king
+    /// and rook on any files of the home rank, so `K` with the king on d1
+    /// and a rook on h1 is Chess960 castling. For standard chess only, with
+    /// castling kings on e1/e8 and their rooks in the corners, use
+    /// [`Position::from_fen_standard`].
+    ///
     /// ```
     /// use bitboards::{CastlingSide, Color, File, Position};
     ///
@@ -774,6 +828,58 @@ impl Position {
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Position::read_fen(fen, false)
+    }
+
+    /// [`Position::from_fen`] for standard chess only: every castling
+    /// right must have its king on e1 (e8) and its rook in the corner of
+    /// that side, a1 or h1 (a8 or h8); anything else is
+    /// [`FenError::NotStandardCastling`]. `from_fen` is the Chess960 reading:
+    /// it accepts any king and rook on the home rank, so `K` with the king
+    /// on d1 is Chess960 castling there.
+    ///
+    /// ```
+    /// use bitboards::{FenError, Position};
+    ///
+    /// let chess960 = "4k3/8/8/8/8/8/8/3K3R w K - 0 1";
+    /// assert!(Position::from_fen(chess960).is_ok());
+    /// assert!(matches!(
+    ///     Position::from_fen_standard(chess960),
+    ///     Err(FenError::NotStandardCastling { .. })
+    /// ));
+    /// assert_eq!(
+    ///     Position::from_fen_standard("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?,
+    ///     Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?
+    /// );
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    pub fn from_fen_standard(fen: &str) -> Result<Position, FenError> {
+        let (position, castling_offsets) = Position::read_fen_located(fen, false)?;
+        let input = Input { fen };
+        let rights = position.castling();
+        for color in Color::ALL {
+            let king = position.king(color);
+            for side in CastlingSide::ALL {
+                let Some(file) = rights.rook_file(color, side) else {
+                    continue;
+                };
+                let corner = match side {
+                    CastlingSide::KingSide => File::H,
+                    CastlingSide::QueenSide => File::A,
+                };
+                if king.file() == File::E && file == corner {
+                    continue;
+                }
+                let offset = castling_offsets[color.index()][side.index()];
+                return Err(FenError::NotStandardCastling {
+                    column: input.column(offset),
+                    color,
+                    side,
+                    king,
+                    rook: Square::from_file_rank(file, king.rank()),
+                });
+            }
+        }
+        Ok(position)
     }
 
     /// [`Position::from_fen`] without the four rules on how the side to move
@@ -799,6 +905,15 @@ impl Position {
     }
 
     fn read_fen(fen: &str, allow_impossible_check: bool) -> Result<Position, FenError> {
+        Position::read_fen_located(fen, allow_impossible_check).map(|(position, _)| position)
+    }
+
+    /// [`Position::read_fen`], with the byte offset of the castling letter
+    /// that gave each right, by colour and side.
+    fn read_fen_located(
+        fen: &str,
+        allow_impossible_check: bool,
+    ) -> Result<(Position, [[usize; 2]; 2]), FenError> {
         let input = Input { fen };
         let (fields, count) = split_fields(fen);
         if !(count == 4 || count == 6) {
@@ -840,16 +955,18 @@ impl Position {
         } else {
             Position::from_setup(setup)
         };
-        position.map_err(|problem| {
-            Locations {
-                board: fields[0],
-                side: fields[1].start,
-                castling: castling_offsets,
-                en_passant: fields[3].start,
-                fullmove: fields[5].start,
-            }
-            .locate(input, problem, &board)
-        })
+        position
+            .map(|position| (position, castling_offsets))
+            .map_err(|problem| {
+                Locations {
+                    board: fields[0],
+                    side: fields[1].start,
+                    castling: castling_offsets,
+                    en_passant: fields[3].start,
+                    fullmove: fields[5].start,
+                }
+                .locate(input, problem, &board)
+            })
     }
 
     /// The position's FEN, to print with `Display` (`to_string()`).
