@@ -1,5 +1,6 @@
-//! The README as a new user reads it: no Rust example may hide in a block
-//! that is not compiled (the ```rust blocks run as doc tests through `ReadmeExamples`
+//! The README as a new user reads it: the dependency line it shows first
+//! must work today, and no Rust example may hide in a block that is not
+//! compiled (the ```rust blocks run as doc tests through `ReadmeExamples`
 //! in src/lib.rs).
 
 const README: &str = include_str!("../README.md");
@@ -19,6 +20,34 @@ fn blocks() -> Vec<(String, Vec<&'static str>)> {
         }
     }
     blocks
+}
+
+#[test]
+fn the_first_dependency_line_works_without_a_registry() {
+    let use_it = README
+        .split("\n## ")
+        .find(|section| section.starts_with("Use it"))
+        .expect("a Use it section");
+    let first_toml = use_it
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("a toml block in Use it");
+    // Not on crates.io yet: a path (or git) dependency is what resolves.
+    assert!(
+        first_toml.contains("bitboards = { path = ") || first_toml.contains("bitboards = { git = "),
+        "{first_toml}"
+    );
+    assert!(use_it.contains("cargo add --path"), "{use_it}");
+    // The registry line is kept, for when the crate is published.
+    assert!(use_it.contains("Once it\nis published") || use_it.contains("Once it is published"));
+    assert!(use_it.contains("bitboards = \"0.1\""));
+    // The package the path points at is called `bitboards`.
+    let manifest = include_str!("../Cargo.toml");
+    assert!(
+        manifest.contains("\n[package]\nname = \"bitboards\"\n"),
+        "{manifest}"
+    );
 }
 
 #[test]
