@@ -718,7 +718,8 @@ impl fmt::Display for EpdErrorKind {
             },
             EpdErrorKind::MissingFields { found } => write!(
                 f,
-                "{found} FEN fields; an EPD record starts with 4 (board, side to move, castling, en passant)"
+                "{found} FEN {}; an EPD record starts with 4 (board, side to move, castling, en passant)",
+                if *found == 1 { "field" } else { "fields" }
             ),
             EpdErrorKind::EmptyOpcode => f.write_str("an operation needs an opcode"),
             EpdErrorKind::OpcodeStart(c) => {

@@ -337,6 +337,12 @@ fn missing_fields() {
         "2 FEN fields; an EPD record starts with 4 (board, side to move, castling, en passant)",
     );
     check_error(
+        "4k3/8/8/8/8/8/8/4K3",
+        20,
+        EpdErrorKind::MissingFields { found: 1 },
+        "1 FEN field; an EPD record starts with 4 (board, side to move, castling, en passant)",
+    );
+    check_error(
         ";D1 20",
         1,
         EpdErrorKind::MissingFields { found: 0 },

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use bitboards::pgn::{PgnGame, ReadError, Reader};
-use bitboards::{CastlingNotation, Position};
+use bitboards::Position;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
@@ -48,7 +48,7 @@ pub enum Moves {
     /// Standard Algebraic Notation, with move numbers in text.
     San,
     /// UCI (castling as the king's two-square move in standard chess, as
-    /// king takes rook in Chess960 games).
+    /// king takes rook in Chess960 positions: `Position::uci`).
     Uci,
     /// The FEN of the position after each ply.
     Fen,
@@ -282,21 +282,13 @@ fn report(number: u64, game: &PgnGame, args: &PgnArgs) -> String {
 /// Each ply of the game in `style`.
 fn plies_as(game: &PgnGame, style: Moves) -> Vec<String> {
     let mut position = *game.game.start();
-    let chess960 = game
-        .tag("Variant")
-        .is_some_and(|variant| variant.to_ascii_lowercase().contains("960"));
-    let notation = if chess960 {
-        CastlingNotation::KingTakesRook
-    } else {
-        CastlingNotation::KingToTarget
-    };
     game.game
         .moves()
         .iter()
         .map(|&mv| {
             let text = match style {
                 Moves::San => position.san(mv).to_string(),
-                Moves::Uci => mv.uci(notation).to_string(),
+                Moves::Uci => position.uci(mv).to_string(),
                 Moves::Fen => position.play(mv).fen().to_string(),
             };
             position.play_in_place(mv);
