@@ -249,7 +249,7 @@ mod magic {
     /// square's offset, as an array of the length the shift can index. A
     /// lookup then needs neither the offset's addition nor a bounds check
     /// (the shifted product is below the length by construction), which
-    /// measured 10% more lookups per second than indexing the table. These
+    /// measured 11% more lookups per second than indexing the table. These
     /// are addresses into the generated table, not table contents: the
     /// generator pads `SLIDER_ATTACKS` so that every whole block fits, and
     /// [`block`] refuses to compile if one does not.
@@ -323,17 +323,12 @@ mod magic {
 
         #[test]
         fn every_block_starts_at_its_offset() {
-            let start = tables::SLIDER_ATTACKS.as_ptr() as usize;
+            let at = |offset: u64| tables::SLIDER_ATTACKS[offset as usize..].as_ptr();
             for square in 0..64 {
-                let offset = |block: *const u64| (block as usize - start) / 8;
-                assert_eq!(
-                    offset(ROOK_BLOCKS[square].as_ptr()) as u64,
-                    tables::ROOK_MAGICS[square][2]
-                );
-                assert_eq!(
-                    offset(BISHOP_BLOCKS[square].as_ptr()) as u64,
-                    tables::BISHOP_MAGICS[square][2]
-                );
+                let [_, _, rook] = tables::ROOK_MAGICS[square];
+                let [_, _, bishop] = tables::BISHOP_MAGICS[square];
+                assert!(core::ptr::eq(ROOK_BLOCKS[square].as_ptr(), at(rook)));
+                assert!(core::ptr::eq(BISHOP_BLOCKS[square].as_ptr(), at(bishop)));
             }
             assert_eq!((ROOK_BLOCK, BISHOP_BLOCK), (4096, 512));
         }
