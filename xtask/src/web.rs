@@ -40,7 +40,12 @@ pub fn run(root: &Path) -> ExitCode {
     build
         .current_dir(root)
         .args(["build", "--package", "bitboards-web", "--lib"])
-        .args(["--target", TARGET, "--profile", PROFILE_NAME]);
+        .args(["--target", TARGET, "--profile", PROFILE_NAME])
+        // The 9 KB kindergarten slider tables instead of the 710 KB magic
+        // table, which would be most of the page. Asked for here, not in
+        // crates/web/Cargo.toml, so that a workspace build (tests, perft)
+        // keeps the default lookups.
+        .args(["--features", "bitboards/compact"]);
     for setting in PROFILE {
         build.args(["--config", setting]);
     }
@@ -64,7 +69,7 @@ pub fn run(root: &Path) -> ExitCode {
     };
     let wasm_path = target_dir
         .join(TARGET)
-        .join("web")
+        .join(PROFILE_NAME)
         .join("bitboards_web.wasm");
     let page = root.join("crates").join("web").join("page");
     let read = |path: &Path| {

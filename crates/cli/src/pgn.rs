@@ -13,8 +13,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use bitboards::pgn::{PgnGame, ReadError, Reader};
 use bitboards::Position;
+use bitboards::pgn::{PgnGame, ReadError, Reader};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
