@@ -458,6 +458,7 @@ impl Position {
     /// Reads `text` as [`Position::parse_san`] does and plays the move on
     /// this position; the piece letter says what moves, so making the move
     /// skips asking the board.
+    #[cfg(feature = "std")]
     pub(crate) fn play_san_in_place(&mut self, text: &str) -> Result<Move, SanError> {
         let mv = self.parse_san(text)?;
         let kind = match text.as_bytes().first() {
