@@ -58,7 +58,6 @@ mod names;
 mod perft;
 #[cfg(feature = "std")]
 pub mod pgn;
-mod piece;
 pub mod position;
 mod rules;
 mod san;
@@ -68,7 +67,8 @@ pub mod tables;
 
 pub use bitboards_core::{
     Bitboard, Color, Comparison, File, ParseBitboardError, ParseColorError, ParseFileError,
-    ParseRankError, ParseSquareError, Rank, Square, SquareIndexError, Squares, Subsets, diagram,
+    ParsePieceError, ParseRankError, ParseSquareError, Piece, PieceKind, Rank, Square,
+    SquareIndexError, Squares, Subsets, diagram,
 };
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError, EpdErrorKind, Operation};
@@ -82,7 +82,6 @@ pub use perft::perft_parallel;
 pub use perft::{Divided, perft, perft_divide};
 #[cfg(feature = "std")]
 pub use pgn::{PgnError, PgnGame};
-pub use piece::{ParsePieceError, Piece, PieceKind};
 pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
     Position, PositionError, SEE_VALUES, Setup,
@@ -352,7 +351,7 @@ macro_rules! bitboard {
 /// The rules on check need the attack tables, which the macro, compiled
 /// before this crate, cannot use. [`Position::from_setup`] checks them in
 /// const evaluation, and a broken one stops the compile at the macro with
-/// the rule:
+/// the rule and its squares, as `Position::from_fen` says it:
 ///
 /// ```compile_fail
 /// // White to move, with Black's king attacked by the rook.
@@ -369,7 +368,7 @@ macro_rules! bitboard {
 /// ```
 ///
 /// ```text
-/// error[E0080]: evaluation panicked: this position breaks a rule: the side not to move is not in check
+/// error[E0080]: evaluation panicked: the side not to move is in check (the king on e8 is attacked from e1)
 /// ```
 ///
 /// Rows are found as [`bitboard!`] finds them, so a piece passed in from
@@ -431,44 +430,26 @@ pub mod __private {
     use crate::{Position, PositionError};
 
     /// The message `position!` stops const evaluation with when its
-    /// position breaks a rule, such as "this position breaks a rule: each
-    /// side has exactly one king". `PositionError::rule` alone would read
-    /// like a statement about the position, and a const panic prints one
-    /// string but cannot format, so the words are put together here.
-    pub struct RuleMessage {
-        bytes: [u8; 160],
-        length: usize,
-    }
+    /// position breaks a rule on checks (the macro reports every other rule
+    /// on its token): `PositionError`'s own message, squares and all, as
+    /// `Position::from_fen` writes it. A const panic prints one string but
+    /// cannot format, so the message is built by a `const fn`.
+    pub struct RuleMessage(Option<bitboards_core::placement::Message>);
 
     impl RuleMessage {
         /// The message for `result`'s error; empty for a position.
         pub const fn new(result: &Result<Position, PositionError>) -> RuleMessage {
-            let mut message = RuleMessage {
-                bytes: [0; 160],
-                length: 0,
-            };
-            if let Err(error) = result {
-                message.push(b"this position breaks a rule: ");
-                message.push(error.rule().as_bytes());
-            }
-            message
-        }
-
-        const fn push(&mut self, bytes: &[u8]) {
-            let mut index = 0;
-            while index < bytes.len() && self.length < self.bytes.len() {
-                self.bytes[self.length] = bytes[index];
-                self.length += 1;
-                index += 1;
+            match result {
+                Ok(_) => RuleMessage(None),
+                Err(error) => RuleMessage(Some(error.message())),
             }
         }
 
         /// The message as text.
         pub const fn as_str(&self) -> &str {
-            // The parts are ASCII, so any cut is on a character boundary.
-            match core::str::from_utf8(self.bytes.split_at(self.length).0) {
-                Ok(text) => text,
-                Err(_) => "this position breaks a rule",
+            match &self.0 {
+                Some(message) => message.as_str(),
+                None => "",
             }
         }
     }

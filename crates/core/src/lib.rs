@@ -29,13 +29,19 @@
 mod bitboard;
 mod comparison;
 pub mod diagram;
+mod piece;
+pub mod placement;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod setup;
 mod square;
 
 pub use bitboard::{Bitboard, Squares, Subsets};
 pub use comparison::Comparison;
 pub use diagram::ParseBitboardError;
+pub use piece::{ParsePieceError, Piece, PieceKind};
+pub use placement::PositionError;
+pub use setup::{CastlingLetter, CastlingRights, CastlingSide, Setup};
 pub use square::{
     Color, File, ParseColorError, ParseFileError, ParseRankError, ParseSquareError, Rank, Square,
     SquareIndexError,

@@ -2,20 +2,20 @@
 //! read into a `Setup` expression, with every mistake a compile error on its
 //! token.
 //!
-//! The rules of a position are the runtime crate's (`PositionError`), which
-//! this crate cannot depend on: that crate depends on this one. Those that
-//! need only the squares of the pieces are checked here, on the tokens, with
-//! `PositionError`'s messages word for word (a test compares them); the
-//! rules on checks need attack tables, and are left to `Position::from_setup`
-//! in const evaluation, where `bitboards::position!` puts the result.
-
-use core::fmt;
+//! The placement rules are `bitboards_core::placement::check`, the same
+//! checker `Position::from_setup` runs: the macro calls it and only maps each
+//! violation's square (or field) to the token to blame. The rules on checks
+//! need attack tables, and are left to `Position::from_setup` in const
+//! evaluation, where `bitboards::position!` puts the result.
 
 use crate::tokens::{
     Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree,
 };
 use bitboards_core::diagram::{Board, Cells};
-use bitboards_core::{Color, File, Rank, Square};
+use bitboards_core::placement::{self, Violation};
+use bitboards_core::{
+    CastlingLetter, CastlingRights, CastlingSide, Color, Piece, PositionError, Setup, Square,
+};
 
 use crate::{Diagnostic, diagram_symbols, flatten, line_of, parse_cells};
 
@@ -28,23 +28,12 @@ pub(crate) fn expand(
     krate: &TokenTree,
     input: TokenStream,
 ) -> Result<TokenStream, Vec<Diagnostic>> {
-    read(input).map(|literal| literal.to_tokens(krate))
+    read(input).map(|setup| to_tokens(&setup, krate))
 }
 
-/// A position as the macro read it, before it becomes tokens; every rule the
-/// macro can check on its own holds.
-#[derive(Clone, PartialEq, Eq, Debug)]
-struct PositionLiteral {
-    /// The piece letter on each square, a1 = 0.
-    board: [Option<char>; 64],
-    side_to_move: Color,
-    /// The castling rook's file by colour and side (king side first), as in
-    /// `CastlingRights`.
-    castling: [[Option<File>; 2]; 2],
-    en_passant: Option<Square>,
-    halfmove_clock: u16,
-    fullmove_number: u16,
-}
+/// A position as the macro read it, before it becomes tokens; every
+/// placement rule holds.
+type PositionLiteral = Setup;
 
 /// Reads the diagram, then the fields after the first `;`. Syntax errors
 /// (the diagram's and the fields') come first; the rules are checked only
@@ -128,53 +117,12 @@ fn fields_without_separator(tokens: &[TokenTree]) -> Option<Vec<Diagnostic>> {
     Some(errors)
 }
 
-/// A castling letter as written, before it is matched with the board.
-#[derive(Clone, Copy, Debug)]
-struct CastlingLetter {
-    color: Color,
-    /// `Some` for `K`/`Q` (the outermost rook on that side), `None` for a
-    /// file letter.
-    side: Option<CastlingSide>,
-    /// A file letter's file; for `K`/`Q`, the standard rook's (h, a), which
-    /// they name when the board shows no rook on that side.
-    file: File,
-    at: Span,
-}
-
-/// A side to castle to; the index is `CastlingSide`'s.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum CastlingSide {
-    King,
-    Queen,
-}
-
-impl CastlingSide {
-    const ALL: [CastlingSide; 2] = [CastlingSide::King, CastlingSide::Queen];
-
-    fn index(self) -> usize {
-        self as usize
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            CastlingSide::King => "king-side",
-            CastlingSide::Queen => "queen-side",
-        }
-    }
-
-    fn path(self) -> &'static str {
-        match self {
-            CastlingSide::King => "CastlingSide::KingSide",
-            CastlingSide::Queen => "CastlingSide::QueenSide",
-        }
-    }
-}
-
 /// The fields after the diagram, as read; a field with an error keeps its
 /// default, and the error is reported.
 struct Fields {
     side_to_move: Color,
-    castling: Vec<CastlingLetter>,
+    /// Each castling letter and its token.
+    castling: Vec<(CastlingLetter, Span)>,
     en_passant: Option<(Square, Span)>,
     halfmove_clock: u16,
     fullmove_number: (u16, Span),
@@ -250,37 +198,25 @@ impl Fields {
 
 /// The letters of a castling field (`KQkq`, file letters, or `-`), or the
 /// message for the first character that is none of them.
-fn read_castling(token: &TokenTree) -> Result<Vec<CastlingLetter>, String> {
+fn read_castling(token: &TokenTree) -> Result<Vec<(CastlingLetter, Span)>, String> {
     let text = token.to_string();
     if text == "-" {
         return Ok(Vec::new());
     }
     let mut letters = Vec::new();
     for letter in text.chars() {
-        let color = if letter.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let (side, file) = match letter.to_ascii_lowercase() {
-            'k' => (Some(CastlingSide::King), File::H),
-            'q' => (Some(CastlingSide::Queen), File::A),
-            lower => match File::from_char(lower) {
-                Some(file) if letter.is_ascii() => (None, file),
-                _ => {
-                    return Err(format!(
-                        "`{letter}` is not a castling right; expected `KQkq`, a rook's file letter \
-                         (`A`-`H` White, `a`-`h` Black), or a lone `-`"
-                    ));
-                }
-            },
-        };
-        letters.push(CastlingLetter {
-            color,
-            side,
-            file,
-            at: token.span(),
-        });
+        match u8::try_from(letter)
+            .ok()
+            .and_then(CastlingLetter::from_ascii)
+        {
+            Some(read) => letters.push((read, token.span())),
+            None => {
+                return Err(format!(
+                    "`{letter}` is not a castling right; expected `KQkq`, a rook's file letter \
+                     (`A`-`H` White, `a`-`h` Black), or a lone `-`"
+                ));
+            }
+        }
     }
     Ok(letters)
 }
@@ -295,388 +231,115 @@ fn read_clock(token: &TokenTree) -> Result<u16, String> {
         .map_err(|_| "the number does not fit; at most 65535".to_string())
 }
 
-/// A rule of `PositionError` that the macro checks on the tokens. Its
-/// `Display` is `PositionError`'s, word for word: a test compares the two.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Rule {
-    KingCount {
-        color: Color,
-        found: usize,
-    },
-    PawnOnBackRank {
-        square: Square,
-        color: Color,
-    },
-    TooMuchMaterial {
-        color: Color,
-    },
-    CastlingWithoutKing {
-        color: Color,
-        side: CastlingSide,
-    },
-    CastlingWithoutRook {
-        color: Color,
-        side: CastlingSide,
-        rook: Square,
-    },
-    EnPassantRank {
-        square: Square,
-    },
-    EnPassantWithoutPawn {
-        square: Square,
-        pawn: Square,
-    },
-    EnPassantBlocked {
-        square: Square,
-        occupied: Square,
-    },
-    FullmoveNumberZero,
-}
-
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Rule::KingCount { color, found } => {
-                write!(f, "{color} has {found} kings; each side has exactly one")
-            }
-            Rule::PawnOnBackRank { square, color } => write!(
-                f,
-                "a {color} pawn on {square}: pawns never stand on the first or last rank"
-            ),
-            Rule::TooMuchMaterial { color } => write!(
-                f,
-                "{color} has more material than a game can give it: at most 8 pawns, and each queen past the first, rook, knight or bishop (per square colour) past the second is a promoted pawn"
-            ),
-            Rule::CastlingWithoutKing { color, side } => write!(
-                f,
-                "{color} has a {} castling right but its king is not on rank {}",
-                side.name(),
-                home_rank(color)
-            ),
-            Rule::CastlingWithoutRook { color, side, rook } => write!(
-                f,
-                "{color}'s {} castling right needs a {color} rook on {rook}, on that side of the king",
-                side.name()
-            ),
-            Rule::EnPassantRank { square } => write!(
-                f,
-                "en passant square {square} is not on the rank the last double push crossed (rank 6 with White to move, rank 3 with Black)"
-            ),
-            Rule::EnPassantWithoutPawn { square, pawn } => write!(
-                f,
-                "en passant square {square}, but no pawn stands on {pawn} that could just have moved two squares"
-            ),
-            Rule::EnPassantBlocked { square, occupied } => write!(
-                f,
-                "en passant square {square}, but {occupied} is occupied, so no pawn just moved two squares across it"
-            ),
-            Rule::FullmoveNumberZero => f.write_str("the fullmove number is 0; it starts at 1"),
-        }
-    }
-}
-
-/// Rank 1 for White, 8 for Black: where the king and rooks start.
-fn home_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::First,
-        Color::Black => Rank::Eighth,
-    }
-}
-
-/// The FEN letter of `color`'s piece whose lower-case letter is `kind`.
-fn letter(color: Color, kind: char) -> char {
-    match color {
-        Color::White => kind.to_ascii_uppercase(),
-        Color::Black => kind,
-    }
-}
-
-fn color_of(letter: char) -> Color {
-    if letter.is_ascii_uppercase() {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-/// The squares of the board in reading order: rank 8 first, a to h.
-fn reading_order() -> impl Iterator<Item = Square> {
-    // Index arithmetic rather than nested array iterators: less generated
-    // code in a crate that every build of `bitboards` waits for.
-    (0..64).map(|index| Square::ALL[(7 - index / 8) * 8 + index % 8])
-}
-
-/// Checks the rules of `PositionError` that need only the squares of the
-/// pieces (all but those on checks), each reported on the token that breaks
-/// it, in the order `Position::from_setup` checks them. `diagram` spans the
-/// whole diagram, for a rule no single token breaks (a missing king).
+/// Builds the setup, matching the castling letters with the board as
+/// `Position::from_fen` does, and checks it with the placement checker:
+/// every violation is reported on the token that breaks it, in the order
+/// `Position::from_setup` checks them (pawns in reading order). `diagram`
+/// spans the whole diagram, for a rule no single token breaks (a missing
+/// king).
 fn check_rules(
     board: &Board<Span>,
     diagram: (Span, Span),
     fields: &Fields,
 ) -> Result<PositionLiteral, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
-    let mut fail = |rule: Rule, start: Span, end: Span| {
-        errors.push(Diagnostic {
-            start,
-            end,
-            message: rule.to_string(),
-        });
-    };
-    let on = |square: Square| board[square.index()];
-    let letter_on = |square: Square| on(square).map(|cell| cell.char);
-
-    // Exactly one king each: blame the second king in reading order, as
-    // `Position::from_fen` does, or the whole diagram when there is none.
-    let mut kings: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
-    for square in reading_order() {
-        if let Some(letter) = letter_on(square)
-            && letter.eq_ignore_ascii_case(&'k')
-        {
-            kings[color_of(letter).index()].push(square);
-        }
-    }
-    for color in Color::ALL {
-        let found = &kings[color.index()];
-        let rule = Rule::KingCount {
-            color,
-            found: found.len(),
-        };
-        match found.get(1).and_then(|&second| on(second)) {
-            Some(second) => fail(rule, second.at, second.at),
-            None if found.is_empty() => fail(rule, diagram.0, diagram.1),
-            None => {}
-        }
+    let mut pieces = [None; 64];
+    for (piece, cell) in pieces.iter_mut().zip(board) {
+        *piece = cell.and_then(|cell| Piece::from_char(cell.char));
     }
 
-    for square in reading_order() {
-        if let Some(pawn) = on(square)
-            && pawn.char.eq_ignore_ascii_case(&'p')
-            && matches!(square.rank(), Rank::First | Rank::Eighth)
-        {
-            let color = color_of(pawn.char);
-            fail(Rule::PawnOnBackRank { square, color }, pawn.at, pawn.at);
-        }
-    }
-
-    // Material: the piece that takes a side past what its pawns can have
-    // promoted to, counting in reading order.
-    for color in Color::ALL {
-        let mut counts = Material::default();
-        for square in reading_order() {
-            if let Some(piece) = on(square)
-                && color_of(piece.char) == color
-            {
-                counts.add(piece.char, square);
-                if !counts.is_standard() {
-                    fail(Rule::TooMuchMaterial { color }, piece.at, piece.at);
-                    break;
-                }
-            }
-        }
-    }
-
-    let castling = resolve_castling(&fields.castling, board, &mut errors);
-    let mut fail = |rule: Rule, at: Span| {
-        errors.push(Diagnostic::on(at, rule.to_string()));
-    };
-    for color in Color::ALL {
-        // Which king the rights belong to is unclear with more or fewer
-        // than one; the king count is reported already.
-        let [king] = kings[color.index()][..] else {
+    let mut castling = CastlingRights::NONE;
+    let mut letter_at = [[None; 2]; 2];
+    let mut duplicates = Vec::new();
+    for &(letter, at) in &fields.castling {
+        let color = letter.color;
+        let (side, file) = letter.resolve(&pieces);
+        if castling.has(color, side) {
+            let message = format!("{color}'s {} castling right is given twice", side.name());
+            duplicates.push(Diagnostic::on(at, message));
             continue;
-        };
-        for side in CastlingSide::ALL {
-            let Some((file, at)) = castling[color.index()][side.index()] else {
-                continue;
-            };
-            if king.rank() != home_rank(color) {
-                fail(Rule::CastlingWithoutKing { color, side }, at);
-                continue;
-            }
-            let rook = Square::from_file_rank(file, home_rank(color));
-            let on_that_side = match side {
-                CastlingSide::King => file > king.file(),
-                CastlingSide::Queen => file < king.file(),
-            };
-            if letter_on(rook) != Some(letter(color, 'r')) || !on_that_side {
-                fail(Rule::CastlingWithoutRook { color, side, rook }, at);
-            }
         }
+        castling = castling.with(color, side, Some(file));
+        letter_at[color.index()][side.index()] = Some(at);
     }
 
-    if let Some((square, at)) = fields.en_passant
-        && let Some(rule) = en_passant_rule(square, fields.side_to_move, letter_on)
-    {
-        fail(rule, at);
-    }
-
-    let (fullmove_number, at) = fields.fullmove_number;
-    if fullmove_number == 0 {
-        fail(Rule::FullmoveNumberZero, at);
-    }
-
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let mut letters = [None; 64];
-    for (letter, cell) in letters.iter_mut().zip(board) {
-        *letter = cell.map(|cell| cell.char);
-    }
-    let mut rook_files = [[None; 2]; 2];
-    for (index, right) in castling.iter().flatten().enumerate() {
-        rook_files[index / 2][index % 2] = right.map(|(file, _)| file);
-    }
-    Ok(PositionLiteral {
-        board: letters,
+    let (fullmove_number, fullmove_at) = fields.fullmove_number;
+    let setup = Setup {
+        board: pieces,
         side_to_move: fields.side_to_move,
-        castling: rook_files,
+        castling,
         en_passant: fields.en_passant.map(|(square, _)| square),
         halfmove_clock: fields.halfmove_clock,
         fullmove_number,
-    })
-}
-
-/// A side's pieces counted as `PositionError::TooMuchMaterial` counts them.
-#[derive(Default)]
-struct Material {
-    pawns: usize,
-    queens: usize,
-    rooks: usize,
-    knights: usize,
-    light_bishops: usize,
-    dark_bishops: usize,
-}
-
-impl Material {
-    fn add(&mut self, letter: char, square: Square) {
-        let count = match letter.to_ascii_lowercase() {
-            'p' => &mut self.pawns,
-            'q' => &mut self.queens,
-            'r' => &mut self.rooks,
-            'n' => &mut self.knights,
-            // a1 is dark: a square is light when its file and rank indices
-            // add up to an odd number.
-            'b' if (square.file().index() + square.rank().index()) % 2 == 1 => {
-                &mut self.light_bishops
-            }
-            'b' => &mut self.dark_bishops,
-            _ => return,
-        };
-        *count += 1;
-    }
-
-    /// Whether the pieces can all come from the starting set and the
-    /// promotions of the pawns that are missing.
-    fn is_standard(&self) -> bool {
-        let promoted = self.queens.saturating_sub(1)
-            + self.rooks.saturating_sub(2)
-            + self.knights.saturating_sub(2)
-            + self.light_bishops.saturating_sub(1)
-            + self.dark_bishops.saturating_sub(1);
-        self.pawns <= 8 && self.pawns + promoted <= 8
-    }
-}
-
-/// Matches the castling letters with the board as `Position::from_fen` does:
-/// `K`/`Q` name the outermost rook on that side of the king on its home rank
-/// (the standard rook's file when there is none, for the rules to report),
-/// a file letter names its file, on the side of the king it is on. A right
-/// given twice is reported here. Returns each right's rook file and letter.
-fn resolve_castling(
-    letters: &[CastlingLetter],
-    board: &Board<Span>,
-    errors: &mut Vec<Diagnostic>,
-) -> [[Option<(File, Span)>; 2]; 2] {
-    let mut rights = [[None; 2]; 2];
-    for letter in letters {
-        let color = letter.color;
-        let on_home_rank = |file: File, kind: char| {
-            let square = Square::from_file_rank(file, home_rank(color));
-            board[square.index()].map(|cell| cell.char) == Some(self::letter(color, kind))
-        };
-        let king_file = File::ALL
-            .iter()
-            .copied()
-            .find(|&file| on_home_rank(file, 'k'));
-        let (side, file) = match (letter.side, king_file) {
-            (Some(side), Some(king_file)) => {
-                let beyond_king = |file: &File| match side {
-                    CastlingSide::King => *file > king_file,
-                    CastlingSide::Queen => *file < king_file,
-                };
-                let rook = |file: &&File| on_home_rank(**file, 'r');
-                let outermost = match side {
-                    CastlingSide::King => File::ALL.iter().rev().find(rook),
-                    CastlingSide::Queen => File::ALL.iter().find(rook),
-                };
-                let file = outermost.copied().filter(beyond_king);
-                (side, file.unwrap_or(letter.file))
-            }
-            (Some(side), None) => (side, letter.file),
-            (None, king_file) => {
-                // Without a king on the home rank, the side the rook would
-                // be on in standard chess.
-                let side = if letter.file > king_file.unwrap_or(File::E) {
-                    CastlingSide::King
-                } else {
-                    CastlingSide::Queen
-                };
-                (side, letter.file)
-            }
-        };
-        let right = &mut rights[color.index()][side.index()];
-        if right.is_some() {
-            let message = format!("{color}'s {} castling right is given twice", side.name());
-            errors.push(Diagnostic::on(letter.at, message));
-            continue;
-        }
-        *right = Some((file, letter.at));
-    }
-    rights
-}
-
-/// The first en passant rule `square` breaks, in `Position::from_setup`'s
-/// order: the rank, the pawn that double-pushed, the squares it crossed.
-fn en_passant_rule(
-    square: Square,
-    side_to_move: Color,
-    letter_on: impl Fn(Square) -> Option<char>,
-) -> Option<Rule> {
-    let (expected_rank, pawn_rank, origin_rank) = match side_to_move {
-        Color::White => (Rank::Sixth, Rank::Fifth, Rank::Seventh),
-        Color::Black => (Rank::Third, Rank::Fourth, Rank::Second),
     };
-    if square.rank() != expected_rank {
-        return Some(Rule::EnPassantRank { square });
+    let violations = placement::check(&setup);
+    let (mut on_board, on_fields): (Vec<Violation>, Vec<Violation>) =
+        violations.as_slice().iter().partition(|violation| {
+            matches!(
+                violation.error,
+                PositionError::KingCount { .. }
+                    | PositionError::PawnOnBackRank { .. }
+                    | PositionError::TooMuchMaterial { .. }
+            )
+        });
+    // The checker lists back-rank pawns a1 to h8; a reader reads rank 8
+    // first.
+    on_board.sort_by_key(|violation| match violation.error {
+        PositionError::PawnOnBackRank { square, .. } => 1 + (7 - square.rank().index()),
+        PositionError::TooMuchMaterial { .. } => 9,
+        _ => 0,
+    });
+
+    let mut errors = Vec::new();
+    for violation in on_board {
+        let (start, end) = match violation.square.and_then(|square| board[square.index()]) {
+            Some(cell) => (cell.at, cell.at),
+            None => diagram,
+        };
+        errors.push(Diagnostic {
+            start,
+            end,
+            message: violation.error.to_string(),
+        });
     }
-    let pawn = Square::from_file_rank(square.file(), pawn_rank);
-    let origin = Square::from_file_rank(square.file(), origin_rank);
-    if letter_on(pawn) != Some(letter(side_to_move.opponent(), 'p')) {
-        return Some(Rule::EnPassantWithoutPawn { square, pawn });
+    errors.extend(duplicates);
+    for violation in on_fields {
+        let at = match violation.error {
+            PositionError::CastlingWithoutKing { color, side }
+            | PositionError::CastlingWithoutRook { color, side, .. } => {
+                letter_at[color.index()][side.index()]
+            }
+            PositionError::FullmoveNumberZero => Some(fullmove_at),
+            _ => fields.en_passant.map(|(_, at)| at),
+        };
+        let message = violation.error.to_string();
+        errors.push(match at {
+            Some(at) => Diagnostic::on(at, message),
+            None => Diagnostic {
+                start: diagram.0,
+                end: diagram.1,
+                message,
+            },
+        });
     }
-    let occupied = if letter_on(square).is_some() {
-        square
-    } else if letter_on(origin).is_some() {
-        origin
+    if errors.is_empty() {
+        Ok(setup)
     } else {
-        return None;
-    };
-    Some(Rule::EnPassantBlocked { square, occupied })
+        Err(errors)
+    }
 }
 
-impl PositionLiteral {
-    /// `$crate::Setup { .. }` built from the runtime crate's constants and
-    /// `const fn`s, with `krate` as `$crate`.
-    fn to_tokens(&self, krate: &TokenTree) -> TokenStream {
+/// `$crate::Setup { .. }` built from the runtime crate's constants and
+/// `const fn`s, with `krate` as `$crate`.
+fn to_tokens(setup: &Setup, krate: &TokenTree) -> TokenStream {
+    {
         let mut out = Tokens::new(krate);
         out.krate_path("Setup");
         out.group(Delimiter::Brace, |out| {
             out.field("board");
             out.group(Delimiter::Bracket, |out| {
-                for cell in self.board {
-                    match cell.and_then(piece_name) {
-                        Some(name) => out.some(|out| out.krate_path(&format!("Piece::{name}"))),
+                for cell in setup.board {
+                    match cell {
+                        Some(piece) => out.some(|out| out.krate_path(&format!("Piece::{piece:?}"))),
                         None => out.core_path("option::Option::None"),
                     }
                     out.punct(",");
@@ -685,14 +348,14 @@ impl PositionLiteral {
             out.punct(",");
 
             out.field("side_to_move");
-            out.krate_path(color_path(self.side_to_move));
+            out.krate_path(color_path(setup.side_to_move));
             out.punct(",");
 
             out.field("castling");
             out.krate_path("CastlingRights::NONE");
             for color in Color::ALL {
                 for side in CastlingSide::ALL {
-                    let Some(file) = self.castling[color.index()][side.index()] else {
+                    let Some(file) = setup.castling.rook_file(color, side) else {
                         continue;
                     };
                     out.punct(".");
@@ -700,7 +363,7 @@ impl PositionLiteral {
                     out.group(Delimiter::Parenthesis, |out| {
                         out.krate_path(color_path(color));
                         out.punct(",");
-                        out.krate_path(side.path());
+                        out.krate_path(&format!("CastlingSide::{side:?}"));
                         out.punct(",");
                         let file = format!("File::{}", file.to_char().to_ascii_uppercase());
                         out.some(|out| out.krate_path(&file));
@@ -710,7 +373,7 @@ impl PositionLiteral {
             out.punct(",");
 
             out.field("en_passant");
-            match self.en_passant {
+            match setup.en_passant {
                 Some(square) => {
                     let name = format!("Square::{}", square.name().to_ascii_uppercase());
                     out.some(|out| out.krate_path(&name));
@@ -720,10 +383,10 @@ impl PositionLiteral {
             out.punct(",");
 
             out.field("halfmove_clock");
-            out.literal(Literal::u16_suffixed(self.halfmove_clock));
+            out.literal(Literal::u16_suffixed(setup.halfmove_clock));
             out.punct(",");
             out.field("fullmove_number");
-            out.literal(Literal::u16_suffixed(self.fullmove_number));
+            out.literal(Literal::u16_suffixed(setup.fullmove_number));
             out.punct(",");
         });
         out.tokens.into_iter().collect()
@@ -735,25 +398,6 @@ fn color_path(color: Color) -> &'static str {
         Color::White => "Color::White",
         Color::Black => "Color::Black",
     }
-}
-
-/// The name of the `Piece` variant of a FEN letter.
-fn piece_name(letter: char) -> Option<&'static str> {
-    Some(match letter {
-        'P' => "WhitePawn",
-        'N' => "WhiteKnight",
-        'B' => "WhiteBishop",
-        'R' => "WhiteRook",
-        'Q' => "WhiteQueen",
-        'K' => "WhiteKing",
-        'p' => "BlackPawn",
-        'n' => "BlackKnight",
-        'b' => "BlackBishop",
-        'r' => "BlackRook",
-        'q' => "BlackQueen",
-        'k' => "BlackKing",
-        _ => return None,
-    })
 }
 
 /// A small writer of tokens, for want of `quote` (left out for build time).
@@ -862,35 +506,17 @@ mod tests {
         . . . . K . . .
     ";
 
-    /// The setup a literal stands for, built with the runtime crate.
+    /// The setup a literal stands for (the macro builds the runtime's own
+    /// `Setup`).
     fn setup(literal: &PositionLiteral) -> bitboards::Setup {
-        let mut castling = bitboards::CastlingRights::NONE;
-        for color in Color::ALL {
-            for (side, runtime_side) in CastlingSide::ALL
-                .into_iter()
-                .zip(bitboards::CastlingSide::ALL)
-            {
-                let file = literal.castling[color.index()][side.index()];
-                castling = castling.with(color, runtime_side, file);
-            }
-        }
-        bitboards::Setup {
-            board: literal
-                .board
-                .map(|cell| cell.and_then(bitboards::Piece::from_char)),
-            side_to_move: literal.side_to_move,
-            castling,
-            en_passant: literal.en_passant,
-            halfmove_clock: literal.halfmove_clock,
-            fullmove_number: literal.fullmove_number,
-        }
+        *literal
     }
 
     #[test]
     fn fields_default_to_white_no_rights_and_the_first_move() {
         let literal = read_str(KINGS).unwrap();
         assert_eq!(literal.side_to_move, Color::White);
-        assert_eq!(literal.castling, [[None; 2]; 2]);
+        assert_eq!(literal.castling, CastlingRights::NONE);
         assert_eq!(
             (
                 literal.en_passant,
@@ -1001,96 +627,6 @@ mod tests {
         let broken = KINGS.replacen(". . . . k", ". . . . o", 1);
         let found = errors(&format!("{broken}\n w - -"));
         assert!(found[0].starts_with("unknown symbol `o`"), "{found:?}");
-    }
-
-    #[test]
-    fn rule_messages_are_position_errors_word_for_word() {
-        use bitboards::PositionError;
-        let sides = CastlingSide::ALL
-            .into_iter()
-            .zip(bitboards::CastlingSide::ALL);
-        let mut pairs = vec![
-            (
-                Rule::KingCount {
-                    color: Color::Black,
-                    found: 0,
-                },
-                PositionError::KingCount {
-                    color: Color::Black,
-                    found: 0,
-                },
-            ),
-            (
-                Rule::PawnOnBackRank {
-                    square: Square::C8,
-                    color: Color::White,
-                },
-                PositionError::PawnOnBackRank {
-                    square: Square::C8,
-                    piece: bitboards::Piece::WhitePawn,
-                },
-            ),
-            (
-                Rule::TooMuchMaterial {
-                    color: Color::White,
-                },
-                PositionError::TooMuchMaterial {
-                    color: Color::White,
-                },
-            ),
-            (
-                Rule::EnPassantRank { square: Square::E4 },
-                PositionError::EnPassantRank { square: Square::E4 },
-            ),
-            (
-                Rule::EnPassantWithoutPawn {
-                    square: Square::E6,
-                    pawn: Square::E5,
-                },
-                PositionError::EnPassantWithoutPawn {
-                    square: Square::E6,
-                    pawn: Square::E5,
-                },
-            ),
-            (
-                Rule::EnPassantBlocked {
-                    square: Square::E6,
-                    occupied: Square::E7,
-                },
-                PositionError::EnPassantBlocked {
-                    square: Square::E6,
-                    occupied: Square::E7,
-                },
-            ),
-            (Rule::FullmoveNumberZero, PositionError::FullmoveNumberZero),
-        ];
-        for (side, runtime_side) in sides {
-            pairs.push((
-                Rule::CastlingWithoutKing {
-                    color: Color::Black,
-                    side,
-                },
-                PositionError::CastlingWithoutKing {
-                    color: Color::Black,
-                    side: runtime_side,
-                },
-            ));
-            pairs.push((
-                Rule::CastlingWithoutRook {
-                    color: Color::White,
-                    side,
-                    rook: Square::B1,
-                },
-                PositionError::CastlingWithoutRook {
-                    color: Color::White,
-                    side: runtime_side,
-                    rook: Square::B1,
-                },
-            ));
-        }
-        for (rule, error) in pairs {
-            assert_eq!(rule.to_string(), error.to_string());
-        }
     }
 
     /// xorshift64*: enough to shuffle test positions, with no dependency.

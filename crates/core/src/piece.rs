@@ -9,7 +9,7 @@ use crate::Color;
 /// king.
 ///
 /// The order (pawn first, king last) is the order of the per-kind boards of a
-/// [`Position`](crate::Position) and of the Polyglot key table. The FEN letter
+/// `Position` and of the Polyglot key table. The FEN letter
 /// is lower case (`n` for a knight); [`PieceKind::from_char`] reads either
 /// case.
 ///
@@ -230,7 +230,7 @@ impl FromStr for PieceKind {
 ///
 /// Its FEN letter is upper case for White and lower case for Black. The
 /// order (White's six kinds, then Black's, each pawn to king) is the order of
-/// [`Piece::ALL`] and of [`Position::named_bitboards`](crate::Position::named_bitboards)'s
+/// [`Piece::ALL`] and of `Position::named_bitboards`'s
 /// first twelve entries' kinds within a colour.
 ///
 /// ```
