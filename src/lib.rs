@@ -51,7 +51,6 @@ pub mod epd;
 #[cfg(feature = "alloc")]
 mod game;
 pub mod masks;
-mod movegen;
 mod moves;
 #[cfg(feature = "names")]
 mod names;
@@ -59,8 +58,6 @@ mod perft;
 #[cfg(feature = "std")]
 pub mod pgn;
 pub mod position;
-mod rules;
-mod san;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod tables;
@@ -86,8 +83,8 @@ pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
     Position, PositionError, SEE_VALUES, Setup,
 };
-pub use rules::{ParseUciError, WhichSquare};
-pub use san::{San, SanError, SanSyntax, Suffix};
+pub use position::{ParseUciError, WhichSquare};
+pub use position::{San, SanError, SanSyntax, Suffix};
 
 /// The squares strictly between `a` and `b` when they share a rank, file or
 /// diagonal; empty otherwise (and for neighbours or the same square).

@@ -1,8 +1,8 @@
 //! Perft: the number of leaf nodes of the legal move tree to a given depth,
 //! the field's proof of a move generator.
 
-use crate::movegen::{Sink, behind};
 use crate::moves::{Move, MoveList};
+use crate::position::movegen::{Sink, behind};
 use crate::{Bitboard, PieceKind, Position, Square};
 
 /// The number of leaves of the legal move tree of `position`, `depth` plies

@@ -21,12 +21,17 @@ use crate::{Bitboard, Color, File, Piece, PieceKind, Rank, Square, attacks};
 
 pub mod fen;
 mod hash;
+pub(crate) mod movegen;
 mod play;
+mod rules;
+mod san;
 mod see;
 mod validate;
 
 pub use bitboards_core::{CastlingRights, CastlingSide, PositionError, Setup};
 pub use fen::{Fen, FenError, FenField, FenSyntaxError};
+pub use rules::{ParseUciError, WhichSquare};
+pub use san::{San, SanError, SanSyntax, Suffix};
 pub use see::SEE_VALUES;
 
 /// A Chess960 start position number outside `0..960`.
@@ -617,7 +622,7 @@ impl Position {
     /// ```
     #[must_use]
     pub const fn checkers(&self) -> Bitboard {
-        self.attackers(self.king(self.side_to_move), self.side_to_move.opponent())
+        self.checks().checkers
     }
 
     /// The literature's fifteen boards with their names: the twelve piece

@@ -3,8 +3,8 @@
 
 use core::fmt;
 
-use crate::movegen::{Sink, behind};
 use crate::moves::{CastlingNotation, Move, MoveKind, Uci};
+use crate::position::movegen::{Sink, behind};
 use crate::{
     Bitboard, CastlingSide, Color, File, ParseSquareError, Piece, PieceKind, Position, Square,
     masks,

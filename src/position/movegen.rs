@@ -172,37 +172,49 @@ pub(crate) struct Checks {
 }
 
 impl Position {
-    /// The checkers of the side to move and its pinned pieces.
+    /// The checkers of the side to move and its pinned pieces: the one
+    /// place checkers are computed ([`Position::checkers`] is this). A
+    /// `const fn`, so the slider lookups are the magic tables' even with
+    /// feature `pext` (two lookups at most, only when a slider is on the
+    /// king's empty-board rays).
     #[inline(always)]
-    pub(crate) fn checks(&self) -> Checks {
+    pub(crate) const fn checks(&self) -> Checks {
         let us = self.side_to_move();
         let them = us.opponent();
         let king = self.king(us);
         let ours = self.by_color(us);
         let theirs = self.by_color(them);
-        let occupied = ours | theirs;
-        let diagonal = (self.by_kind(PieceKind::Bishop) | self.by_kind(PieceKind::Queen)) & theirs;
-        let straight = (self.by_kind(PieceKind::Rook) | self.by_kind(PieceKind::Queen)) & theirs;
+        let occupied = ours.union(theirs);
+        let queens = self.by_kind(PieceKind::Queen);
+        let diagonal = self
+            .by_kind(PieceKind::Bishop)
+            .union(queens)
+            .intersection(theirs);
+        let straight = self
+            .by_kind(PieceKind::Rook)
+            .union(queens)
+            .intersection(theirs);
 
-        let mut checkers = (attacks::knight(king) & self.by_kind(PieceKind::Knight)
-            | attacks::pawn(us, king) & self.by_kind(PieceKind::Pawn))
-            & theirs;
+        let mut checkers = attacks::knight(king)
+            .intersection(self.by_kind(PieceKind::Knight))
+            .union(attacks::pawn(us, king).intersection(self.by_kind(PieceKind::Pawn)))
+            .intersection(theirs);
         let mut pinned = Bitboard::EMPTY;
         // Sliders that would see the king if only their own side's pieces
         // blocked: with nothing between they check, with one of ours they pin.
         let mut snipers = Bitboard::EMPTY;
-        if !(attacks::rook_rays(king) & straight).is_empty() {
-            snipers |= sliders::rook(king, theirs) & straight;
+        if !attacks::rook_rays(king).intersection(straight).is_empty() {
+            snipers = snipers.union(attacks::rook(king, theirs).intersection(straight));
         }
-        if !(attacks::bishop_rays(king) & diagonal).is_empty() {
-            snipers |= sliders::bishop(king, theirs) & diagonal;
+        if !attacks::bishop_rays(king).intersection(diagonal).is_empty() {
+            snipers = snipers.union(attacks::bishop(king, theirs).intersection(diagonal));
         }
         while let Some(sniper) = snipers.pop() {
-            let blockers = between(king, sniper) & occupied;
+            let blockers = between(king, sniper).intersection(occupied);
             if blockers.is_empty() {
                 checkers.set(sniper);
             } else if !blockers.has_more_than_one() {
-                pinned |= blockers & ours;
+                pinned = pinned.union(blockers.intersection(ours));
             }
         }
         Checks { checkers, pinned }

@@ -6,8 +6,8 @@
 
 use core::fmt;
 
-use crate::movegen::{Filter, Sink, behind};
 use crate::moves::{Move, MoveKind};
+use crate::position::movegen::{Filter, Sink, behind};
 use crate::{Bitboard, CastlingSide, File, PieceKind, Position, Rank, Square, attacks};
 
 /// A move in Standard Algebraic Notation, from [`Position::san`]: `Display`
