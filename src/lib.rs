@@ -76,7 +76,7 @@ pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, Uci};
 pub use names::{FromName, UnknownName};
 #[cfg(feature = "parallel")]
 pub use perft::perft_parallel;
-pub use perft::{Divided, perft, perft_divide};
+pub use perft::{Divided, perft, perft_divide, perft_divide_with};
 #[cfg(feature = "std")]
 pub use pgn::{PgnError, PgnGame};
 pub use position::{

@@ -180,10 +180,35 @@ pub fn perft_parallel(position: &Position, depth: u32) -> u64 {
 /// ```
 #[must_use]
 pub fn perft_divide(position: &Position, depth: u32) -> Divided {
+    perft_divide_with(position, depth, perft, |_, _| {})
+}
+
+/// [`perft_divide`] with the count below each root move done by
+/// `count_below` (such as [`perft`], or `perft_parallel` on a thread pool),
+/// and `after_root_move` called with each move and its count as it is done
+/// (a progress bar's step): the one per-root-move loop, shared with the
+/// `bitboards perft` command.
+///
+/// ```
+/// use bitboards::{perft, perft_divide_with, Position};
+///
+/// let mut done = Vec::new();
+/// let divided = perft_divide_with(&Position::START, 3, perft, |mv, nodes| done.push((mv, nodes)));
+/// assert_eq!(done.len(), 20);
+/// assert_eq!(divided.iter().collect::<Vec<_>>(), done);
+/// assert_eq!(done.iter().map(|(_, nodes)| nodes).sum::<u64>(), 8_902);
+/// ```
+pub fn perft_divide_with(
+    position: &Position,
+    depth: u32,
+    mut count_below: impl FnMut(&Position, u32) -> u64,
+    mut after_root_move: impl FnMut(Move, u64),
+) -> Divided {
     let moves = position.legal_moves();
     let mut counts = [0u64; crate::moves::MAX_MOVES];
     for (count, &mv) in counts.iter_mut().zip(moves.iter()) {
-        *count = perft(&position.play(mv), depth.saturating_sub(1));
+        *count = count_below(&position.play(mv), depth.saturating_sub(1));
+        after_root_move(mv, *count);
     }
     Divided { moves, counts }
 }

@@ -9,21 +9,7 @@ use bitboards::{Bitboard, Color, Position};
 use crate::CommandError;
 use crate::render::{hex, square_list};
 
-/// The output formats of `fen`.
-///
-/// ```
-/// use bitboards_cli::fen::Format;
-///
-/// assert_eq!(Format::default(), Format::Text);
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
-pub enum Format {
-    /// The diagrams and the facts, for people.
-    #[default]
-    Text,
-    /// One JSON object: the FEN, the facts and the fifteen boards in hex.
-    Json,
-}
+pub use crate::Format;
 
 /// The arguments of `bitboards fen`.
 ///
@@ -41,7 +27,8 @@ pub struct FenArgs {
     /// the fields as separate arguments: they are joined with spaces.
     #[arg(value_name = "FEN", required = true)]
     pub fen: Vec<String>,
-    /// Text for people, or JSON for scripts.
+    /// Text for people (the diagrams and the facts), or JSON for scripts (one
+    /// object: the FEN, the facts and the fifteen boards in hex).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
     /// Accept a check no game can reach (two checkers on one line, a

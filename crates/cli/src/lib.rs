@@ -27,6 +27,25 @@ pub mod show;
 /// The expression language (the `bitboards-expr` crate, shared with the web
 /// page).
 pub use bitboards_expr as expr;
+
+/// The output formats of every subcommand: `--format text` (the default)
+/// or `--format json`. Each subcommand's `--format` help says what its
+/// text and its JSON object hold.
+///
+/// ```
+/// use bitboards_cli::Format;
+///
+/// assert_eq!(Format::default(), Format::Text);
+/// assert_eq!(bitboards_cli::show::Format::Json, Format::Json);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
+pub enum Format {
+    /// For people.
+    #[default]
+    Text,
+    /// One JSON object, for scripts.
+    Json,
+}
 /// The square numberings (from `bitboards-expr`).
 pub use bitboards_expr::numbering;
 

@@ -13,28 +13,13 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use bitboards::{CastlingNotation, Move, Position, perft, perft_parallel};
+use bitboards::{CastlingNotation, Move, Position, perft, perft_divide_with, perft_parallel};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
 use crate::fen::read_position;
 
-/// The output formats of `perft`.
-///
-/// ```
-/// use bitboards_cli::perft::Format;
-///
-/// assert_eq!(Format::default(), Format::Text);
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
-pub enum Format {
-    /// `move: count` lines (with `--divide`), then nodes, time and speed.
-    #[default]
-    Text,
-    /// One JSON object: fen, depth, threads, nodes, seconds, mnps, and
-    /// divide (with `--divide`).
-    Json,
-}
+pub use crate::Format;
 
 /// The arguments of `bitboards perft`.
 ///
@@ -65,7 +50,9 @@ pub struct PerftArgs {
     /// thread.
     #[arg(long, value_name = "N", value_parser = parse_thread_count)]
     pub threads: Option<NonZeroUsize>,
-    /// Text for people, or JSON for scripts.
+    /// Text for people (`move: count` lines with `--divide`, then nodes, time
+    /// and speed), or JSON for scripts (one object: fen, depth, threads,
+    /// nodes, seconds, mnps, and divide with `--divide`).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
     /// Accept a check no game can reach, as some perft suites hold (see
@@ -192,13 +179,8 @@ fn count_by_root_move(
             elapsed: start.elapsed(),
         };
     }
-    let moves = position.legal_moves();
-    let mut root_moves = Vec::with_capacity(moves.len());
-    for &mv in &moves {
-        let nodes = count_below(&position.play(mv), depth - 1);
-        after_root_move(mv, nodes);
-        root_moves.push((mv, nodes));
-    }
+    let divided = perft_divide_with(position, depth, count_below, after_root_move);
+    let root_moves: Vec<(Move, u64)> = divided.iter().collect();
     Counted {
         nodes: root_moves.iter().map(|(_, nodes)| nodes).sum(),
         root_moves,

@@ -7,21 +7,7 @@ use crate::numbering::Numbering;
 use crate::render::{ColorChoice, json_report, text_report};
 use crate::{CommandError, expr};
 
-/// The output formats of `show`.
-///
-/// ```
-/// use bitboards_cli::show::Format;
-///
-/// assert_eq!(Format::default(), Format::Text);
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
-pub enum Format {
-    /// The diagram and the numbers, for people.
-    #[default]
-    Text,
-    /// One JSON object: value, hex, binary, numbering, squares, count.
-    Json,
-}
+pub use crate::Format;
 
 /// The arguments of `bitboards show`.
 ///
@@ -47,7 +33,8 @@ pub struct ShowArgs {
     /// and square names always show the true squares.
     #[arg(long, value_enum, default_value_t)]
     pub numbering: Numbering,
-    /// Text for people, or JSON for scripts.
+    /// Text for people (the diagram and the numbers), or JSON for scripts (one
+    /// object: value, hex, binary, numbering, squares, count).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
     /// Also print a `bitboard!` literal to paste into Rust.
