@@ -47,6 +47,8 @@
 
 mod files;
 mod geometry;
+mod inputs;
+mod magics;
 mod published_magics;
 mod readme;
 mod registry;
@@ -58,12 +60,13 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-pub use files::sliders::MagicSource;
+pub use magics::MagicSource;
 pub use readme::{END as README_END, START as README_START};
 pub use render::HEADER;
 pub use table::{Element, Index, Naming, Picture};
 
-use registry::{BuiltFile, Inputs};
+use inputs::Inputs;
+use registry::BuiltFile;
 
 /// What [`run`] does: where it writes, whether it may, and which magics.
 ///
@@ -314,7 +317,8 @@ pub struct TableReport {
 /// read or written, [`Error::Readme`] when the README lacks its markers.
 pub fn run(options: &Options) -> Result<Report, Error> {
     let inputs = Inputs {
-        magics: files::sliders::Magics::new(options.magics)?,
+        magics: magics::Magics::new(options.magics)?,
+        named: registry::named_tables(),
     };
     let mut built = Vec::new();
     for spec in registry::FILES {

@@ -7,8 +7,8 @@
 //! Adding a table of an existing shape: write its generator function in the
 //! module of its file (under `files/`), and add one line below.
 
-use crate::Error;
 use crate::files::{leapers, lines, masks, names, pext, rays, sliders, zobrist};
+use crate::inputs::{Build, Inputs};
 use crate::table::{Index, Naming, Picture, Table};
 
 /// The feature that gates the name registry (`Bitboard::from_name`).
@@ -123,7 +123,7 @@ pub(crate) const FILES: &[FileSpec] = &[
                 Picture::SliderRows {
                     piece: "rook",
                     second: "factor",
-                    shift: Some(sliders::ROOK_SHIFT),
+                    shift: Some(crate::magics::ROOK_SHIFT),
                 },
             ),
             table(
@@ -131,7 +131,7 @@ pub(crate) const FILES: &[FileSpec] = &[
                 Picture::SliderRows {
                     piece: "bishop",
                     second: "factor",
-                    shift: Some(sliders::BISHOP_SHIFT),
+                    shift: Some(crate::magics::BISHOP_SHIFT),
                 },
             ),
             table(sliders::slider_attacks, Picture::Digest),
@@ -194,13 +194,13 @@ pub(crate) struct FileSpec {
 /// One table: the function that computes and documents it, how the snapshot
 /// test pictures it, and what it gives to the name registry.
 pub(crate) struct Entry {
-    pub(crate) build: fn(&Inputs) -> Result<Table, Error>,
+    pub(crate) build: Build,
     pub(crate) picture: Picture,
     pub(crate) naming: Naming,
 }
 
 /// A table with no name in the name registry.
-const fn table(build: fn(&Inputs) -> Result<Table, Error>, picture: Picture) -> Entry {
+const fn table(build: Build, picture: Picture) -> Entry {
     Entry {
         build,
         picture,
@@ -209,11 +209,7 @@ const fn table(build: fn(&Inputs) -> Result<Table, Error>, picture: Picture) -> 
 }
 
 /// A table whose entries are named in the name registry.
-const fn named(
-    build: fn(&Inputs) -> Result<Table, Error>,
-    picture: Picture,
-    naming: Naming,
-) -> Entry {
+const fn named(build: Build, picture: Picture, naming: Naming) -> Entry {
     Entry {
         build,
         picture,
@@ -223,7 +219,7 @@ const fn named(
 
 /// A named region: a single word, pictured with the other regions, named in
 /// lower case, and a `Bitboard` constant in `bitboards::masks`.
-const fn region(build: fn(&Inputs) -> Result<Table, Error>) -> Entry {
+const fn region(build: Build) -> Entry {
     Entry {
         build,
         picture: Picture::Region,
@@ -231,16 +227,19 @@ const fn region(build: fn(&Inputs) -> Result<Table, Error>) -> Entry {
     }
 }
 
-/// What the generator functions share: the slider magics, taken or searched
-/// once per run.
-pub(crate) struct Inputs {
-    pub(crate) magics: sliders::Magics,
-}
-
 /// A file's tables, computed, each with its registry entry.
 pub(crate) struct BuiltFile {
     pub(crate) spec: &'static FileSpec,
     pub(crate) tables: Vec<(&'static Entry, Table)>,
+}
+
+/// The tables that name their entries, in registry order, for the name
+/// registry (`files/names.rs` reads them from [`Inputs`]).
+pub(crate) fn named_tables() -> Vec<(Build, Naming)> {
+    entries()
+        .filter(|entry| entry.naming != Naming::None)
+        .map(|entry| (entry.build, entry.naming))
+        .collect()
 }
 
 /// Every registry entry, file after file.
@@ -256,7 +255,8 @@ mod tests {
     #[test]
     fn names_are_unique_and_files_end_in_rs() {
         let inputs = Inputs {
-            magics: sliders::Magics::new(MagicSource::Published).unwrap(),
+            magics: crate::magics::Magics::new(MagicSource::Published).unwrap(),
+            named: named_tables(),
         };
         let mut names: Vec<&str> = entries()
             .map(|entry| (entry.build)(&inputs).unwrap().name)
@@ -276,7 +276,8 @@ mod tests {
     #[test]
     fn regions_are_words_and_named_tables_are_lists() {
         let inputs = Inputs {
-            magics: sliders::Magics::new(MagicSource::Published).unwrap(),
+            magics: crate::magics::Magics::new(MagicSource::Published).unwrap(),
+            named: named_tables(),
         };
         for entry in entries() {
             let table = (entry.build)(&inputs).unwrap();

@@ -20,7 +20,7 @@
 use super::example;
 use crate::Error;
 use crate::geometry::{bit, coords, ray, square_name, squares_where, subsets};
-use crate::registry::Inputs;
+use crate::inputs::Inputs;
 use crate::table::Table;
 
 /// Gathers a diagonal's (or rank's) squares on files b..g into the top six

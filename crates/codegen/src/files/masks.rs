@@ -4,7 +4,7 @@
 use super::example;
 use crate::Error;
 use crate::geometry::{bit, coords, squares_where};
-use crate::registry::Inputs;
+use crate::inputs::Inputs;
 use crate::table::Table;
 
 pub(crate) fn about(_: &Inputs) -> String {

@@ -4,7 +4,7 @@
 use super::example;
 use crate::Error;
 use crate::geometry::{bit, coords, square_name};
-use crate::registry::{self, Inputs};
+use crate::inputs::Inputs;
 use crate::table::{Naming, Table};
 
 pub(crate) fn about(_: &Inputs) -> String {
@@ -20,12 +20,9 @@ pub(crate) fn names(inputs: &Inputs) -> Result<Table, Error> {
         .collect();
     // Every table that names its entries, in registry order; the registry
     // says which (no table is looked up by name here).
-    for entry in registry::entries() {
-        if entry.naming == Naming::None {
-            continue;
-        }
-        let table = (entry.build)(inputs)?;
-        match entry.naming {
+    for &(build, naming) in &inputs.named {
+        let table = build(inputs)?;
+        match naming {
             Naming::None => {}
             Naming::Indexed { prefix, index } => entries.extend(
                 table

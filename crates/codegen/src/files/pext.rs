@@ -10,7 +10,7 @@
 use super::example;
 use crate::Error;
 use crate::geometry::{Slider, square_name, subsets};
-use crate::registry::Inputs;
+use crate::inputs::Inputs;
 use crate::table::Table;
 
 pub(crate) fn about(_: &Inputs) -> String {

@@ -3,7 +3,7 @@
 use super::example;
 use crate::Error;
 use crate::geometry::{DIRECTIONS, bit, coords, ray};
-use crate::registry::Inputs;
+use crate::inputs::Inputs;
 use crate::table::Table;
 
 pub(crate) fn about(_: &Inputs) -> String {

@@ -3,7 +3,7 @@
 
 use super::example;
 use crate::Error;
-use crate::registry::Inputs;
+use crate::inputs::Inputs;
 use crate::table::Table;
 
 /// The published keys, one hex `u64` a line after a `#` header (copied from
