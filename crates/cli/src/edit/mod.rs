@@ -3,6 +3,7 @@
 //! The editor is a pure state machine ([`Editor`], [`Input`]) drawn by a
 //! ratatui widget ([`EditorView`]); only [`run`] touches a real terminal.
 
+mod layout;
 mod state;
 mod terminal;
 mod view;
@@ -11,8 +12,9 @@ use std::io::{IsTerminal, Write};
 
 use bitboards::Bitboard;
 
+pub use layout::{MIN_HEIGHT, MIN_WIDTH};
 pub use state::{Editor, Input, Outcome};
-pub use view::{EditorView, MIN_HEIGHT, MIN_WIDTH};
+pub use view::EditorView;
 
 use crate::numbering::Numbering;
 use crate::render::{ColorChoice, hex, literal};

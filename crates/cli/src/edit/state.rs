@@ -9,7 +9,7 @@ use ratatui::crossterm::event::{
 
 use crate::numbering::Numbering;
 
-use super::view;
+use super::layout;
 
 /// One thing the user did, in the editor's terms.
 ///
@@ -280,14 +280,14 @@ impl Editor {
             Input::MirrorFiles => self.board = self.board.mirror_files(),
             Input::NextNumbering => self.numbering = self.numbering.next(),
             Input::Press { column, row } => {
-                if let Some(square) = view::square_at(column, row) {
+                if let Some(square) = layout::square_at(column, row) {
                     self.cursor = square;
                     self.board.toggle(square);
                     self.painting = Some(self.board.contains(square));
                 }
             }
             Input::Drag { column, row } => {
-                if let (Some(square), Some(set)) = (view::square_at(column, row), self.painting) {
+                if let (Some(square), Some(set)) = (layout::square_at(column, row), self.painting) {
                     self.cursor = square;
                     if set {
                         self.board.set(square);

@@ -1,6 +1,5 @@
-//! Drawing an [`Editor`] into a ratatui [`Buffer`]. The layout is fixed
-//! (80 columns by 19 rows, from the top-left corner), so a mouse position
-//! maps to a square without knowing what was drawn.
+//! Drawing an [`Editor`] into a ratatui [`Buffer`], at the places
+//! [`layout`](super::layout) fixes.
 
 use bitboards::{File, Rank, Square};
 use ratatui::buffer::Buffer;
@@ -9,38 +8,13 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Text;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::layout::{
+    BOARD_LEFT, BOARD_TOP, LABEL_LEFT, MIN_HEIGHT, MIN_WIDTH, NUMBERS_TOP, PANEL_LEFT, VALUE_LEFT,
+    cell_position,
+};
 use super::state::Editor;
 use crate::numbering::Numbering;
 use crate::render::{binary_groups, hex, rank_labels, square_list};
-
-/// The smallest terminal the editor draws in.
-pub const MIN_WIDTH: u16 = 80;
-/// The smallest terminal the editor draws in.
-pub const MIN_HEIGHT: u16 = 19;
-
-const BOARD_LEFT: u16 = 1;
-const BOARD_TOP: u16 = 1;
-const PANEL_LEFT: u16 = 23;
-const NUMBERS_TOP: u16 = 11;
-const LABEL_LEFT: u16 = 1;
-const VALUE_LEFT: u16 = 9;
-
-/// The square drawn at a screen cell, if any. A square covers its symbol
-/// and the space after it, so every column of the board is clickable.
-pub(crate) fn square_at(column: u16, row: u16) -> Option<Square> {
-    let first_cell = BOARD_LEFT + 2;
-    let file = column.checked_sub(first_cell)? / 2;
-    let rank_from_top = row.checked_sub(BOARD_TOP)?;
-    let file = File::new(u8::try_from(file).ok()?)?;
-    let rank = Rank::new(7u8.checked_sub(u8::try_from(rank_from_top).ok()?)?)?;
-    Some(Square::from_file_rank(file, rank))
-}
-
-fn cell_position(square: Square) -> (u16, u16) {
-    let file = square.file().index() as u16;
-    let rank = square.rank().index() as u16;
-    (BOARD_LEFT + 2 + 2 * file, BOARD_TOP + 7 - rank)
-}
 
 /// The editor as a ratatui widget: the board with its cursor, the keys,
 /// and the number in hex, decimal and binary with the set squares.
@@ -199,29 +173,5 @@ fn numbers_heading(number: u64, numbering: Numbering) -> String {
     } else {
         let lerf = Numbering::Lerf.to_number(numbering.to_board(number));
         format!("{heading}; in lerf {}", hex(lerf))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_square_maps_back_from_its_cell_and_the_space_after_it() {
-        for square in Square::ALL {
-            let (column, row) = cell_position(square);
-            assert_eq!(square_at(column, row), Some(square));
-            assert_eq!(square_at(column + 1, row), Some(square));
-        }
-    }
-
-    #[test]
-    fn cells_off_the_board_map_to_no_square() {
-        assert_eq!(square_at(0, 1), None);
-        assert_eq!(square_at(BOARD_LEFT + 1, 1), None);
-        assert_eq!(square_at(BOARD_LEFT + 18, 1), None);
-        assert_eq!(square_at(5, 0), None);
-        assert_eq!(square_at(5, BOARD_TOP + 8), None);
-        assert_eq!(square_at(u16::MAX, u16::MAX), None);
     }
 }
