@@ -25,11 +25,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use bitboards::{Epd, MoveKind, Position};
+use bitboards::{MoveKind, Position};
+use bitboards_test_support::{PERFT_SUITE, epd_fens, read_epd};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};
-
-const PERFT_SUITE: &str = include_str!("../tests/data/perftsuite.epd");
 
 /// Every contender's form of each workload position.
 struct Workload {
@@ -40,11 +39,12 @@ struct Workload {
 
 fn workload() -> Workload {
     let mut ours = Vec::new();
-    for line in PERFT_SUITE.lines().filter(|line| !line.trim().is_empty()) {
-        let Ok(epd) = line.parse::<Epd>() else {
+    // The suite's positions the strict rules accept.
+    for fen in epd_fens(PERFT_SUITE) {
+        let Ok((record, false)) = read_epd(fen) else {
             continue;
         };
-        let root = *epd.position();
+        let root = *record.position();
         ours.push(root);
         ours.extend(root.legal_moves().iter().map(|&mv| root.play(mv)));
     }

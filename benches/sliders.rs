@@ -24,7 +24,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use bitboards::{Bitboard, Square, attacks};
-use bitboards_codegen::rng::SplitMix64;
+use bitboards_test_support::SplitMix64;
 use criterion::{
     BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
 };

@@ -7,8 +7,8 @@ use bitboards::{
     CastlingRights, CastlingSide, Color, FenError, FenField, FenSyntaxError, File,
     ParseSquareError, Piece, Position, PositionError, Rank, Setup, Square,
 };
-use bitboards_codegen::rng::SplitMix64;
-use common::{CHESS960_RANDOM, CHESS960_STARTS, PERFT_SUITE, epd_fens};
+
+use common::{CHESS960_RANDOM, CHESS960_STARTS, PERFT_SUITE, Rng, epd_fens};
 
 fn parse(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
@@ -721,15 +721,6 @@ fn setup_checks_are_usable_in_const() {
     assert_eq!(START, Position::default());
 }
 
-/// The project's seeded generator, so every run draws the same cases.
-struct Rng(SplitMix64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        (self.0.next_u64() % n as u64) as usize
-    }
-}
-
 /// Characters that FEN uses, plus a few that it does not.
 const ALPHABET: &[char] = &[
     'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '1', '2', '3', '4', '5', '6', '7',
@@ -818,7 +809,7 @@ fn fuzz(seed: u64, inputs: usize) -> (usize, usize) {
         .chain(epd_fens(CHESS960_STARTS))
         .chain(epd_fens(CHESS960_RANDOM))
         .collect();
-    let mut rng = Rng(SplitMix64::new(seed));
+    let mut rng = Rng::new(seed);
     let mut accepted = 0;
     for round in 0..inputs {
         let input = if round % 8 == 0 {

@@ -5,27 +5,18 @@
 mod common;
 
 use bitboards::{FenError, Position, PositionError};
-use bitboards_codegen::rng::SplitMix64;
-use common::{CHESS960_STARTS, epd_fens};
+
+use common::{CHESS960_STARTS, Rng, epd_fens};
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
-
-/// The project's seeded generator, so every run draws the same cases.
-struct Rng(SplitMix64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        (self.0.next_u64() % n as u64) as usize
-    }
-}
 
 /// Every position of `games` seeded random games (up to `plies` plies each),
 /// from the standard start or a random Chess960 start, as shakmaty writes
 /// them with the en passant square after every double push.
 fn random_game_positions(seed: u64, games: usize, plies: usize) -> Vec<(String, Chess)> {
     let starts: Vec<&str> = epd_fens(CHESS960_STARTS).collect();
-    let mut rng = Rng(SplitMix64::new(seed));
+    let mut rng = Rng::new(seed);
     let mut positions = Vec::new();
     for game in 0..games {
         let mut position = if game % 2 == 0 {
@@ -115,7 +106,7 @@ fn random_placement(rng: &mut Rng, extra: usize) -> String {
 
 #[test]
 fn random_placements_are_accepted_exactly_when_shakmaty_accepts_them() {
-    let mut rng = Rng(SplitMix64::new(0xACCE_97ED));
+    let mut rng = Rng::new(0xACCE_97ED);
     let (mut accepted, mut refused) = (0, 0);
     for round in 0..40_000 {
         let fen = random_placement(&mut rng, 4 + round % 12);
@@ -176,7 +167,7 @@ fn hash_equals_shakmaty_zobrist64_on_random_game_positions() {
 
 #[test]
 fn hash_equals_shakmaty_zobrist64_on_random_placements() {
-    let mut rng = Rng(SplitMix64::new(0x4A5B));
+    let mut rng = Rng::new(0x4A5B);
     let mut compared = 0;
     while compared < 5_000 {
         let fen = random_placement(&mut rng, 16);

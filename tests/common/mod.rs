@@ -1,12 +1,15 @@
-//! Helpers shared by the integration tests: the reference files and their
-//! positions, seeded random games, and pictures of tables. The seeded PRNG is
-//! the generator's own ([`SplitMix64`]), so tests, benches and the magic
-//! search share one implementation.
+//! Helpers shared by the integration tests: seeded random games and
+//! pictures of tables. The reference files, the seeded generator and the
+//! read-with-fallback are `bitboards-test-support`'s, shared with the
+//! benches and xtask.
 #![allow(dead_code)]
 
-use bitboards::{Bitboard, Epd, Position, Square};
+use bitboards::{Bitboard, Position, Square};
 
-pub use bitboards_codegen::rng::SplitMix64;
+#[allow(unused_imports)]
+pub use bitboards_test_support::{
+    CHESS960_RANDOM, CHESS960_STARTS, PERFT_SUITE, Rng, SplitMix64, epd_fens, read,
+};
 
 /// A random square from `rng`.
 pub fn random_square(rng: &mut SplitMix64) -> Square {
@@ -66,65 +69,6 @@ pub fn per_square(table: &[u64]) -> String {
             .iter()
             .map(|s| (s.to_string(), table[s.index()])),
     )
-}
-
-pub const PERFT_SUITE: &str = include_str!("../data/perftsuite.epd");
-pub const CHESS960_STARTS: &str = include_str!("../data/chess960-starts.epd");
-pub const CHESS960_RANDOM: &str = include_str!("../data/chess960-random.epd");
-
-/// The FENs of an EPD perft file as the file writes them: of each record
-/// (read by [`Epd`]), the text of its FEN fields, four or six.
-pub fn epd_fens(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| {
-            let record = Epd::parse_allow_impossible_check(line)
-                .unwrap_or_else(|error| panic!("line {}: {error}", index + 1));
-            fen_fields(line, if record.fen_has_clocks() { 6 } else { 4 })
-        })
-}
-
-/// The first `count` fields of `line` (separated by whitespace, ended by
-/// `;` too), without the whitespace around them.
-fn fen_fields(line: &str, count: usize) -> &str {
-    let is_end = |b: u8| b.is_ascii_whitespace() || b == b';';
-    let bytes = line.as_bytes();
-    let start = line.len() - line.trim_ascii_start().len();
-    let mut at = start;
-    for _ in 0..count {
-        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
-            at += 1;
-        }
-        while bytes.get(at).is_some_and(|&b| !is_end(b)) {
-            at += 1;
-        }
-    }
-    &line[start..at]
-}
-
-/// Reads a FEN (an EPD record without operations) from the reference files
-/// or a test; one suite position has a check no legal move could give, and
-/// reads only without those rules.
-pub fn read(fen: &str) -> Position {
-    Epd::parse(fen)
-        .or_else(|_| Epd::parse_allow_impossible_check(fen))
-        .map(|record| *record.position())
-        .unwrap_or_else(|error| panic!("{fen}: {error}"))
-}
-
-/// The seeded generator with the one helper the tests need.
-pub struct Rng(pub SplitMix64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(SplitMix64::new(seed))
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.0.next_u64() % n as u64) as usize
-    }
 }
 
 /// A position of a random game, and whether the game is Chess960 (where

@@ -629,25 +629,7 @@ mod tests {
         assert!(found[0].starts_with("unknown symbol `o`"), "{found:?}");
     }
 
-    /// xorshift64*: enough to shuffle test positions, with no dependency.
-    struct Random(u64);
-
-    impl Random {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-
-        fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-            items[self.below(items.len())]
-        }
-    }
+    use bitboards_test_support::Rng as Random;
 
     /// A random position in both notations: the macro's input and a FEN.
     /// Kings and rooks favour their home squares so that castling rights
@@ -799,7 +781,7 @@ mod tests {
     #[test]
     fn the_macro_agrees_with_the_fen_reader() {
         use bitboards::{FenError, FenSyntaxError, Position};
-        let mut random = Random(0x9E37_79B9_7F4A_7C15);
+        let mut random = Random::new(0x9E37_79B9_7F4A_7C15);
         // Positions read, positions left to const evaluation (checks),
         // rules broken, castling rights given twice.
         let mut outcomes = [0usize; 4];

@@ -15,7 +15,8 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use bitboards::{Epd, Position, perft, perft_parallel};
+use bitboards::{Position, perft, perft_parallel};
+use bitboards_test_support::read_epd;
 use indicatif::{ProgressBar, ProgressStyle};
 
 const USAGE: &str = "usage: perft-suite --suite FILE --depth N [--parallel]";
@@ -108,14 +109,11 @@ fn parse_suite(text: &str) -> Result<Vec<Case>, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let (record, impossible_check) = match Epd::parse(line) {
-            Ok(record) => (record, false),
-            // The suites hold positions whose check no legal move could
-            // have given; move generation handles them all the same.
-            Err(strict) => match Epd::parse_allow_impossible_check(line) {
-                Ok(record) => (record, true),
-                Err(_) => return Err(format!("{number}: {}", Located(&strict))),
-            },
+        // The suites hold positions whose check no legal move could have
+        // given; move generation handles them all the same.
+        let (record, impossible_check) = match read_epd(line) {
+            Ok(read) => read,
+            Err(strict) => return Err(format!("{number}: {}", Located(&strict))),
         };
         let counts: Vec<(u32, u64)> = record.perft_counts().collect();
         if counts.is_empty() {

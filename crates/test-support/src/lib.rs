@@ -1,0 +1,140 @@
+//! What the tests, benches and xtask of `bitboards` share, written once:
+//!
+//! - [`Rng`]: the project's one seeded generator ([`SplitMix64`], the magic
+//!   search's) with [`Rng::below`], so every run draws the same cases;
+//! - [`read_epd`] and [`read`]: an EPD record or FEN read strictly, else
+//!   without the rules on impossible checks (published perft suites hold
+//!   such positions), through the library's own [`Epd`] reader;
+//! - the reference EPD files under `tests/data/`, and [`epd_fens`].
+//!
+//! Not published: only this workspace's tests, benches and tools use it.
+//!
+//! ```
+//! use bitboards_test_support::{PERFT_SUITE, Rng, epd_fens, read_epd};
+//!
+//! let mut rng = Rng::new(1);
+//! assert!(rng.below(6) < 6);
+//! let first = epd_fens(PERFT_SUITE).next().unwrap();
+//! let (record, impossible_check) = read_epd(first).unwrap();
+//! assert!(!impossible_check);
+//! assert_eq!(record.position().fen().to_string(), first);
+//! ```
+
+use bitboards::{Epd, EpdError, Position};
+
+pub use bitboards_codegen::rng::SplitMix64;
+
+/// The perft suite (EPD, `;D<depth> <nodes>` operations).
+pub const PERFT_SUITE: &str = include_str!("../../../tests/data/perftsuite.epd");
+/// The 960 Chess960 start positions with perft counts.
+pub const CHESS960_STARTS: &str = include_str!("../../../tests/data/chess960-starts.epd");
+/// Random Chess960 positions with perft counts.
+pub const CHESS960_RANDOM: &str = include_str!("../../../tests/data/chess960-random.epd");
+
+/// The seeded generator with the helpers the tests need.
+///
+/// ```
+/// use bitboards_test_support::Rng;
+///
+/// let (mut a, mut b) = (Rng::new(7), Rng::new(7));
+/// assert_eq!(a.below(1000), b.below(1000));
+/// assert_eq!(a.pick(&['x', 'y']), b.pick(&['x', 'y']));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Rng(pub SplitMix64);
+
+impl Rng {
+    /// A generator whose stream is fixed by `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Rng {
+        Rng(SplitMix64::new(seed))
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.0.next_u64() % n as u64) as usize
+    }
+
+    /// One of `items` (not empty).
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
+/// Reads an EPD record (or a bare FEN) strictly, or, when that fails,
+/// without the four rules on how the side to move can be in check; the
+/// flag says whether the fallback was needed. The error is the strict
+/// reading's.
+///
+/// ```
+/// use bitboards_test_support::read_epd;
+///
+/// // Two rooks check along the eighth rank from both sides.
+/// let (_, impossible_check) = read_epd("R3k2R/8/8/8/8/8/8/6K1 b - -").unwrap();
+/// assert!(impossible_check);
+/// assert!(read_epd("8/8/8/8/8/8/8/8 w - -").is_err());
+/// ```
+pub fn read_epd(line: &str) -> Result<(Epd, bool), EpdError> {
+    match Epd::parse(line) {
+        Ok(record) => Ok((record, false)),
+        Err(strict) => Epd::parse_allow_impossible_check(line)
+            .map(|record| (record, true))
+            .map_err(|_| strict),
+    }
+}
+
+/// The position of a FEN (an EPD record without operations) from the
+/// reference files or a test, read as [`read_epd`] reads it; panics with the
+/// FEN and the error on a bad one.
+///
+/// ```
+/// assert_eq!(bitboards_test_support::read("8/8/8/8/8/8/8/K6k w - -").occupied().count(), 2);
+/// ```
+#[must_use]
+pub fn read(fen: &str) -> Position {
+    read_epd(fen)
+        .map(|(record, _)| *record.position())
+        .unwrap_or_else(|error| panic!("{fen}: {error}"))
+}
+
+/// The FENs of an EPD perft file as the file writes them: of each record
+/// (read by [`read_epd`]), the text of its FEN fields, four or six.
+///
+/// ```
+/// use bitboards_test_support::{CHESS960_STARTS, epd_fens};
+///
+/// assert_eq!(epd_fens(CHESS960_STARTS).count(), 960);
+/// ```
+pub fn epd_fens(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| {
+            let (record, _) =
+                read_epd(line).unwrap_or_else(|error| panic!("line {}: {error}", index + 1));
+            fen_fields(line, if record.fen_has_clocks() { 6 } else { 4 })
+        })
+}
+
+/// The first `count` fields of `line` (separated by whitespace, ended by
+/// `;` too), without the whitespace around them.
+fn fen_fields(line: &str, count: usize) -> &str {
+    let is_end = |b: u8| b.is_ascii_whitespace() || b == b';';
+    let bytes = line.as_bytes();
+    let start = line.len() - line.trim_ascii_start().len();
+    let mut at = start;
+    for _ in 0..count {
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        while bytes.get(at).is_some_and(|&b| !is_end(b)) {
+            at += 1;
+        }
+    }
+    &line[start..at]
+}
