@@ -1,4 +1,5 @@
-//! Does nothing by default: the tables are committed under `generated/`.
+//! By default only tells the crate whether it is built unoptimised (see
+//! `main`): the tables are committed under `generated/`.
 //!
 //! With feature `regenerate`, runs the generator into `OUT_DIR` (and nowhere
 //! else: never `generated/`, never the README) and the crate includes those
@@ -7,6 +8,14 @@
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    // `cfg(bitboards_unoptimized)` at opt-level 0 (a debug build): no
+    // `#[inline(always)]`, and one move generator behind `dyn Sink` rather
+    // than one per sink, which only cost compile time where nothing is
+    // optimised. Tests (opt-level 2 for this crate) and releases keep both.
+    println!("cargo::rustc-check-cfg=cfg(bitboards_unoptimized)");
+    if std::env::var_os("OPT_LEVEL").is_some_and(|level| level == "0") {
+        println!("cargo::rustc-cfg=bitboards_unoptimized");
+    }
     #[cfg(feature = "regenerate")]
     regenerate();
 }

@@ -285,7 +285,7 @@ mod magic {
     /// `block[(occupied & mask) * factor >> shift]`. The shift is one
     /// constant per piece, so it compiles to an immediate, and the index it
     /// leaves is below `N`: no bounds check.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     const fn lookup<const N: usize>(
         &[mask, factor, _]: &[u64; 3],
         block: &[u64; N],
@@ -295,7 +295,7 @@ mod magic {
         Bitboard(block[((occupied.0 & mask).wrapping_mul(factor) >> shift) as usize])
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     pub(super) const fn rook(square: Square, occupied: Bitboard) -> Bitboard {
         let square = square.index();
         lookup(
@@ -306,7 +306,7 @@ mod magic {
         )
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     pub(super) const fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
         let square = square.index();
         lookup(
@@ -366,13 +366,13 @@ pub mod compact {
 
     /// The attacks along the rank or diagonal `line` (without the square)
     /// of a slider on `file`, from the index of the line's inner squares.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     const fn along(file: usize, index: u64, line: u64) -> u64 {
         tables::LINE_ATTACKS[file][index as usize] & line
     }
 
     /// The attacks along a diagonal `ray` through a square on `file`.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     const fn diagonal(file: usize, ray: u64, occupied: u64) -> u64 {
         let index = (occupied & ray).wrapping_mul(tables::LINE_INDEX_MULTIPLIER) >> INDEX_SHIFT;
         along(file, index, ray)
@@ -472,7 +472,7 @@ pub mod pext {
     /// 215 KB, small enough for a core's L2 cache.
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     #[allow(unsafe_code)]
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn lookup(&[mask, rays, offset]: &[u64; 3], occupied: Bitboard) -> Bitboard {
         use core::arch::x86_64::{_pdep_u64, _pext_u64};
         // SAFETY: `_pext_u64` is unsafe only because the CPU might lack

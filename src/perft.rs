@@ -54,7 +54,7 @@ pub(crate) trait Mode: Copy {
 pub(crate) struct Plain;
 
 impl Mode for Plain {
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn perft(self, position: &Position, depth: u32) -> u64 {
         perft_plain(position, depth)
     }
@@ -65,7 +65,7 @@ fn perft_plain(position: &Position, depth: u32) -> u64 {
 }
 
 /// The count, in the code of `mode` (inlined into each mode's function).
-#[inline(always)]
+#[cfg_attr(not(bitboards_unoptimized), inline(always))]
 fn perft_in<M: Mode>(mode: M, position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -108,7 +108,7 @@ pub(crate) mod popcnt {
     }
 
     impl Mode for Popcnt {
-        #[inline(always)]
+        #[cfg_attr(not(bitboards_unoptimized), inline(always))]
         #[allow(unsafe_code)]
         fn perft(self, position: &Position, depth: u32) -> u64 {
             // SAFETY: `perft_popcnt` may run only where the CPU has POPCNT;
@@ -287,14 +287,14 @@ struct Walker<'a, M> {
 }
 
 impl<M: Mode> Walker<'_, M> {
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn visit(&mut self, mv: Move) {
         let child = self.position.play(mv);
         self.nodes += self.mode.perft(&child, self.depth);
     }
 
     /// A normal move whose piece kind generation already knows.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn visit_normal(&mut self, kind: PieceKind, from: Square, to: Square) {
         let mut child = *self.position;
         child.play_normal(kind, from, to);
@@ -303,21 +303,21 @@ impl<M: Mode> Walker<'_, M> {
 }
 
 impl<M: Mode> Sink for Walker<'_, M> {
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn moves(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
         for to in targets {
             self.visit_normal(kind, from, to);
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn pawn_moves(&mut self, targets: Bitboard, delta: i8) {
         for to in targets {
             self.visit_normal(PieceKind::Pawn, behind(to, delta), to);
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn one(&mut self, mv: Move) {
         self.visit(mv);
     }

@@ -77,7 +77,7 @@ impl Position {
 
 /// The key of `piece` on `square`. Polyglot's kinds interleave the colours,
 /// Black first: black pawn 0, white pawn 1, black knight 2, ...
-#[inline(always)]
+#[cfg_attr(not(bitboards_unoptimized), inline(always))]
 pub(super) const fn piece_key(piece: Piece, square: Square) -> u64 {
     let white = matches!(piece.color(), Color::White) as usize;
     let kind = 2 * piece.kind() as usize + white;
@@ -86,13 +86,13 @@ pub(super) const fn piece_key(piece: Piece, square: Square) -> u64 {
 
 /// The key of a castling right: white short, white long, black short, black
 /// long, whatever the rook's file.
-#[inline(always)]
+#[cfg_attr(not(bitboards_unoptimized), inline(always))]
 pub(super) const fn castling_key(color: Color, side: CastlingSide) -> u64 {
     POLYGLOT_RANDOM64[CASTLING_KEYS + 2 * color as usize + side as usize]
 }
 
 /// The key XORed in when White is to move (so toggled by every move).
-#[inline(always)]
+#[cfg_attr(not(bitboards_unoptimized), inline(always))]
 pub(super) const fn side_key() -> u64 {
     POLYGLOT_RANDOM64[WHITE_TO_MOVE_KEY]
 }

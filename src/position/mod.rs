@@ -387,7 +387,7 @@ impl Position {
     }
 
     /// The kind of the piece on the square of `bit`, if any.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     pub(crate) const fn kind_on(&self, bit: Bitboard) -> Option<PieceKind> {
         // At most one kind board holds the bit, so the sum of the indices
         // of those that do is its index: no branch per kind.

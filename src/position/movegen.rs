@@ -43,7 +43,7 @@ pub(crate) trait Sink {
     /// The non-promoting moves of the unpinned pawns, as four
     /// [`Sink::pawn_moves`] sets: single pushes, double pushes, captures to
     /// one side and to the other.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn pawn_sets(&mut self, sets: [(Bitboard, i8); 4]) {
         for (targets, delta) in sets {
             self.pawn_moves(targets, delta);
@@ -53,7 +53,7 @@ pub(crate) trait Sink {
     /// square `delta` behind it.
     ///
     /// By default each promotion is handed to [`Sink::one`].
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn promotions(&mut self, targets: Bitboard, delta: i8) {
         for to in targets {
             let from = behind(to, delta);
@@ -70,12 +70,12 @@ pub(crate) trait Sink {
 pub(crate) struct Counter(pub u64);
 
 impl Sink for Counter {
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn moves(&mut self, _: PieceKind, _: Square, targets: Bitboard) {
         self.0 += u64::from(targets.count());
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn pawn_moves(&mut self, targets: Bitboard, _: i8) {
         self.0 += u64::from(targets.count());
     }
@@ -83,7 +83,7 @@ impl Sink for Counter {
     /// Pushes go to empty squares and captures to enemy ones, so the four
     /// sets are disjoint but where both captures reach one square: one
     /// population count for all of them in nearly every position.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn pawn_sets(&mut self, [single, double, left, right]: [(Bitboard, i8); 4]) {
         self.0 += u64::from((single.0 | double.0 | left.0 | right.0).count());
         let both = left.0 & right.0;
@@ -92,12 +92,12 @@ impl Sink for Counter {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn promotions(&mut self, targets: Bitboard, _: i8) {
         self.0 += 4 * u64::from(targets.count());
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn one(&mut self, _: Move) {
         self.0 += 1;
     }
@@ -112,7 +112,7 @@ pub(crate) const PROMOTIONS: [PieceKind; 4] = [
 ];
 
 /// The square `delta` before `to`: the origin of a pawn move.
-#[inline(always)]
+#[cfg_attr(not(bitboards_unoptimized), inline(always))]
 pub(crate) fn behind(to: Square, delta: i8) -> Square {
     // Generation only passes deltas whose origin is on the board.
     match Square::new((to as u8).wrapping_sub(delta as u8)) {
@@ -122,21 +122,21 @@ pub(crate) fn behind(to: Square, delta: i8) -> Square {
 }
 
 impl Sink for MoveList {
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn moves(&mut self, _: PieceKind, from: Square, targets: Bitboard) {
         for to in targets {
             self.push(Move::new(from, to, MoveKind::Normal));
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn pawn_moves(&mut self, targets: Bitboard, delta: i8) {
         for to in targets {
             self.push(Move::new(behind(to, delta), to, MoveKind::Normal));
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn one(&mut self, mv: Move) {
         self.push(mv);
     }
@@ -177,7 +177,7 @@ impl Position {
     /// `const fn`, so the slider lookups are the magic tables' even with
     /// feature `pext` (two lookups at most, only when a slider is on the
     /// king's empty-board rays).
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     pub(crate) const fn checks(&self) -> Checks {
         let us = self.side_to_move();
         let them = us.opponent();
@@ -223,7 +223,7 @@ impl Position {
     /// Whether a bishop, rook or queen of `them` attacks `square` when the
     /// board holds `occupied`: a lookup only when one stands on the
     /// square's empty-board rays at all.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn attacked_by_slider(&self, square: Square, them: Color, occupied: Bitboard) -> bool {
         let theirs = self.by_color(them);
         let queens = self.by_kind(PieceKind::Queen);
@@ -239,24 +239,31 @@ impl Position {
     }
 
     /// Hands every legal move to `sink`.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         self.generate_filtered(sink, Filter::ALL);
     }
 
     /// Hands the legal moves that `filter` lets through to `sink`.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     pub(crate) fn generate_filtered<S: Sink>(&self, sink: &mut S, filter: Filter) {
+        // An unoptimised build (`cfg(bitboards_unoptimized)`, set by
+        // build.rs at opt-level 0) compiles one generator for all sinks,
+        // called through `dyn Sink`, instead of one per sink and colour: a
+        // shorter clean debug build. Optimised builds keep one per sink,
+        // with the sink's methods inlined.
+        #[cfg(bitboards_unoptimized)]
+        let sink: &mut dyn Sink = sink;
         let checks = self.checks();
         match self.side_to_move() {
-            Color::White => self.generate_for::<S, true>(sink, checks, filter),
-            Color::Black => self.generate_for::<S, false>(sink, checks, filter),
+            Color::White => self.generate_for::<_, true>(sink, checks, filter),
+            Color::Black => self.generate_for::<_, false>(sink, checks, filter),
         }
     }
 
     /// The filter of [`Position::captures`]: every origin, the enemy's
     /// pieces as targets, and en passant.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn captures_filter(&self) -> Filter {
         Filter {
             from: Bitboard::FULL,
@@ -266,7 +273,7 @@ impl Position {
     }
 
     /// The filter of [`Position::legal_moves_masked`].
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn masked_filter(&self, from: Bitboard, to: Bitboard) -> Filter {
         Filter {
             from,
@@ -275,8 +282,8 @@ impl Position {
         }
     }
 
-    #[inline(always)]
-    fn generate_for<S: Sink, const WHITE: bool>(
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    fn generate_for<S: Sink + ?Sized, const WHITE: bool>(
         &self,
         sink: &mut S,
         checks: Checks,
@@ -385,8 +392,8 @@ impl Position {
         }
     }
 
-    #[inline(always)]
-    fn pawn_moves<S: Sink, const WHITE: bool>(
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    fn pawn_moves<S: Sink + ?Sized, const WHITE: bool>(
         &self,
         sink: &mut S,
         checks: Checks,
@@ -465,7 +472,13 @@ impl Position {
     /// En passant captures onto `target`, each tested exactly: the capture
     /// lifts two pawns off one rank and can uncover a check no mask shows.
     #[inline(never)]
-    fn en_passant_moves<S: Sink>(&self, sink: &mut S, us: Color, target: Square, from: Bitboard) {
+    fn en_passant_moves<S: Sink + ?Sized>(
+        &self,
+        sink: &mut S,
+        us: Color,
+        target: Square,
+        from: Bitboard,
+    ) {
         let them = us.opponent();
         let pawns = self.by_kind(PieceKind::Pawn);
         let mut capturers = attacks::pawn(them, target) & pawns & self.by_color(us) & from;
@@ -498,7 +511,7 @@ impl Position {
     /// reaches is attacked (`danger`: the enemy leapers' attacks). Called
     /// only when not in check.
     #[inline(never)]
-    fn castling_moves<S: Sink>(
+    fn castling_moves<S: Sink + ?Sized>(
         &self,
         sink: &mut S,
         us: Color,
@@ -576,7 +589,7 @@ impl Position {
 
     /// [`Position::count_legal_moves`], inlined into its caller (perft's
     /// last ply, in whichever code perft runs).
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     pub(crate) fn count_moves_inline(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate(&mut counter);

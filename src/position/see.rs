@@ -20,7 +20,7 @@ use crate::{Bitboard, PieceKind, Rank, Square, attacks};
 pub const SEE_VALUES: [i32; PieceKind::COUNT] = [100, 300, 300, 500, 900, 20_000];
 
 /// The value of a piece kind.
-#[inline(always)]
+#[cfg_attr(not(bitboards_unoptimized), inline(always))]
 const fn value(kind: PieceKind) -> i32 {
     SEE_VALUES[kind as usize]
 }
@@ -147,7 +147,7 @@ impl Position {
     }
 
     /// The value of the enemy piece on `square`, or 0.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn captured_value(&self, square: Square) -> i32 {
         let theirs = self.by_color(self.side_to_move().opponent());
         match self.kind_on(square.bitboard() & theirs) {
@@ -158,7 +158,7 @@ impl Position {
 
     /// The pieces of both colours attacking `square` when the board holds
     /// `occupied`.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn all_attackers(&self, square: Square, occupied: Bitboard) -> Bitboard {
         let queens = self.by_kind(PieceKind::Queen);
         let pawns = self.by_kind(PieceKind::Pawn);
@@ -173,7 +173,7 @@ impl Position {
     }
 
     /// The least valuable piece among `candidates`, with its square.
-    #[inline(always)]
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn cheapest(&self, candidates: Bitboard) -> Option<(PieceKind, Square)> {
         if candidates.is_empty() {
             return None;
