@@ -23,7 +23,7 @@ use core::fmt;
 use crate::{Bitboard, CastlingSide, Color, Piece, PieceKind, Rank, Setup, Square};
 
 /// Why a setup is not a position that can arise in a game: each rule
-/// [`Position::from_setup`] and [`Position::from_fen`] check.
+/// `Position::from_setup` and `Position::from_fen` check.
 ///
 /// ```
 /// use bitboards::{Position, PositionError, Square};

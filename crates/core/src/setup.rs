@@ -184,8 +184,8 @@ impl CastlingRights {
 /// The parts of a position before they are checked: a piece (or nothing) on
 /// every square, and the fields of a FEN after the board.
 ///
-/// [`Position::from_setup`] checks a setup by the same rules as
-/// [`Position::from_fen`], and is a `const fn`, so a checked position can be
+/// `Position::from_setup` checks a setup by the same rules as
+/// `Position::from_fen`, and is a `const fn`, so a checked position can be
 /// a constant:
 ///
 /// ```
