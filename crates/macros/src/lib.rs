@@ -34,11 +34,13 @@
 //! compile. For a position, that includes the rules of
 //! `bitboards::PositionError` that the pieces' squares alone decide (king
 //! count, pawns on the back ranks, material, castling rights, the en passant
-//! square, the fullmove number): this crate cannot depend on `bitboards`
-//! (which depends on it), so it checks those itself, with the same
-//! messages. The rules on check need `bitboards`' attack tables; they are
-//! left to `Position::from_setup`, which fails const evaluation at the
-//! macro call instead.
+//! square, the fullmove number). They are checked by the one placement
+//! checker, `bitboards_core::placement::check`, the same `const fn` that
+//! `Position::from_setup` runs; this crate only points each violation at
+//! its token. The rules on check need `bitboards`' attack tables, which a
+//! crate `bitboards` depends on cannot use; they are left to
+//! `Position::from_setup`, which fails const evaluation at the macro call
+//! with the same message, squares and all.
 //!
 //! No `syn` and no `quote`: the input is a flat list of tokens and the
 //! output a short expression, and leaving them out keeps the default build
