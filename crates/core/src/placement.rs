@@ -6,10 +6,12 @@
 //! rules on checks, which need attack tables, are left to the former.
 //!
 //! ```
-//! use bitboards::{Piece, PositionError, Setup, Square};
+//! use bitboards::{CastlingRights, Piece, PositionError, Setup, Square};
 //! use bitboards_core::placement;
 //!
-//! let mut setup = Setup::START;
+//! let mut setup = Setup { board: [None; 64], castling: CastlingRights::NONE, ..Setup::START };
+//! setup.board[Square::E1.index()] = Some(Piece::WhiteKing);
+//! setup.board[Square::E8.index()] = Some(Piece::BlackKing);
 //! setup.board[Square::A1.index()] = Some(Piece::WhitePawn);
 //! setup.board[Square::H8.index()] = Some(Piece::BlackPawn);
 //! let violations = placement::check(&setup);
