@@ -43,7 +43,7 @@ pub enum Format {
     /// For people.
     #[default]
     Text,
-    /// One JSON object, for scripts.
+    /// JSON, for scripts.
     Json,
 }
 /// The square numberings (from `bitboards-expr`).

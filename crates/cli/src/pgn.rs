@@ -19,22 +19,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
 
-/// The output formats of `pgn`.
-///
-/// ```
-/// use bitboards_cli::pgn::Format;
-///
-/// assert_eq!(Format::default(), Format::Text);
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
-pub enum Format {
-    /// One line per game, for people.
-    #[default]
-    Text,
-    /// One JSON object per game and line: `game`, `plies`, `fen`, `result`,
-    /// `outcome` (and `moves` with `--moves`).
-    Json,
-}
+pub use crate::Format;
 
 /// How `--moves` writes each ply.
 ///
@@ -72,7 +57,9 @@ pub struct PgnArgs {
     /// Print every ply of each game: in SAN, in UCI, or as the FEN after it.
     #[arg(long, value_enum)]
     pub moves: Option<Moves>,
-    /// Text for people, or JSON (one object per game and line) for scripts.
+    /// Text for people (one line per game), or JSON for scripts (one object
+    /// per game and line: `game`, `plies`, `fen`, `result`, `outcome`, and
+    /// `moves` with `--moves`).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
