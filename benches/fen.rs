@@ -16,9 +16,10 @@ use std::time::Duration;
 
 use bitboards::Position;
 use bitboards::epd;
-use bitboards_test_support::PERFT_SUITE;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
+
+const PERFT_SUITE: &str = include_str!("../tests/data/perftsuite.epd");
 
 fn ours(fen: &str) -> bool {
     Position::from_fen(fen).is_ok()

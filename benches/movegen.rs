@@ -26,9 +26,11 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use bitboards::{MoveKind, Position};
-use bitboards_test_support::{PERFT_SUITE, epd_fens, read_epd};
+use bitboards_test_support::{epd_fens, read_epd};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};
+
+const PERFT_SUITE: &str = include_str!("../tests/data/perftsuite.epd");
 
 /// Every contender's form of each workload position.
 struct Workload {

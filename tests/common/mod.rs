@@ -1,15 +1,17 @@
-//! Helpers shared by the integration tests: seeded random games and
-//! pictures of tables. The reference files, the seeded generator and the
-//! read-with-fallback are `bitboards-test-support`'s, shared with the
-//! benches and xtask.
+//! Helpers shared by the integration tests: the reference files, seeded
+//! random games and pictures of tables. The seeded generator, the EPD
+//! file's FENs and the read-with-fallback are `bitboards-test-support`'s,
+//! shared with the benches and xtask.
 #![allow(dead_code)]
 
 use bitboards::{Bitboard, Position, Square};
 
 #[allow(unused_imports)]
-pub use bitboards_test_support::{
-    CHESS960_RANDOM, CHESS960_STARTS, PERFT_SUITE, Rng, SplitMix64, epd_fens, read,
-};
+pub use bitboards_test_support::{Rng, SplitMix64, epd_fens, read};
+
+pub const PERFT_SUITE: &str = include_str!("../data/perftsuite.epd");
+pub const CHESS960_STARTS: &str = include_str!("../data/chess960-starts.epd");
+pub const CHESS960_RANDOM: &str = include_str!("../data/chess960-random.epd");
 
 /// A random square from `rng`.
 pub fn random_square(rng: &mut SplitMix64) -> Square {

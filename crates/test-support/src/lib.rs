@@ -5,16 +5,20 @@
 //! - [`read_epd`] and [`read`]: an EPD record or FEN read strictly, else
 //!   without the rules on impossible checks (published perft suites hold
 //!   such positions), through the library's own [`Epd`] reader;
-//! - the reference EPD files under `tests/data/`, and [`epd_fens`].
+//! - [`epd_fens`]: the FEN text of each record of an EPD file.
+//!
+//! The reference files themselves (`tests/data/*.epd`) belong to the
+//! `bitboards` package, whose tests and benches include them.
 //!
 //! Not published: only this workspace's tests, benches and tools use it.
 //!
 //! ```
-//! use bitboards_test_support::{PERFT_SUITE, Rng, epd_fens, read_epd};
+//! use bitboards_test_support::{Rng, epd_fens, read_epd};
 //!
 //! let mut rng = Rng::new(1);
 //! assert!(rng.below(6) < 6);
-//! let first = epd_fens(PERFT_SUITE).next().unwrap();
+//! let suite = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\n";
+//! let first = epd_fens(suite).next().unwrap();
 //! let (record, impossible_check) = read_epd(first).unwrap();
 //! assert!(!impossible_check);
 //! assert_eq!(record.position().fen().to_string(), first);
@@ -23,13 +27,6 @@
 use bitboards::{Epd, EpdError, Position};
 
 pub use bitboards_codegen::rng::SplitMix64;
-
-/// The perft suite (EPD, `;D<depth> <nodes>` operations).
-pub const PERFT_SUITE: &str = include_str!("../../../tests/data/perftsuite.epd");
-/// The 960 Chess960 start positions with perft counts.
-pub const CHESS960_STARTS: &str = include_str!("../../../tests/data/chess960-starts.epd");
-/// Random Chess960 positions with perft counts.
-pub const CHESS960_RANDOM: &str = include_str!("../../../tests/data/chess960-random.epd");
 
 /// The seeded generator with the helpers the tests need.
 ///
@@ -106,9 +103,10 @@ pub fn read(fen: &str) -> Position {
 /// (read by [`read_epd`]), the text of its FEN fields, four or six.
 ///
 /// ```
-/// use bitboards_test_support::{CHESS960_STARTS, epd_fens};
+/// use bitboards_test_support::epd_fens;
 ///
-/// assert_eq!(epd_fens(CHESS960_STARTS).count(), 960);
+/// let text = "8/8/8/8/8/8/8/K6k w - - ;D1 3\n\n4k3/8/8/8/8/8/8/4K3 b - - 0 7 ;D1 5\n";
+/// assert_eq!(epd_fens(text).collect::<Vec<_>>(), ["8/8/8/8/8/8/8/K6k w - -", "4k3/8/8/8/8/8/8/4K3 b - - 0 7"]);
 /// ```
 pub fn epd_fens(text: &str) -> impl Iterator<Item = &str> {
     text.lines()
