@@ -560,7 +560,7 @@ pub const fn check(setup: &Setup) -> Violations {
     let mut color_index = 0;
     while color_index < 2 {
         let color = Color::ALL[color_index];
-        if let Some(square) = excess_material(setup, color) {
+        if let Some(square) = excess_material(setup, color, &boards) {
             found.push(PositionError::TooMuchMaterial { color }, Some(square));
         }
         color_index += 1;
@@ -613,7 +613,27 @@ pub const fn check(setup: &Setup) -> Violations {
 /// promotions can give, counting in reading order; `None` when there is
 /// none. This also bounds the number of legal moves, so that a `MoveList`
 /// always has room.
-const fn excess_material(setup: &Setup, color: Color) -> Option<Square> {
+const fn excess_material(
+    setup: &Setup,
+    color: Color,
+    boards: &[Bitboard; Piece::COUNT],
+) -> Option<Square> {
+    // The counts only grow along the reading order, so when the whole
+    // board is within bounds, every prefix is: one population count per
+    // kind answers nearly every setup without the walk below.
+    const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+    let bishops = boards[Piece::new(color, PieceKind::Bishop).index()];
+    let light = bishops.intersection(LIGHT).count();
+    let dark = bishops.count() - light;
+    let pawns = boards[Piece::new(color, PieceKind::Pawn).index()].count();
+    let promoted = boards[Piece::new(color, PieceKind::Queen).index()].count().saturating_sub(1)
+        + boards[Piece::new(color, PieceKind::Rook).index()].count().saturating_sub(2)
+        + boards[Piece::new(color, PieceKind::Knight).index()].count().saturating_sub(2)
+        + light.saturating_sub(1)
+        + dark.saturating_sub(1);
+    if pawns + promoted <= 8 {
+        return None;
+    }
     // Pawns, queens, rooks, knights, light and dark bishops.
     let mut counts = [0u32; 6];
     let mut index = 0;
