@@ -106,6 +106,7 @@ impl PieceKind {
     /// assert_eq!(PieceKind::from_char('x'), None);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn from_char(letter: char) -> Option<PieceKind> {
         Some(match letter.to_ascii_lowercase() {
             'p' => PieceKind::Pawn,
@@ -124,6 +125,7 @@ impl PieceKind {
     /// assert_eq!(bitboards::PieceKind::Pawn.to_char(), 'p');
     /// ```
     #[must_use]
+    #[inline]
     pub const fn to_char(self) -> char {
         match self {
             PieceKind::Pawn => 'p',
@@ -144,6 +146,7 @@ impl PieceKind {
     /// assert!(!PieceKind::Knight.is_slider());
     /// ```
     #[must_use]
+    #[inline]
     pub const fn is_slider(self) -> bool {
         matches!(self, PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen)
     }
@@ -154,6 +157,7 @@ impl PieceKind {
     /// assert_eq!(bitboards::PieceKind::Knight.name(), "knight");
     /// ```
     #[must_use]
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             PieceKind::Pawn => "pawn",
@@ -368,6 +372,7 @@ impl Piece {
     /// assert_eq!(Piece::from_char('1'), None);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn from_char(letter: char) -> Option<Piece> {
         let color = if letter.is_ascii_uppercase() {
             Color::White
@@ -389,6 +394,7 @@ impl Piece {
     /// assert_eq!(Piece::BlackQueen.to_char(), 'q');
     /// ```
     #[must_use]
+    #[inline]
     pub const fn to_char(self) -> char {
         let letter = self.kind().to_char();
         match self.color() {
@@ -407,6 +413,7 @@ impl Piece {
     /// assert_eq!(Piece::BlackKing.bitboard_name(), "BlackKing");
     /// ```
     #[must_use]
+    #[inline]
     pub const fn bitboard_name(self) -> &'static str {
         [
             "WhitePawns",

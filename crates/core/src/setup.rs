@@ -51,6 +51,7 @@ impl CastlingSide {
     /// assert_eq!(bitboards::CastlingSide::KingSide.name(), "king-side");
     /// ```
     #[must_use]
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             CastlingSide::KingSide => "king-side",
@@ -139,6 +140,7 @@ impl CastlingRights {
     /// assert_eq!(rights.count(), 3);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn with(
         mut self,
         color: Color,
@@ -158,6 +160,7 @@ impl CastlingRights {
     /// assert!(!CastlingRights::STANDARD.is_empty());
     /// ```
     #[must_use]
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.count() == 0
     }
@@ -168,6 +171,7 @@ impl CastlingRights {
     /// assert_eq!(bitboards::CastlingRights::STANDARD.count(), 4);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn count(self) -> usize {
         let mut count = 0;
         let mut index = 0;
@@ -300,6 +304,7 @@ pub struct CastlingLetter {
 impl CastlingLetter {
     /// The letter `byte` names, or `None` when it is no castling letter.
     #[must_use]
+    #[inline]
     pub const fn from_ascii(byte: u8) -> Option<CastlingLetter> {
         let color = if byte.is_ascii_uppercase() {
             Color::White
