@@ -626,9 +626,12 @@ const fn excess_material(
     let light = bishops.intersection(LIGHT).count();
     let dark = bishops.count() - light;
     let pawns = boards[Piece::new(color, PieceKind::Pawn).index()].count();
-    let promoted = boards[Piece::new(color, PieceKind::Queen).index()].count().saturating_sub(1)
-        + boards[Piece::new(color, PieceKind::Rook).index()].count().saturating_sub(2)
-        + boards[Piece::new(color, PieceKind::Knight).index()].count().saturating_sub(2)
+    let queens = boards[Piece::new(color, PieceKind::Queen).index()].count();
+    let rooks = boards[Piece::new(color, PieceKind::Rook).index()].count();
+    let knights = boards[Piece::new(color, PieceKind::Knight).index()].count();
+    let promoted = queens.saturating_sub(1)
+        + rooks.saturating_sub(2)
+        + knights.saturating_sub(2)
         + light.saturating_sub(1)
         + dark.saturating_sub(1);
     if pawns + promoted <= 8 {
