@@ -5,25 +5,9 @@
 mod common;
 
 use bitboards::{Bitboard, CastlingNotation, Move, MoveKind, Position, Square};
-use common::{Rng, random_game_positions};
-use shakmaty::fen::Fen;
+use common::{Rng, random_game_positions, shakmaty_position};
+use shakmaty::Position as _;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Position as _};
-
-fn shakmaty_position(position: &Position, chess960: bool) -> Chess {
-    let (fen, mode) = if chess960 {
-        (
-            position.fen().shredder().to_string(),
-            CastlingMode::Chess960,
-        )
-    } else {
-        (position.fen().to_string(), CastlingMode::Standard)
-    };
-    let parsed: Fen = fen.parse().unwrap_or_else(|error| panic!("{fen}: {error}"));
-    parsed
-        .into_position(mode)
-        .unwrap_or_else(|error| panic!("shakmaty refuses {fen}: {error}"))
-}
 
 fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
     let mut out: Vec<String> = moves

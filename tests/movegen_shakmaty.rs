@@ -15,7 +15,7 @@
 mod common;
 
 use bitboards::{CastlingNotation, Position};
-use common::{Rng, Sample, random_game_positions};
+use common::{Rng, Sample, random_game_positions, shakmaty_position};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position as _};
@@ -24,23 +24,6 @@ use shakmaty::{CastlingMode, Chess, Position as _};
 struct Moves {
     ours: Vec<String>,
     theirs: Vec<String>,
-}
-
-/// Reads our position into shakmaty (Shredder-FEN castling for Chess960,
-/// so that every castling rook is named by its file).
-fn shakmaty_position(position: &Position, chess960: bool) -> Chess {
-    let (fen, mode) = if chess960 {
-        (
-            position.fen().shredder().to_string(),
-            CastlingMode::Chess960,
-        )
-    } else {
-        (position.fen().to_string(), CastlingMode::Standard)
-    };
-    let parsed: Fen = fen.parse().unwrap_or_else(|error| panic!("{fen}: {error}"));
-    parsed
-        .into_position(mode)
-        .unwrap_or_else(|error| panic!("shakmaty refuses {fen}: {error}"))
 }
 
 fn moves(position: &Position, theirs: &Chess, notation: CastlingNotation) -> Moves {

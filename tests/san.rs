@@ -6,26 +6,10 @@
 mod common;
 
 use bitboards::{Position, SanError, SanSyntax, Square};
-use common::{Rng, random_game_positions};
-use shakmaty::fen::Fen;
+use common::{Rng, random_game_positions, shakmaty_position};
+use shakmaty::Position as _;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Position as _};
-
-fn shakmaty_position(position: &Position, chess960: bool) -> Chess {
-    let (fen, mode) = if chess960 {
-        (
-            position.fen().shredder().to_string(),
-            CastlingMode::Chess960,
-        )
-    } else {
-        (position.fen().to_string(), CastlingMode::Standard)
-    };
-    let parsed: Fen = fen.parse().unwrap_or_else(|error| panic!("{fen}: {error}"));
-    parsed
-        .into_position(mode)
-        .unwrap_or_else(|error| panic!("shakmaty refuses {fen}: {error}"))
-}
 
 #[test]
 fn every_move_agrees_with_shakmaty_and_reads_back() {

@@ -9,6 +9,25 @@ use bitboards::{Bitboard, Position, Square};
 #[allow(unused_imports)]
 pub use bitboards_test_support::{Rng, SplitMix64, epd_fens, read};
 
+/// Reads our position into shakmaty 0.30, the independent generator the
+/// differential tests compare with (Shredder-FEN castling for Chess960, so
+/// that every castling rook is named by its file).
+pub fn shakmaty_position(position: &Position, chess960: bool) -> shakmaty::Chess {
+    use shakmaty::{CastlingMode, fen::Fen};
+    let (fen, mode) = if chess960 {
+        (
+            position.fen().shredder().to_string(),
+            CastlingMode::Chess960,
+        )
+    } else {
+        (position.fen().to_string(), CastlingMode::Standard)
+    };
+    let parsed: Fen = fen.parse().unwrap_or_else(|error| panic!("{fen}: {error}"));
+    parsed
+        .into_position(mode)
+        .unwrap_or_else(|error| panic!("shakmaty refuses {fen}: {error}"))
+}
+
 pub const PERFT_SUITE: &str = include_str!("../data/perftsuite.epd");
 pub const CHESS960_STARTS: &str = include_str!("../data/chess960-starts.epd");
 pub const CHESS960_RANDOM: &str = include_str!("../data/chess960-random.epd");
