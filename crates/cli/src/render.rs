@@ -8,6 +8,10 @@ use bitboards::Bitboard;
 
 use crate::numbering::Numbering;
 
+/// `0x` and 16 hex digits, and a pasteable `bitboard!` literal: the
+/// expression crate's, so that the command and the web page write the same.
+pub use bitboards_expr::text::{hex, literal};
+
 /// Whether to colour the set squares: `auto` colours on a terminal unless
 /// `NO_COLOR` is set to anything but the empty string.
 ///
@@ -75,18 +79,6 @@ pub fn diagram(board: Bitboard, color: bool) -> String {
     plain.replace('X', &format!("{SET_SQUARE_ON}X{COLOR_OFF}"))
 }
 
-/// The number as 16 hex digits with a `0x` prefix.
-///
-/// ```
-/// use bitboards_cli::render::hex;
-///
-/// assert_eq!(hex(0x0400_0000), "0x0000000004000000");
-/// ```
-#[must_use]
-pub fn hex(number: u64) -> String {
-    format!("{number:#018x}")
-}
-
 /// The number in binary, most significant bit first, in eight groups of
 /// eight: one group per rank in every numbering.
 ///
@@ -144,30 +136,6 @@ pub fn square_list(board: Bitboard) -> String {
         return "(none)".to_owned();
     }
     board.iter().map(|s| s.name()).collect::<Vec<_>>().join(" ")
-}
-
-/// A `bitboard!` invocation that evaluates to `board`, ready to paste into
-/// Rust.
-///
-/// ```
-/// use bitboards::Square;
-/// use bitboards_cli::render::literal;
-///
-/// let text = literal(Square::E4.bitboard());
-/// assert!(text.starts_with("bitboard! {\n    8 . . . . . . . .\n"));
-/// assert!(text.contains("\n    4 . . . . X . . .\n"));
-/// assert!(text.ends_with("\n      a b c d e f g h\n}"));
-/// ```
-#[must_use]
-pub fn literal(board: Bitboard) -> String {
-    let mut out = String::from("bitboard! {\n");
-    for line in board.to_string().lines() {
-        out.push_str("    ");
-        out.push_str(line);
-        out.push('\n');
-    }
-    out.push('}');
-    out
 }
 
 /// The text report: diagram, numbers, squares and count (and the literal

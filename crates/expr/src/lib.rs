@@ -41,6 +41,7 @@
 #![warn(missing_docs)]
 
 pub mod numbering;
+pub mod text;
 
 pub use numbering::Numbering;
 

@@ -36,6 +36,7 @@ use core::fmt::Write as _;
 
 use bitboards::{Bitboard, CastlingNotation, Color, PieceKind, Position, Square, attacks};
 use bitboards_expr::Numbering;
+use bitboards_expr::text::{hex, literal};
 
 /// Evaluates `source` in `numbering`. The answer is
 /// `{"ok":true,"board":"0x…"}` with the board in the crate's own numbering
@@ -237,24 +238,6 @@ fn piece_attacks(kind: PieceKind, color: Color, square: Square, occupied: Bitboa
         PieceKind::Queen => attacks::queen(square, occupied),
         PieceKind::King => attacks::king(square),
     }
-}
-
-/// `0x` and 16 hex digits.
-fn hex(number: u64) -> String {
-    format!("{number:#018x}")
-}
-
-/// A `bitboard!` invocation that evaluates to `board`, as the command's
-/// `--literal` writes it.
-fn literal(board: Bitboard) -> String {
-    let mut out = String::from("bitboard! {\n");
-    for line in board.to_string().lines() {
-        out.push_str("    ");
-        out.push_str(line);
-        out.push('\n');
-    }
-    out.push('}');
-    out
 }
 
 /// Appends `text` as a JSON string literal.
