@@ -233,6 +233,30 @@ impl Move {
         }
     }
 
+    /// Where the castling rook ends up: the f- or d-file of the king's rank
+    /// (the side the rook stood on); `None` for any other move.
+    ///
+    /// ```
+    /// use bitboards::{Move, MoveKind, Square};
+    ///
+    /// assert_eq!(Move::new(Square::E1, Square::A1, MoveKind::Castling).castling_rook_target(), Some(Square::D1));
+    /// assert_eq!(Move::new(Square::B8, Square::H8, MoveKind::Castling).castling_rook_target(), Some(Square::F8));
+    /// assert_eq!(Move::new(Square::E1, Square::F1, MoveKind::Normal).castling_rook_target(), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn castling_rook_target(self) -> Option<Square> {
+        if !self.is_castling() {
+            return None;
+        }
+        let file = if (self.to() as u8) > (self.from() as u8) {
+            File::F
+        } else {
+            File::D
+        };
+        Some(Square::from_file_rank(file, self.from().rank()))
+    }
+
     /// The move in UCI notation, with castling written as `notation` says.
     ///
     /// ```

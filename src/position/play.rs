@@ -5,7 +5,7 @@ use super::hash::{castling_key, piece_key, side_key};
 use super::{CastlingSide, Position};
 use crate::masks::BACK_RANKS;
 use crate::moves::{Move, MoveKind};
-use crate::{Bitboard, Color, File, Piece, PieceKind, Square, attacks};
+use crate::{Bitboard, Color, Piece, PieceKind, Square, attacks};
 
 impl Position {
     /// The position after `mv` (copy-make: `self` is unchanged).
@@ -78,21 +78,15 @@ impl Position {
             }
             MoveKind::Castling => {
                 self.begin_move();
-                let rank = from.rank();
-                let (king_file, rook_file) = if (to as u8) > (from as u8) {
-                    (File::G, File::F)
-                } else {
-                    (File::C, File::D)
-                };
                 let king = Piece::new(us, PieceKind::King);
                 let rook = Piece::new(us, PieceKind::Rook);
                 // Lift both first: in Chess960 either may land where the
                 // other stood.
                 self.remove(king, from);
                 self.remove(rook, to);
-                let king_target = Square::from_file_rank(king_file, rank);
+                let king_target = mv.king_target();
                 self.put(king, king_target);
-                self.put(rook, Square::from_file_rank(rook_file, rank));
+                self.put(rook, mv.castling_rook_target().unwrap_or(to));
                 self.kings[us as usize] = king_target;
                 // The king's squares: ends both of its side's rights.
                 self.end_move(from, king_target);
@@ -316,14 +310,7 @@ impl Position {
                 (PieceKind::Pawn, to, from.bitboard())
             }
             MoveKind::Castling => {
-                let rook_target = Square::from_file_rank(
-                    if (to as u8) > (from as u8) {
-                        File::F
-                    } else {
-                        File::D
-                    },
-                    from.rank(),
-                );
+                let rook_target = mv.castling_rook_target().unwrap_or(to);
                 occupied ^= to.bitboard();
                 occupied |= mv.king_target().bitboard();
                 (
