@@ -402,9 +402,16 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        self.resolve_san(text).map(|(mv, _)| mv)
+    }
+
+    /// [`Position::parse_san`], with the kind of piece that moves (the king
+    /// for castling).
+    #[inline]
+    fn resolve_san(&self, text: &str) -> Result<(Move, PieceKind), SanError> {
         let parsed = parse_text(text)?;
         match parsed {
-            Parsed::Castling(side) => self.find_castling(side),
+            Parsed::Castling(side) => self.find_castling(side).map(|mv| (mv, PieceKind::King)),
             Parsed::Move {
                 piece,
                 from_file,
@@ -442,7 +449,10 @@ impl Position {
                     },
                 );
                 match matcher.froms.count() {
-                    1 => matcher.found.ok_or(SanError::Illegal { piece, to }),
+                    1 => matcher
+                        .found
+                        .map(|mv| (mv, piece))
+                        .ok_or(SanError::Illegal { piece, to }),
                     0 if matcher.unpromoted => Err(SanError::MissingPromotion { to }),
                     0 => Err(SanError::Illegal { piece, to }),
                     _ => Err(SanError::Ambiguous {
@@ -456,19 +466,11 @@ impl Position {
     }
 
     /// Reads `text` as [`Position::parse_san`] does and plays the move on
-    /// this position; the piece letter says what moves, so making the move
-    /// skips asking the board.
+    /// this position; the parse knows what moves, so making the move skips
+    /// asking the board.
     #[cfg(feature = "std")]
     pub(crate) fn play_san_in_place(&mut self, text: &str) -> Result<Move, SanError> {
-        let mv = self.parse_san(text)?;
-        let kind = match text.as_bytes().first() {
-            Some(b'N') => PieceKind::Knight,
-            Some(b'B') => PieceKind::Bishop,
-            Some(b'R') => PieceKind::Rook,
-            Some(b'Q') => PieceKind::Queen,
-            Some(b'K' | b'O' | b'0') => PieceKind::King,
-            _ => PieceKind::Pawn,
-        };
+        let (mv, kind) = self.resolve_san(text)?;
         self.play_known(kind, mv);
         Ok(mv)
     }
