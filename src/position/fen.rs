@@ -431,22 +431,76 @@ fn split_fields(fen: &str) -> ([Span; 7], usize) {
     let mut count = 0;
     let mut at = 0;
     loop {
-        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+        while bytes.get(at).is_some_and(|&byte| is_space(byte)) {
             at += 1;
         }
         if at == bytes.len() {
             return (fields, count);
         }
         let start = at;
-        while bytes.get(at).is_some_and(|b| !b.is_ascii_whitespace()) {
-            at += 1;
-        }
+        at = field_end(bytes, at);
         if let Some(field) = fields.get_mut(count) {
             *field = Span { start, end: at };
         }
         count += 1;
     }
 }
+
+/// ASCII whitespace as [`u8::is_ascii_whitespace`] has it (space, tab,
+/// line feed, form feed, carriage return), by one shift and mask.
+const fn is_space(byte: u8) -> bool {
+    const SPACES: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\n' | 1 << 0x0C | 1 << b'\r';
+    byte <= b' ' && SPACES >> byte & 1 != 0
+}
+
+/// The offset of the first whitespace byte at or after `at` (the length
+/// when there is none). Eight bytes at a time: a chunk without any byte
+/// below `!` is skipped whole; otherwise the lowest such byte (which the
+/// borrow trick finds exactly) is looked at.
+fn field_end(bytes: &[u8], mut at: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    while let Some(chunk) = bytes.get(at..).and_then(|rest| rest.first_chunk::<8>()) {
+        let word = u64::from_le_bytes(*chunk);
+        // The high bit of each byte below 0x21 (bytes of 0x80 and above,
+        // which are never whitespace, are masked out by `!word`).
+        let low = word.wrapping_sub(ONES * 0x21) & !word & (ONES * 0x80);
+        if low == 0 {
+            at += 8;
+            continue;
+        }
+        let first = at + (low.trailing_zeros() / 8) as usize;
+        if is_space(bytes[first]) {
+            return first;
+        }
+        at = first + 1;
+    }
+    while bytes.get(at).is_some_and(|&byte| !is_space(byte)) {
+        at += 1;
+    }
+    at
+}
+
+/// What each byte is in a FEN's board field: a piece's index in
+/// [`Piece::ALL`] (0 to 11), [`SLASH`], `SLASH + n` for the digit `n` (1 to
+/// 8), or [`NOT_BOARD`].
+const BOARD_BYTES: [u8; 256] = {
+    let mut table = [NOT_BOARD; 256];
+    let mut index = 0;
+    while index < Piece::COUNT {
+        let piece = Piece::ALL[index];
+        table[piece.to_char() as usize] = index as u8;
+        index += 1;
+    }
+    let mut digit = 1;
+    while digit <= 8 {
+        table[(b'0' + digit) as usize] = SLASH + digit;
+        digit += 1;
+    }
+    table[b'/' as usize] = SLASH;
+    table
+};
+const SLASH: u8 = 12;
+const NOT_BOARD: u8 = 255;
 
 fn parse_board(input: Input<'_>, field: Span) -> Result<[Option<Piece>; 64], FenError> {
     let error = |offset, problem| input.syntax(FenField::Board, offset, problem);
@@ -469,41 +523,36 @@ fn parse_board(input: Input<'_>, field: Span) -> Result<[Option<Piece>; 64], Fen
     };
 
     for (at, &byte) in (field.start..).zip(input.bytes(field)) {
-        match byte {
-            b'/' => {
-                rank_done(rank_from_top, squares, first_extra, at)?;
-                if rank_from_top == 7 {
-                    return Err(error(at, FenSyntaxError::RankCount { found: 9 }));
-                }
-                rank_from_top += 1;
-                squares = 0;
-                first_extra = None;
-                previous_was_digit = false;
+        let class = BOARD_BYTES[byte as usize];
+        if class < SLASH {
+            previous_was_digit = false;
+            if squares < 8 {
+                board[(7 - rank_from_top) * 8 + squares] = Some(Piece::ALL[class as usize]);
+            } else if first_extra.is_none() {
+                first_extra = Some(at);
             }
-            b'1'..=b'8' => {
-                if previous_was_digit {
-                    return Err(error(at, FenSyntaxError::AdjacentDigits));
-                }
-                previous_was_digit = true;
-                let run = usize::from(byte - b'0');
-                if squares + run > 8 && first_extra.is_none() {
-                    first_extra = Some(at);
-                }
-                squares += run;
+            squares += 1;
+        } else if class == SLASH {
+            rank_done(rank_from_top, squares, first_extra, at)?;
+            if rank_from_top == 7 {
+                return Err(error(at, FenSyntaxError::RankCount { found: 9 }));
             }
-            _ => {
-                previous_was_digit = false;
-                let Some(piece) = Piece::from_char(char::from(byte)).filter(|_| byte.is_ascii())
-                else {
-                    return Err(error(at, FenSyntaxError::BoardSymbol(input.char_at(at))));
-                };
-                if squares < 8 {
-                    board[(7 - rank_from_top) * 8 + squares] = Some(piece);
-                } else if first_extra.is_none() {
-                    first_extra = Some(at);
-                }
-                squares += 1;
+            rank_from_top += 1;
+            squares = 0;
+            first_extra = None;
+            previous_was_digit = false;
+        } else if class != NOT_BOARD {
+            if previous_was_digit {
+                return Err(error(at, FenSyntaxError::AdjacentDigits));
             }
+            previous_was_digit = true;
+            let run = usize::from(class - SLASH);
+            if squares + run > 8 && first_extra.is_none() {
+                first_extra = Some(at);
+            }
+            squares += run;
+        } else {
+            return Err(error(at, FenSyntaxError::BoardSymbol(input.char_at(at))));
         }
     }
     rank_done(rank_from_top, squares, first_extra, field.end)?;
@@ -1064,5 +1113,65 @@ impl fmt::Display for Fen<'_> {
             position.halfmove_clock(),
             position.fullmove_number()
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate alloc;
+    use alloc::vec::Vec;
+
+    use super::{BOARD_BYTES, NOT_BOARD, SLASH, field_end, is_space};
+    use crate::Piece;
+
+    #[test]
+    fn is_space_is_ascii_whitespace() {
+        for byte in 0..=u8::MAX {
+            assert_eq!(is_space(byte), byte.is_ascii_whitespace(), "{byte:#04x}");
+        }
+    }
+
+    #[test]
+    fn board_bytes_classify_every_byte() {
+        for byte in 0..=u8::MAX {
+            let expected = match byte {
+                b'/' => SLASH,
+                b'1'..=b'8' => SLASH + (byte - b'0'),
+                _ => match Piece::from_char(char::from(byte)).filter(|_| byte.is_ascii()) {
+                    Some(piece) => piece.index() as u8,
+                    None => NOT_BOARD,
+                },
+            };
+            assert_eq!(BOARD_BYTES[usize::from(byte)], expected, "{byte:#04x}");
+        }
+    }
+
+    /// The eight-bytes-at-a-time scan against a byte-by-byte one, on
+    /// strings of every length up to 40 from an alphabet rich in bytes
+    /// just below and at the whitespace boundary and in non-ASCII bytes.
+    #[test]
+    fn field_end_finds_the_first_whitespace() {
+        const ALPHABET: &[u8] = b" \t\n\x0b\x0c\r\x00\x1f!/8Kk-\x80\xc3\xa9\xff";
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        // Miri runs the library's unit tests; a few strings per length do there.
+        let strings = if cfg!(miri) { 2 } else { 500 };
+        for length in 0..=40 {
+            for _ in 0..strings {
+                let bytes: Vec<u8> = (0..length)
+                    .map(|_| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        ALPHABET[(state % ALPHABET.len() as u64) as usize]
+                    })
+                    .collect();
+                for start in 0..=length {
+                    let expected = (start..length)
+                        .find(|&at| bytes[at].is_ascii_whitespace())
+                        .unwrap_or(length);
+                    assert_eq!(field_end(&bytes, start), expected, "{bytes:?} from {start}");
+                }
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{CastlingSide, Position};
 use crate::tables::POLYGLOT_RANDOM64;
-use crate::{Color, Piece, PieceKind, Square, attacks};
+use crate::{Bitboard, CastlingRights, Color, Piece, PieceKind, Square, attacks};
 
 /// Where each group of keys starts in [`POLYGLOT_RANDOM64`] (the layout of
 /// the Polyglot book format: 768 piece keys, 4 castling, 8 en passant files,
@@ -52,23 +52,44 @@ impl Position {
     /// The key of the pieces, castling rights and side to move, computed
     /// from nothing: what `zobrist` holds, and what moves keep it equal to.
     pub(super) const fn zobrist_from_scratch(&self) -> u64 {
+        let mut boards = [Bitboard::EMPTY; Piece::COUNT];
+        let mut index = 0;
+        while index < Piece::COUNT {
+            let piece = Piece::ALL[index];
+            boards[index] = self.pieces(piece.color(), piece.kind());
+            index += 1;
+        }
+        Position::zobrist_of(&boards, self.castling, self.side_to_move)
+    }
+
+    /// The key of `boards` (indexed by [`Piece::index`]), castling rights
+    /// and side to move: [`Position::zobrist_from_scratch`] for a position
+    /// being built from those boards.
+    pub(super) const fn zobrist_of(
+        boards: &[Bitboard; Piece::COUNT],
+        castling: CastlingRights,
+        side_to_move: Color,
+    ) -> u64 {
         let mut key = 0;
-        let mut occupied = self.occupied();
-        while let Some(square) = occupied.pop() {
-            if let Some(piece) = self.piece_on(square) {
+        let mut index = 0;
+        while index < Piece::COUNT {
+            let piece = Piece::ALL[index];
+            let mut board = boards[index];
+            while let Some(square) = board.pop() {
                 key ^= piece_key(piece, square);
             }
+            index += 1;
         }
         let mut right = 0;
         while right < 4 {
             let color = Color::ALL[right / 2];
             let side = CastlingSide::ALL[right % 2];
-            if self.castling.has(color, side) {
+            if castling.has(color, side) {
                 key ^= castling_key(color, side);
             }
             right += 1;
         }
-        if let Color::White = self.side_to_move {
+        if let Color::White = side_to_move {
             key ^= side_key();
         }
         key

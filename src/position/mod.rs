@@ -174,34 +174,34 @@ impl Position {
         validate::check(setup, true)
     }
 
-    /// Builds the boards of `setup` without checking any rule. Both kings'
-    /// squares are read from the board; a missing king leaves a1.
-    const fn from_setup_unchecked(setup: &Setup) -> Position {
-        let mut position = Position {
-            kinds: [Bitboard::EMPTY; PieceKind::COUNT],
-            colors: [Bitboard::EMPTY; 2],
-            kings: [Square::A1; 2],
+    /// Builds the position of `setup` from its twelve piece boards (indexed
+    /// by [`Piece::index`], as `bitboards_core::placement::piece_boards`
+    /// builds them) without checking any rule. A missing king leaves a1.
+    const fn from_boards_unchecked(setup: &Setup, boards: &[Bitboard; Piece::COUNT]) -> Position {
+        let mut kinds = [Bitboard::EMPTY; PieceKind::COUNT];
+        let mut colors = [Bitboard::EMPTY; 2];
+        let mut kind = 0;
+        while kind < PieceKind::COUNT {
+            let (white, black) = (boards[kind], boards[PieceKind::COUNT + kind]);
+            kinds[kind] = white.union(black);
+            colors[0] = colors[0].union(white);
+            colors[1] = colors[1].union(black);
+            kind += 1;
+        }
+        Position {
+            kinds,
+            colors,
+            kings: [
+                king_square(boards[Piece::WhiteKing.index()]),
+                king_square(boards[Piece::BlackKing.index()]),
+            ],
             castling: setup.castling,
             en_passant: setup.en_passant,
             side_to_move: setup.side_to_move,
             halfmove_clock: setup.halfmove_clock,
             fullmove_number: setup.fullmove_number,
-            zobrist: 0,
-        };
-        let mut index = 0;
-        while index < 64 {
-            if let Some(piece) = setup.board[index] {
-                let square = Square::ALL[index];
-                position.kinds[piece.kind() as usize].set(square);
-                position.colors[piece.color() as usize].set(square);
-                if let PieceKind::King = piece.kind() {
-                    position.kings[piece.color() as usize] = square;
-                }
-            }
-            index += 1;
+            zobrist: Position::zobrist_of(boards, setup.castling, setup.side_to_move),
         }
-        position.zobrist = position.zobrist_from_scratch();
-        position
     }
 
     /// The Chess960 start position with Scharnagl number `number` (0 to 959;
@@ -290,7 +290,10 @@ impl Position {
             castling,
             ..Setup::START
         };
-        Ok(Position::from_setup_unchecked(&setup))
+        Ok(Position::from_boards_unchecked(
+            &setup,
+            &bitboards_core::placement::piece_boards(&setup.board),
+        ))
     }
 
     /// The pieces of `color` and `kind`: one of the literature's twelve
@@ -750,5 +753,13 @@ impl fmt::Debug for Position {
         } else {
             write!(f, "Position(\"{}\")", self.fen())
         }
+    }
+}
+
+/// The square of the king on `board`, a1 when there is none.
+const fn king_square(board: Bitboard) -> Square {
+    match board.first() {
+        Some(square) => square,
+        None => Square::A1,
     }
 }

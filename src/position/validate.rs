@@ -15,7 +15,7 @@ pub(super) const fn check(
     setup: Setup,
     allow_impossible_check: bool,
 ) -> Result<Position, PositionError> {
-    let violations = placement::check(&setup);
+    let (violations, boards) = placement::check_and_boards(&setup);
     // The fullmove number, always the last violation, comes after the
     // rules on checks.
     let fullmove = match violations.first() {
@@ -25,7 +25,7 @@ pub(super) const fn check(
         },
         None => None,
     };
-    let position = Position::from_setup_unchecked(&setup);
+    let position = Position::from_boards_unchecked(&setup, &boards);
     if let Err(error) = check_checks(&position, allow_impossible_check) {
         return Err(error);
     }

@@ -492,6 +492,45 @@ const fn reading_order(index: usize) -> Square {
 /// Castling rights are checked only for a side with exactly one king.
 #[must_use]
 pub const fn check(setup: &Setup) -> Violations {
+    check_and_boards(setup).0
+}
+
+/// The twelve boards of a mailbox board: the squares of each piece, indexed
+/// by [`Piece::index`] (White's pawns first, Black's king last).
+///
+/// ```
+/// use bitboards_core::{Piece, Setup, Square, placement};
+///
+/// let boards = placement::piece_boards(&Setup::START.board);
+/// assert_eq!(boards[Piece::WhiteKing.index()], Square::E1.bitboard());
+/// assert_eq!(boards[Piece::BlackPawn.index()].count(), 8);
+/// ```
+#[must_use]
+pub const fn piece_boards(board: &[Option<Piece>; 64]) -> [Bitboard; Piece::COUNT] {
+    let mut boards = [Bitboard::EMPTY; Piece::COUNT];
+    let mut index = 0;
+    while index < 64 {
+        if let Some(piece) = board[index] {
+            boards[piece.index()].0 |= 1 << index;
+        }
+        index += 1;
+    }
+    boards
+}
+
+/// [`check`], and the [`piece_boards`] it built to check with, so that a
+/// caller who goes on to build a position from the setup reads the board
+/// once.
+///
+/// ```
+/// use bitboards_core::{Piece, Setup, placement};
+///
+/// let (violations, boards) = placement::check_and_boards(&Setup::START);
+/// assert!(violations.is_empty());
+/// assert_eq!(boards, placement::piece_boards(&Setup::START.board));
+/// ```
+#[must_use]
+pub const fn check_and_boards(setup: &Setup) -> (Violations, [Bitboard; Piece::COUNT]) {
     let mut found = Violations {
         list: [Violation {
             error: PositionError::FullmoveNumberZero,
@@ -499,14 +538,7 @@ pub const fn check(setup: &Setup) -> Violations {
         }; Violations::CAPACITY],
         length: 0,
     };
-    let mut boards = [Bitboard::EMPTY; Piece::COUNT];
-    let mut index = 0;
-    while index < 64 {
-        if let Some(piece) = setup.board[index] {
-            boards[piece.index()] = boards[piece.index()].union(Square::ALL[index].bitboard());
-        }
-        index += 1;
-    }
+    let boards = piece_boards(&setup.board);
 
     // Exactly one king each; the square is the second king in reading order.
     let mut kings = [None; 2];
@@ -542,19 +574,18 @@ pub const fn check(setup: &Setup) -> Violations {
         color_index += 1;
     }
 
-    // Pawns on the back ranks, a1 to h1 then a8 to h8.
-    let mut index = 0;
-    while index < 16 {
-        let square = Square::ALL[if index < 8 { index } else { 48 + index }];
-        if let Some(piece) = setup.board[square.index()]
-            && let PieceKind::Pawn = piece.kind()
-        {
+    // Pawns on the back ranks, a1 to h1 then a8 to h8: square order.
+    const BACK_RANKS: Bitboard = Bitboard(0xFF00_0000_0000_00FF);
+    let mut pawns = boards[Piece::WhitePawn.index()]
+        .union(boards[Piece::BlackPawn.index()])
+        .intersection(BACK_RANKS);
+    while let Some(square) = pawns.pop() {
+        if let Some(piece) = setup.board[square.index()] {
             found.push(
                 PositionError::PawnOnBackRank { square, piece },
                 Some(square),
             );
         }
-        index += 1;
     }
 
     let mut color_index = 0;
@@ -606,7 +637,7 @@ pub const fn check(setup: &Setup) -> Violations {
     if setup.fullmove_number == 0 {
         found.push(PositionError::FullmoveNumberZero, None);
     }
-    found
+    (found, boards)
 }
 
 /// The piece that takes `color` past what the starting set and its pawns'
@@ -622,7 +653,24 @@ const fn excess_material(
     // board is within bounds, every prefix is: one population count per
     // kind answers nearly every setup without the walk below.
     const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+    // No more of any kind than the starting set has: nothing promoted, and
+    // then eight pawns are allowed. Most setups end here, before counting.
+    const fn at_most_one(board: Bitboard) -> bool {
+        board.0 & board.0.wrapping_sub(1) == 0
+    }
+    const fn at_most_two(board: Bitboard) -> bool {
+        at_most_one(Bitboard(board.0 & board.0.wrapping_sub(1)))
+    }
     let bishops = boards[Piece::new(color, PieceKind::Bishop).index()];
+    if at_most_one(boards[Piece::new(color, PieceKind::Queen).index()])
+        && at_most_two(boards[Piece::new(color, PieceKind::Rook).index()])
+        && at_most_two(boards[Piece::new(color, PieceKind::Knight).index()])
+        && at_most_one(bishops.intersection(LIGHT))
+        && at_most_one(bishops.difference(LIGHT))
+        && boards[Piece::new(color, PieceKind::Pawn).index()].count() <= 8
+    {
+        return None;
+    }
     let light = bishops.intersection(LIGHT).count();
     let dark = bishops.count() - light;
     let pawns = boards[Piece::new(color, PieceKind::Pawn).index()].count();
