@@ -24,8 +24,8 @@
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use super::{CastlingRights, CastlingSide, Position, PositionError, Setup};
-use crate::{Color, File, ParseSquareError, Piece, PieceKind, Rank, Square};
+use super::{CastlingRights, CastlingSide, Position, PositionError, Setup, validate};
+use crate::{Bitboard, Color, File, ParseSquareError, Piece, PieceKind, Rank, Square};
 use bitboards_core::placement::home_rank;
 
 /// One of the six fields of a FEN.
@@ -502,9 +502,15 @@ const BOARD_BYTES: [u8; 256] = {
 const SLASH: u8 = 12;
 const NOT_BOARD: u8 = 255;
 
-fn parse_board(input: Input<'_>, field: Span) -> Result<[Option<Piece>; 64], FenError> {
+/// The board field as a mailbox and as the twelve piece boards
+/// (`placement::piece_boards` of that mailbox, built while reading).
+fn parse_board(
+    input: Input<'_>,
+    field: Span,
+) -> Result<([Option<Piece>; 64], [Bitboard; Piece::COUNT]), FenError> {
     let error = |offset, problem| input.syntax(FenField::Board, offset, problem);
     let mut board = [None; 64];
+    let mut boards = [Bitboard::EMPTY; Piece::COUNT];
     // Ranks counted from the top: 0 is rank 8.
     let mut rank_from_top = 0;
     let mut squares = 0;
@@ -527,7 +533,9 @@ fn parse_board(input: Input<'_>, field: Span) -> Result<[Option<Piece>; 64], Fen
         if class < SLASH {
             previous_was_digit = false;
             if squares < 8 {
-                board[(7 - rank_from_top) * 8 + squares] = Some(Piece::ALL[class as usize]);
+                let square = (7 - rank_from_top) * 8 + squares;
+                board[square] = Some(Piece::ALL[class as usize]);
+                boards[class as usize].0 |= 1 << square;
             } else if first_extra.is_none() {
                 first_extra = Some(at);
             }
@@ -564,7 +572,7 @@ fn parse_board(input: Input<'_>, field: Span) -> Result<[Option<Piece>; 64], Fen
             },
         ));
     }
-    Ok(board)
+    Ok((board, boards))
 }
 
 /// The byte offset of `square`'s letter in a board field already read
@@ -927,7 +935,7 @@ impl Position {
                 column: input.column(offset),
             });
         }
-        let board = parse_board(input, fields[0])?;
+        let (board, boards) = parse_board(input, fields[0])?;
         let side_to_move = parse_side(input, fields[1])?;
         let (letters, letter_count) = parse_castling(input, fields[2])?;
         let en_passant = parse_en_passant(input, fields[3])?;
@@ -950,12 +958,7 @@ impl Position {
             halfmove_clock,
             fullmove_number,
         };
-        let position = if allow_impossible_check {
-            Position::from_setup_allow_impossible_check(setup)
-        } else {
-            Position::from_setup(setup)
-        };
-        position
+        validate::check_with_boards(&setup, &boards, allow_impossible_check)
             .map(|position| (position, castling_offsets))
             .map_err(|problem| {
                 Locations {

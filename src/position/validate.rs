@@ -5,7 +5,7 @@
 use bitboards_core::placement::{self, double_push_squares};
 
 use super::{Position, Setup};
-use crate::{PieceKind, PositionError, between};
+use crate::{Bitboard, Piece, PieceKind, PositionError, between};
 
 /// Builds the position of `setup` and checks every rule, in the order of the
 /// variants of [`PositionError`]: the placement rules first, then those on
@@ -15,17 +15,30 @@ pub(super) const fn check(
     setup: Setup,
     allow_impossible_check: bool,
 ) -> Result<Position, PositionError> {
-    let (violations, boards) = placement::check_and_boards(&setup);
+    check_with_boards(
+        &setup,
+        &placement::piece_boards(&setup.board),
+        allow_impossible_check,
+    )
+}
+
+/// [`check`] for a setup whose piece boards (`placement::piece_boards`)
+/// were built already, as the FEN reader builds them while reading.
+pub(super) const fn check_with_boards(
+    setup: &Setup,
+    boards: &[Bitboard; Piece::COUNT],
+    allow_impossible_check: bool,
+) -> Result<Position, PositionError> {
     // The fullmove number, always the last violation, comes after the
     // rules on checks.
-    let fullmove = match violations.first() {
+    let fullmove = match placement::first_violation(setup, boards) {
         Some(violation) => match violation.error {
             PositionError::FullmoveNumberZero => Some(violation.error),
             error => return Err(error),
         },
         None => None,
     };
-    let position = Position::from_boards_unchecked(&setup, &boards);
+    let position = Position::from_boards_unchecked(setup, boards);
     if let Err(error) = check_checks(&position, allow_impossible_check) {
         return Err(error);
     }

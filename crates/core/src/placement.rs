@@ -439,16 +439,34 @@ pub struct Violations {
     length: usize,
 }
 
-impl Violations {
-    const CAPACITY: usize = 26;
+/// The first `N` violations found: [`Violations`] keeps every one (26, the
+/// most a setup can have), [`first_violation`] only one.
+struct Found<const N: usize> {
+    list: [Violation; N],
+    length: usize,
+}
+
+impl<const N: usize> Found<N> {
+    const fn new() -> Found<N> {
+        Found {
+            list: [Violation {
+                error: PositionError::FullmoveNumberZero,
+                square: None,
+            }; N],
+            length: 0,
+        }
+    }
 
     const fn push(&mut self, error: PositionError, square: Option<Square>) {
-        // The capacity is the most violations a setup can have.
-        if self.length < Violations::CAPACITY {
+        if self.length < N {
             self.list[self.length] = Violation { error, square };
             self.length += 1;
         }
     }
+}
+
+impl Violations {
+    const CAPACITY: usize = 26;
 
     /// The violations, in checking order.
     #[must_use]
@@ -492,7 +510,11 @@ const fn reading_order(index: usize) -> Square {
 /// Castling rights are checked only for a side with exactly one king.
 #[must_use]
 pub const fn check(setup: &Setup) -> Violations {
-    check_and_boards(setup).0
+    let found = collect::<{ Violations::CAPACITY }>(setup, &piece_boards(&setup.board));
+    Violations {
+        list: found.list,
+        length: found.length,
+    }
 }
 
 /// The twelve boards of a mailbox board: the squares of each piece, indexed
@@ -518,27 +540,38 @@ pub const fn piece_boards(board: &[Option<Piece>; 64]) -> [Bitboard; Piece::COUN
     boards
 }
 
-/// [`check`], and the [`piece_boards`] it built to check with, so that a
-/// caller who goes on to build a position from the setup reads the board
-/// once.
+/// The first placement rule `setup` breaks (the first of [`check`]'s list),
+/// for a caller that has the setup's [`piece_boards`] already, as one
+/// building a position from them does: `boards` must be
+/// `piece_boards(&setup.board)` (with other boards the answer is
+/// meaningless, though never a panic).
 ///
 /// ```
-/// use bitboards_core::{Piece, Setup, placement};
+/// use bitboards_core::{PositionError, Setup, placement};
 ///
-/// let (violations, boards) = placement::check_and_boards(&Setup::START);
-/// assert!(violations.is_empty());
-/// assert_eq!(boards, placement::piece_boards(&Setup::START.board));
+/// let boards = placement::piece_boards(&Setup::START.board);
+/// assert_eq!(placement::first_violation(&Setup::START, &boards), None);
+///
+/// let setup = Setup { fullmove_number: 0, ..Setup::START };
+/// let first = placement::first_violation(&setup, &boards).map(|violation| violation.error);
+/// assert_eq!(first, Some(PositionError::FullmoveNumberZero));
 /// ```
 #[must_use]
-pub const fn check_and_boards(setup: &Setup) -> (Violations, [Bitboard; Piece::COUNT]) {
-    let mut found = Violations {
-        list: [Violation {
-            error: PositionError::FullmoveNumberZero,
-            square: None,
-        }; Violations::CAPACITY],
-        length: 0,
-    };
-    let boards = piece_boards(&setup.board);
+pub const fn first_violation(
+    setup: &Setup,
+    boards: &[Bitboard; Piece::COUNT],
+) -> Option<Violation> {
+    let found = collect::<1>(setup, boards);
+    if found.length == 0 {
+        None
+    } else {
+        Some(found.list[0])
+    }
+}
+
+/// Checks the rules in order and keeps the first `N` violations.
+const fn collect<const N: usize>(setup: &Setup, boards: &[Bitboard; Piece::COUNT]) -> Found<N> {
+    let mut found = Found::<N>::new();
 
     // Exactly one king each; the square is the second king in reading order.
     let mut kings = [None; 2];
@@ -591,7 +624,7 @@ pub const fn check_and_boards(setup: &Setup) -> (Violations, [Bitboard; Piece::C
     let mut color_index = 0;
     while color_index < 2 {
         let color = Color::ALL[color_index];
-        if let Some(square) = excess_material(setup, color, &boards) {
+        if let Some(square) = excess_material(setup, color, boards) {
             found.push(PositionError::TooMuchMaterial { color }, Some(square));
         }
         color_index += 1;
@@ -637,7 +670,7 @@ pub const fn check_and_boards(setup: &Setup) -> (Violations, [Bitboard; Piece::C
     if setup.fullmove_number == 0 {
         found.push(PositionError::FullmoveNumberZero, None);
     }
-    (found, boards)
+    found
 }
 
 /// The piece that takes `color` past what the starting set and its pawns'
