@@ -434,6 +434,22 @@ impl Position {
                 if piece != PieceKind::Pawn {
                     from &= reach(piece, to, self.occupied());
                 }
+                // Most moves of a knight, bishop, rook or queen need no
+                // generation: one piece reaches the square, and when the side
+                // to move is not in check and that piece is not pinned, any
+                // move of it onto a square without one of its own pieces is
+                // legal.
+                if !matches!(piece, PieceKind::Pawn | PieceKind::King)
+                    && promotion.is_none()
+                    && let Some(only) = from.first()
+                    && !from.has_more_than_one()
+                    && !self.by_color(self.side_to_move()).contains(to)
+                {
+                    let checks = self.checks();
+                    if checks.checkers.is_empty() && !checks.pinned.contains(only) {
+                        return Ok((Move::new(only, to, MoveKind::Normal), piece));
+                    }
+                }
                 let mut matcher = Matcher {
                     promotion,
                     found: None,
