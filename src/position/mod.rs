@@ -599,7 +599,17 @@ impl Position {
     /// ```
     #[must_use]
     pub const fn attackers(&self, square: Square, by: Color) -> Bitboard {
-        let occupied = self.occupied();
+        self.attackers_through(square, by, self.occupied())
+    }
+
+    /// [`Position::attackers`] with the sliders seeing through all but
+    /// `occupied` (a king's move asks with the king lifted off its square).
+    pub(crate) const fn attackers_through(
+        &self,
+        square: Square,
+        by: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
         let diagonal =
             self.kinds[PieceKind::Bishop as usize].union(self.kinds[PieceKind::Queen as usize]);
         let straight =

@@ -450,6 +450,22 @@ impl Position {
                         return Ok((Move::new(only, to, MoveKind::Normal), piece));
                     }
                 }
+                // A king's step (castling is written `O-O`) is legal when
+                // nothing of the opponent's attacks its target with the king
+                // lifted off its square.
+                if piece == PieceKind::King
+                    && promotion.is_none()
+                    && let Some(king) = from.first()
+                {
+                    let us = self.side_to_move();
+                    if !self.by_color(us).contains(to) {
+                        let lifted = self.occupied().difference(king.bitboard());
+                        return match self.attackers_through(to, us.opponent(), lifted).is_empty() {
+                            true => Ok((Move::new(king, to, MoveKind::Normal), piece)),
+                            false => Err(SanError::Illegal { piece, to }),
+                        };
+                    }
+                }
                 let mut matcher = Matcher {
                     promotion,
                     found: None,
