@@ -650,7 +650,7 @@ impl Sink for CastlingFinder {
 }
 
 /// SAN text taken apart, before the position is asked.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 enum Parsed {
     Castling(CastlingSide),
     Move {
@@ -714,6 +714,42 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
         end -= 1;
     }
     let body = &bytes[..end];
+    short_move(body).map_or_else(|| parse_body(text, body), Ok)
+}
+
+/// The four shapes most moves have, `Nf3`, `Nxf3`, `e4` and `exd5`, read
+/// without the general parse ([`parse_body`] reads them the same way).
+#[inline]
+fn short_move(body: &[u8]) -> Option<Parsed> {
+    let piece = |letter| match letter {
+        b'N' => Some(PieceKind::Knight),
+        b'B' => Some(PieceKind::Bishop),
+        b'R' => Some(PieceKind::Rook),
+        b'Q' => Some(PieceKind::Queen),
+        b'K' => Some(PieceKind::King),
+        _ => None,
+    };
+    let (piece, from_file, target) = match *body {
+        [file, rank] => (PieceKind::Pawn, None, [file, rank]),
+        [letter, file, rank] => (piece(letter)?, None, [file, rank]),
+        [letter, b'x', file, rank] => match piece(letter) {
+            Some(piece) => (piece, None, [file, rank]),
+            None => (PieceKind::Pawn, Some(file_of(letter)?), [file, rank]),
+        },
+        _ => return None,
+    };
+    Some(Parsed::Move {
+        piece,
+        from_file,
+        from_rank: None,
+        to: Square::from_file_rank(file_of(target[0])?, rank_of(target[1])?),
+        promotion: None,
+    })
+}
+
+/// [`parse_text`] for any text, `body` being `text` without the marks at
+/// its end.
+fn parse_body(text: &str, body: &[u8]) -> Result<Parsed, SanError> {
     if body.is_empty() {
         return Err(SanError::Malformed {
             column: 1,
@@ -841,4 +877,41 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
         to: Square::from_file_rank(to_file, to_rank),
         promotion,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_body, short_move};
+
+    /// Every text of two to four characters over the letters of SAN: where
+    /// the quick reading of the four common shapes answers, the general
+    /// parse answers the same.
+    #[test]
+    fn short_moves_read_as_the_general_parse_does() {
+        const LETTERS: &[u8] = b"NBRQKPabcdefgh12345678x=-O";
+        // Miri runs the library's unit tests: there, the lengths up to three.
+        let longest = if cfg!(miri) { 3 } else { 4 };
+        let mut quick = 0;
+        let mut text = [0u8; 4];
+        for length in 2..=longest {
+            let count = LETTERS.len().pow(length as u32);
+            for mut index in 0..count {
+                for byte in &mut text[..length] {
+                    *byte = LETTERS[index % LETTERS.len()];
+                    index /= LETTERS.len();
+                }
+                let body = &text[..length];
+                let Some(parsed) = short_move(body) else {
+                    continue;
+                };
+                let text = core::str::from_utf8(body).unwrap();
+                assert_eq!(parse_body(text, body), Ok(parsed), "{text}");
+                quick += 1;
+            }
+        }
+        // `e4`, `Nf3`, and with four characters `Nxf3` and `exd5`: every
+        // square, five piece letters, eight capturing files.
+        let expected = 64 + 5 * 64 + if longest == 4 { 5 * 64 + 8 * 64 } else { 0 };
+        assert_eq!(quick, expected);
+    }
 }
