@@ -98,29 +98,25 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// Bytes that end a word (a move, a number, a result).
+/// Whether a byte belongs to a word (a move, a number, a result): all but
+/// whitespace and the bytes with a meaning of their own in movetext.
 #[inline]
 fn is_word(byte: u8) -> bool {
-    !matches!(
-        byte,
-        b' ' | b'\t'
-            | b'\r'
-            | b'\n'
-            | 0x0b
-            | 0x0c
-            | b'{'
-            | b'}'
-            | b'('
-            | b')'
-            | b';'
-            | b'$'
-            | b'['
-            | b']'
-            | b'"'
-            | b'.'
-            | b'*'
-    )
+    WORD_BYTES[usize::from(byte)]
 }
+
+/// [`is_word`] for each byte, looked up rather than matched: words are
+/// scanned byte by byte.
+const WORD_BYTES: [bool; 256] = {
+    let mut table = [true; 256];
+    let ends = b" \t\r\n\x0b\x0c{}();$[]\".*";
+    let mut index = 0;
+    while index < ends.len() {
+        table[ends[index] as usize] = false;
+        index += 1;
+    }
+    table
+};
 
 /// The NAG of an annotation glyph.
 fn glyph(text: &[u8]) -> Option<u8> {
@@ -887,3 +883,17 @@ fn deliver<V: Visitor + ?Sized>(visitor: &mut V, text: &[u8], last: bool) {
 struct Ignore;
 
 impl Visitor for Ignore {}
+
+#[cfg(test)]
+mod tests {
+    use super::is_word;
+
+    #[test]
+    fn words_end_at_whitespace_and_movetext_punctuation() {
+        for byte in 0..=u8::MAX {
+            let ends =
+                byte.is_ascii_whitespace() || byte == 0x0b || b"{}();$[]\".*".contains(&byte);
+            assert_eq!(is_word(byte), !ends, "{byte:#04x}");
+        }
+    }
+}
