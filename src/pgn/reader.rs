@@ -525,11 +525,11 @@ impl<R: BufRead> Reader<R> {
             return Err(self.unexpected(at, len));
         };
         // One copy per move: the position before it, kept for a variation
-        // that may replace it.
-        let before = line.position;
+        // that may replace it (an illegal move ends the game, so the copy
+        // may be made before knowing).
+        let before = line.before.insert(line.position);
         match line.position.play_san_in_place(san) {
             Ok(mv) => {
-                let before = line.before.insert(before);
                 visitor.san(PgnMove {
                     before,
                     after: &line.position,
