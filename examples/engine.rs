@@ -6,8 +6,11 @@
 //!
 //! It reads UCI commands from stdin and answers on stdout, so any UCI GUI
 //! (or a pipe) can drive it: `uci`, `isready`, `ucinewgame`,
+//! `setoption name UCI_Chess960 value true|false`,
 //! `position startpos|fen <fen> [moves ...]`, `go depth N | movetime MS |
 //! wtime/btime/winc/binc [movestogo N] | infinite`, `stop` and `quit`.
+//! With `UCI_Chess960` on, castling is written as the king taking its own
+//! rook (`e1h1`), as Chess960 GUIs expect; either form is read.
 //!
 //! The crate does the chess: legal move generation, copy-make `play`, the
 //! Polyglot `hash`, captures-only generation for the quiescence search,
@@ -31,7 +34,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use bitboards::{Color, Move, MoveKind, MoveList, PieceKind, Position, Square};
+use bitboards::{CastlingNotation, Color, Move, MoveKind, MoveList, PieceKind, Position, Square};
 
 // --- Scores ----------------------------------------------------------------
 
@@ -780,6 +783,9 @@ struct Engine {
     root: Position,
     /// The hashes of the positions the game went through before `root`.
     history: Vec<u64>,
+    /// How castling is written: the king's two-square step, or (with the
+    /// `UCI_Chess960` option on) the king taking its own rook.
+    castling: CastlingNotation,
 }
 
 impl Engine {
@@ -788,6 +794,7 @@ impl Engine {
             table: Table::new(),
             root: Position::START,
             history: Vec::new(),
+            castling: CastlingNotation::KingToTarget,
         }
     }
 
@@ -847,7 +854,7 @@ impl Engine {
             let pv: Vec<String> = search
                 .principal_variation(&self.root, best, depth)
                 .iter()
-                .map(Move::to_string)
+                .map(|mv| mv.uci(self.castling).to_string())
                 .collect();
             send(format_args!(
                 "info depth {depth} score {} nodes {} nps {} time {} pv {}",
@@ -925,6 +932,14 @@ impl Engine {
     }
 }
 
+/// The name and value of `setoption name <name> value <value>` (the
+/// arguments after `setoption`), or `None` when they are not in that form.
+fn set_option(args: &str) -> Option<(&str, &str)> {
+    let rest = args.trim().strip_prefix("name ")?;
+    let (name, value) = rest.split_once(" value ")?;
+    Some((name.trim(), value.trim()))
+}
+
 fn main() {
     let mut input = Input::spawn();
     let mut engine = Engine::new();
@@ -935,8 +950,14 @@ fn main() {
             "uci" => {
                 send("id name bitboards example engine");
                 send("id author the bitboards authors");
+                send("option name UCI_Chess960 type check default false");
                 send("uciok");
             }
+            "setoption" => match set_option(args) {
+                Some(("UCI_Chess960", "true")) => engine.castling = CastlingNotation::KingTakesRook,
+                Some(("UCI_Chess960", "false")) => engine.castling = CastlingNotation::KingToTarget,
+                _ => send(format_args!("info string unknown option: {args}")),
+            },
             "isready" => send("readyok"),
             "ucinewgame" => engine.table.clear(),
             "position" => {
@@ -945,7 +966,7 @@ fn main() {
                 }
             }
             "go" => match engine.go(args, &mut input) {
-                Some(best) => send(format_args!("bestmove {best}")),
+                Some(best) => send(format_args!("bestmove {}", best.uci(engine.castling))),
                 None => send("bestmove 0000"),
             },
             "quit" => break,

@@ -261,6 +261,39 @@ fn finds_mate_in_one() {
     }
 }
 
+/// Castling written as Chess960 GUIs write it once `UCI_Chess960` is on:
+/// the king takes its own rook. Here long castling (king b1, rook a1, so
+/// the rook cannot reach d1 by itself) is the only mate in one. With the
+/// option off the engine writes the king's destination, `b1c1`, which in
+/// this Chess960 position also names the king's plain step: the ambiguity
+/// the option exists for.
+#[test]
+fn writes_castling_as_the_uci_chess960_option_says() {
+    let fen = "2rkr3/2p1p3/8/8/B7/8/8/RK6 w Q - 0 1";
+    let position = from_fen(fen);
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok");
+    assert!(
+        lines.contains(&"option name UCI_Chess960 type check default false".to_string()),
+        "{lines:#?}"
+    );
+    engine.send("setoption name UCI_Chess960 value true");
+    let (mv, lines) = engine.best_move(&format!("fen {fen}"), &position, "go depth 3");
+    assert_eq!(mv.kind(), bitboards::MoveKind::Castling, "{lines:#?}");
+    assert!(position.play(mv).is_checkmate(), "{lines:#?}");
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove b1a1"));
+    assert!(lines.iter().any(|line| line.ends_with("pv b1a1")), "{lines:#?}");
+
+    engine.send("setoption name UCI_Chess960 value false");
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove");
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove b1c1"));
+    engine.send("quit");
+    engine.wait_for_exit();
+}
+
 #[test]
 fn finds_mate_in_one_after_the_moves_of_the_position_command() {
     // The fool's mate, for Black: Qh4.
