@@ -283,7 +283,10 @@ fn writes_castling_as_the_uci_chess960_option_says() {
     assert_eq!(mv.kind(), bitboards::MoveKind::Castling, "{lines:#?}");
     assert!(position.play(mv).is_checkmate(), "{lines:#?}");
     assert_eq!(lines.last().map(String::as_str), Some("bestmove b1a1"));
-    assert!(lines.iter().any(|line| line.ends_with("pv b1a1")), "{lines:#?}");
+    assert!(
+        lines.iter().any(|line| line.ends_with("pv b1a1")),
+        "{lines:#?}"
+    );
 
     engine.send("setoption name UCI_Chess960 value false");
     engine.send(&format!("position fen {fen}"));
