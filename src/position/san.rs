@@ -679,6 +679,19 @@ fn unexpected(text: &str, at: usize) -> SanError {
     }
 }
 
+/// The piece a SAN text's first letter names (upper case only: a pawn's
+/// move starts with its file, and `b` is a file, not a bishop).
+fn piece_of(letter: u8) -> Option<PieceKind> {
+    match letter {
+        b'N' => Some(PieceKind::Knight),
+        b'B' => Some(PieceKind::Bishop),
+        b'R' => Some(PieceKind::Rook),
+        b'Q' => Some(PieceKind::Queen),
+        b'K' => Some(PieceKind::King),
+        _ => None,
+    }
+}
+
 fn file_of(byte: u8) -> Option<File> {
     match byte {
         b'a'..=b'h' => File::new(byte - b'a'),
@@ -721,18 +734,10 @@ fn parse_text(text: &str) -> Result<Parsed, SanError> {
 /// without the general parse ([`parse_body`] reads them the same way).
 #[inline]
 fn short_move(body: &[u8]) -> Option<Parsed> {
-    let piece = |letter| match letter {
-        b'N' => Some(PieceKind::Knight),
-        b'B' => Some(PieceKind::Bishop),
-        b'R' => Some(PieceKind::Rook),
-        b'Q' => Some(PieceKind::Queen),
-        b'K' => Some(PieceKind::King),
-        _ => None,
-    };
     let (piece, from_file, target) = match *body {
         [file, rank] => (PieceKind::Pawn, None, [file, rank]),
-        [letter, file, rank] => (piece(letter)?, None, [file, rank]),
-        [letter, b'x', file, rank] => match piece(letter) {
+        [letter, file, rank] => (piece_of(letter)?, None, [file, rank]),
+        [letter, b'x', file, rank] => match piece_of(letter) {
             Some(piece) => (piece, None, [file, rank]),
             None => (PieceKind::Pawn, Some(file_of(letter)?), [file, rank]),
         },
@@ -762,14 +767,7 @@ fn parse_body(text: &str, body: &[u8]) -> Result<Parsed, SanError> {
         _ => {}
     }
     let mut at = 0;
-    let piece = match body[0] {
-        b'N' => PieceKind::Knight,
-        b'B' => PieceKind::Bishop,
-        b'R' => PieceKind::Rook,
-        b'Q' => PieceKind::Queen,
-        b'K' => PieceKind::King,
-        _ => PieceKind::Pawn,
-    };
+    let piece = piece_of(body[0]).unwrap_or(PieceKind::Pawn);
     if piece != PieceKind::Pawn {
         at = 1;
     }
