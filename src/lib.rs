@@ -26,8 +26,8 @@
 //! # Features
 //! - `macros` (default): the [`bitboard!`] and [`position!`] macros.
 //! - `names` (default): [`FromName`], `Bitboard::from_name("e4")`.
-//! - `std` (default): PGN reading from any `std::io::BufRead`; implies
-//!   `alloc`.
+//! - `std` (default): perft detects POPCNT at run time; implies `alloc`.
+//!   PGN is the `bitboards-pgn` crate.
 //! - `alloc` (default through `std`): [`epd`] and [`Game`], which own their
 //!   text and moves (the `alloc` crate, not `std`).
 //! - `regenerate`: build the tables from source in the build script instead
@@ -55,8 +55,6 @@ mod moves;
 #[cfg(feature = "names")]
 mod names;
 mod perft;
-#[cfg(feature = "std")]
-pub mod pgn;
 pub mod position;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -77,8 +75,6 @@ pub use names::{FromName, UnknownName};
 #[cfg(feature = "parallel")]
 pub use perft::perft_parallel;
 pub use perft::{Divided, perft, perft_divide, perft_divide_with};
-#[cfg(feature = "std")]
-pub use pgn::{PgnError, PgnGame};
 pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
     Position, PositionError, SEE_VALUES, Setup,

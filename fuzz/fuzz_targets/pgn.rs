@@ -1,4 +1,4 @@
-//! PGN: the streaming reader (`bitboards::pgn::Reader`) over any bytes, as
+//! PGN: the streaming reader (`bitboards_pgn::Reader`) over any bytes, as
 //! a `&[u8]` `BufRead`, to the end. It never panics and always gets to the
 //! end.
 //!
@@ -13,7 +13,7 @@
 //!   same start position and moves; writing that again gives the same text.
 #![no_main]
 
-use bitboards::pgn::{PgnGame, PgnMove, ReadError, Reader, Visit, Visitor};
+use bitboards_pgn::{PgnGame, PgnMove, ReadError, Reader, Visit, Visitor};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Default)]

@@ -121,7 +121,6 @@ impl Position {
     /// [`Position::play_in_place`] for a legal move whose moving piece the
     /// caller knows (a SAN reader knows it from the piece letter), so that
     /// the board need not be asked.
-    #[cfg(feature = "std")]
     #[inline]
     pub(crate) fn play_known(&mut self, kind: PieceKind, mv: Move) {
         match mv.kind() {

@@ -498,10 +498,21 @@ impl Position {
     }
 
     /// Reads `text` as [`Position::parse_san`] does and plays the move on
-    /// this position; the parse knows what moves, so making the move skips
-    /// asking the board.
-    #[cfg(feature = "std")]
-    pub(crate) fn play_san_in_place(&mut self, text: &str) -> Result<Move, SanError> {
+    /// this position, returning it; the parse knows what moves, so making
+    /// the move skips asking the board. This is what a PGN reader calls for
+    /// each move. On an error the position is unchanged.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let mut position = Position::START;
+    /// let mv = position.play_san_in_place("Nf3")?;
+    /// assert_eq!(mv.to_string(), "g1f3");
+    /// assert!(position.play_san_in_place("Nf3").is_err());
+    /// assert_eq!(position, Position::START.play(mv));
+    /// # Ok::<(), bitboards::SanError>(())
+    /// ```
+    pub fn play_san_in_place(&mut self, text: &str) -> Result<Move, SanError> {
         let (mv, kind) = self.resolve_san(text)?;
         self.play_known(kind, mv);
         Ok(mv)

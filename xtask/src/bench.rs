@@ -17,8 +17,13 @@ use std::time::SystemTime;
 const START: &str = "<!-- bench:start -->";
 const END: &str = "<!-- bench:end -->";
 
-/// The criterion benches, in the README's order.
-const CRITERION_BENCHES: [&str; 4] = ["sliders", "movegen", "pgn", "fen"];
+/// The criterion benches, in the README's order, with their packages.
+const CRITERION_BENCHES: [(&str, &str); 4] = [
+    ("bitboards", "sliders"),
+    ("bitboards", "movegen"),
+    ("bitboards-pgn", "pgn"),
+    ("bitboards", "fen"),
+];
 
 /// One criterion measurement.
 struct Measurement {
@@ -67,10 +72,10 @@ pub fn run(root: &Path, quick: bool) -> ExitCode {
          bulk-counting perft, million nodes per second.\n\n{table}"
     );
 
-    for bench in CRITERION_BENCHES {
-        eprintln!("running cargo bench --bench {bench} ...");
+    for (package, bench) in CRITERION_BENCHES {
+        eprintln!("running cargo bench -p {package} --bench {bench} ...");
         let mut command = cargo(root);
-        command.args(["bench", "--bench", bench]);
+        command.args(["bench", "-p", package, "--bench", bench]);
         if quick {
             command.args(["--", "--quick"]);
         }

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use bitboards::Position;
-use bitboards::pgn::{PgnGame, ReadError, Reader};
+use bitboards_pgn::{PgnGame, ReadError, Reader};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;

@@ -2,8 +2,8 @@
 //! the token being read in one piece, and knows the line and column of
 //! every byte in it.
 
-use alloc::boxed::Box;
-use alloc::vec;
+use std::boxed::Box;
+use std::vec;
 use std::io::{self, BufRead};
 
 pub(super) struct Input<R> {

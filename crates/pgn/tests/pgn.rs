@@ -2,15 +2,15 @@
 //! their game, line and column, constant memory over a long stream, round
 //! trips over generated games, and a seeded loop of mutated text.
 
-mod common;
+
 
 use std::io::{self, BufRead, Read};
 
-use bitboards::pgn::{
+use bitboards_pgn::{
     GameResult, PgnErrorKind, PgnGame, PgnMove, ReadError, Reader, Visit, Visitor, Writer,
 };
 use bitboards::{Game, Position, SanError};
-use common::Rng;
+use bitboards_test_support::Rng;
 
 /// Everything a visitor hears, as values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,7 +123,7 @@ fn games(pgn: &str) -> Vec<PgnGame> {
 }
 
 /// The error of the only game of `pgn`, or of the first bad one.
-fn first_error(pgn: &str) -> bitboards::PgnError {
+fn first_error(pgn: &str) -> bitboards_pgn::PgnError {
     for game in Reader::new(pgn.as_bytes()).games() {
         match game {
             Ok(_) => {}

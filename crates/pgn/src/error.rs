@@ -1,11 +1,11 @@
 //! What goes wrong while reading PGN: a malformed game, which the reader
 //! reports and steps over, or an I/O error, which stops it.
 
-use alloc::string::String;
+use std::string::String;
 use core::fmt;
 use std::io;
 
-use crate::{FenError, SanError};
+use bitboards::{FenError, SanError};
 
 /// A malformed game: where (the game's number from 1, the line and column
 /// from 1) and what ([`PgnErrorKind`]).
@@ -13,7 +13,7 @@ use crate::{FenError, SanError};
 /// The column counts bytes, which are characters in ASCII text.
 ///
 /// ```
-/// use bitboards::pgn::{PgnErrorKind, ReadError, Reader};
+/// use bitboards_pgn::{PgnErrorKind, ReadError, Reader};
 ///
 /// let pgn = "1. e4 e5 *\n\n1. e4 Nf4 *\n";
 /// let mut reader = Reader::new(pgn.as_bytes());
@@ -39,7 +39,7 @@ impl PgnError {
     /// The game's number in the input, from 1.
     ///
     /// ```
-    /// use bitboards::pgn::{ReadError, Reader};
+    /// use bitboards_pgn::{ReadError, Reader};
     ///
     /// let mut reader = Reader::new(&b"[Event \"x]\n\n*\n"[..]);
     /// let mut games = reader.games();
@@ -54,7 +54,7 @@ impl PgnError {
     /// The line, from 1.
     ///
     /// ```
-    /// use bitboards::pgn::{ReadError, Reader};
+    /// use bitboards_pgn::{ReadError, Reader};
     ///
     /// let mut reader = Reader::new(&b"1. e4\n1... e4 *"[..]);
     /// let mut games = reader.games();
@@ -69,7 +69,7 @@ impl PgnError {
     /// The column, from 1, in bytes.
     ///
     /// ```
-    /// use bitboards::pgn::{ReadError, Reader};
+    /// use bitboards_pgn::{ReadError, Reader};
     ///
     /// let mut reader = Reader::new(&b"1. e4 ) *"[..]);
     /// let mut games = reader.games();
@@ -84,7 +84,7 @@ impl PgnError {
     /// What is wrong.
     ///
     /// ```
-    /// use bitboards::pgn::{PgnErrorKind, ReadError, Reader};
+    /// use bitboards_pgn::{PgnErrorKind, ReadError, Reader};
     ///
     /// let mut reader = Reader::new(&b"1. e4 { never closed"[..]);
     /// let mut games = reader.games();
@@ -100,7 +100,7 @@ impl PgnError {
 /// What is wrong with a game; see [`PgnError`] for where.
 ///
 /// ```
-/// use bitboards::pgn::PgnErrorKind;
+/// use bitboards_pgn::PgnErrorKind;
 ///
 /// assert_eq!(
 ///     PgnErrorKind::UnmatchedClose.to_string(),
@@ -221,7 +221,7 @@ impl core::error::Error for PgnError {
 /// reading.
 ///
 /// ```
-/// use bitboards::pgn::{ReadError, Reader};
+/// use bitboards_pgn::{ReadError, Reader};
 ///
 /// let mut reader = Reader::new(&b"1. e4 e4 *\n\n1. d4 *"[..]);
 /// let mut games = reader.games();

@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use super::{GameResult, PgnGame};
-use crate::{CastlingSide, Color, File, Move, Position};
+use crate::{GameResult, PgnGame};
+use bitboards::{CastlingSide, Color, File, Move, Position};
 
 /// The longest line the writer makes (unless one token is longer).
 const WIDTH: usize = 80;
@@ -27,7 +27,7 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 /// spaces (a reader then sees a line break there).
 ///
 /// ```
-/// use bitboards::pgn::{GameResult, Writer};
+/// use bitboards_pgn::{GameResult, Writer};
 /// use bitboards::Position;
 ///
 /// let mut writer = Writer::new(Vec::new());
@@ -118,7 +118,7 @@ impl<W: Write> Writer<W> {
     /// A writer to `out`.
     ///
     /// ```
-    /// use bitboards::pgn::Writer;
+    /// use bitboards_pgn::Writer;
     ///
     /// assert!(Writer::new(Vec::new()).into_inner().is_empty());
     /// ```
@@ -135,7 +135,7 @@ impl<W: Write> Writer<W> {
     /// The output, given back.
     ///
     /// ```
-    /// use bitboards::pgn::{GameResult, Writer};
+    /// use bitboards_pgn::{GameResult, Writer};
     ///
     /// let mut writer = Writer::new(Vec::new());
     /// writer.result(GameResult::Draw)?;
@@ -155,7 +155,7 @@ impl<W: Write> Writer<W> {
     /// not letters, digits and `_`, or a tag after the movetext started.
     ///
     /// ```
-    /// use bitboards::pgn::Writer;
+    /// use bitboards_pgn::Writer;
     ///
     /// let mut writer = Writer::new(Vec::new());
     /// writer.tag("Site", r"C:\path")?;
@@ -222,7 +222,7 @@ impl<W: Write> Writer<W> {
     /// The output's.
     ///
     /// ```
-    /// use bitboards::pgn::Writer;
+    /// use bitboards_pgn::Writer;
     /// use bitboards::Position;
     ///
     /// let position = Position::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 3 40")?;
@@ -252,7 +252,7 @@ impl<W: Write> Writer<W> {
     /// The output's.
     ///
     /// ```
-    /// use bitboards::pgn::Writer;
+    /// use bitboards_pgn::Writer;
     ///
     /// let mut writer = Writer::new(Vec::new());
     /// writer.nag(14)?;
@@ -275,7 +275,7 @@ impl<W: Write> Writer<W> {
     /// The output's.
     ///
     /// ```
-    /// use bitboards::pgn::Writer;
+    /// use bitboards_pgn::Writer;
     ///
     /// let mut writer = Writer::new(Vec::new());
     /// writer.comment("a {nested} remark")?;
@@ -288,7 +288,7 @@ impl<W: Write> Writer<W> {
             self.token(b"{}")?;
         }
         let mut first = true;
-        let mut word_bytes = alloc::vec::Vec::new();
+        let mut word_bytes = std::vec::Vec::new();
         while let Some(word) = words.next() {
             word_bytes.clear();
             if first {
@@ -313,7 +313,7 @@ impl<W: Write> Writer<W> {
     /// The output's.
     ///
     /// ```
-    /// use bitboards::pgn::Writer;
+    /// use bitboards_pgn::Writer;
     /// use bitboards::Position;
     ///
     /// let start = Position::START;
@@ -339,7 +339,7 @@ impl<W: Write> Writer<W> {
     /// The output's.
     ///
     /// ```
-    /// use bitboards::pgn::Writer;
+    /// use bitboards_pgn::Writer;
     ///
     /// let mut writer = Writer::new(Vec::new());
     /// writer.begin_variation()?;
@@ -362,7 +362,7 @@ impl<W: Write> Writer<W> {
     /// The output's.
     ///
     /// ```
-    /// use bitboards::pgn::{GameResult, Writer};
+    /// use bitboards_pgn::{GameResult, Writer};
     ///
     /// let mut writer = Writer::new(Vec::new());
     /// writer.tag("Result", "1-0")?;
@@ -391,7 +391,7 @@ impl<W: Write> Writer<W> {
     /// The output's, and [`io::ErrorKind::InvalidInput`] for a bad tag name.
     ///
     /// ```
-    /// use bitboards::pgn::{PgnGame, Writer};
+    /// use bitboards_pgn::{PgnGame, Writer};
     /// use bitboards::{Game, Position};
     ///
     /// let mut game = PgnGame::new(Game::new(Position::chess960(0).unwrap()));
@@ -419,7 +419,7 @@ impl<W: Write> Writer<W> {
         let start = game.game.start();
         if *start != Position::START && game.tag("FEN").is_none() {
             self.tag("SetUp", "1")?;
-            let mut fen = alloc::string::String::new();
+            let mut fen = std::string::String::new();
             use core::fmt::Write as _;
             let _ = write!(fen, "{}", start.fen());
             self.tag("FEN", &fen)?;

@@ -17,7 +17,7 @@
 //! columns, comments, NAGs, variations and the result.
 //!
 //! ```
-//! use bitboards::pgn::Reader;
+//! use bitboards_pgn::Reader;
 //!
 //! let pgn = "[Event \"Casual\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 {oops} Qh4# 0-1\n";
 //! let games: Vec<_> = Reader::new(pgn.as_bytes()).games().collect::<Result<_, _>>()?;
@@ -26,8 +26,13 @@
 //! assert_eq!(games[0].game.moves().len(), 4);
 //! assert_eq!(games[0].comments, [(3, "oops".to_string())]);
 //! assert_eq!(games[0].game.outcome().map(|outcome| outcome.result()), Some("0-1"));
-//! # Ok::<(), bitboards::pgn::ReadError>(())
+//! # Ok::<(), bitboards_pgn::ReadError>(())
 //! ```
+
+// The README's examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
 
 mod error;
 mod game;
@@ -43,13 +48,13 @@ pub use game::{Games, PgnGame};
 pub use reader::Reader;
 pub use writer::Writer;
 
-use crate::{Move, Position};
+use bitboards::{Move, Position};
 
 /// The result of a game as PGN writes it, at the end of the movetext and in
 /// the `Result` tag.
 ///
 /// ```
-/// use bitboards::pgn::GameResult;
+/// use bitboards_pgn::GameResult;
 ///
 /// assert_eq!("1/2-1/2".parse::<GameResult>(), Ok(GameResult::Draw));
 /// assert_eq!(GameResult::BlackWins.to_string(), "0-1");
@@ -71,7 +76,7 @@ impl GameResult {
     /// The text: `1-0`, `0-1`, `1/2-1/2` or `*`.
     ///
     /// ```
-    /// use bitboards::pgn::GameResult;
+    /// use bitboards_pgn::GameResult;
     ///
     /// assert_eq!(GameResult::Unknown.as_str(), "*");
     /// ```
@@ -106,7 +111,7 @@ impl fmt::Display for GameResult {
 /// Text that is not a PGN result, from `GameResult`'s `FromStr`.
 ///
 /// ```
-/// use bitboards::pgn::GameResult;
+/// use bitboards_pgn::GameResult;
 ///
 /// let error = "½-½".parse::<GameResult>().unwrap_err();
 /// assert_eq!(error.to_string(), "not a PGN result; expected `1-0`, `0-1`, `1/2-1/2` or `*`");
@@ -134,7 +139,7 @@ impl FromStr for GameResult {
 /// skip over it (fast, and without checking its moves).
 ///
 /// ```
-/// use bitboards::pgn::Visit;
+/// use bitboards_pgn::Visit;
 ///
 /// assert_ne!(Visit::Enter, Visit::Skip);
 /// ```
@@ -152,7 +157,7 @@ pub enum Visit {
 /// One move of the movetext, as [`Visitor::san`] receives it.
 ///
 /// ```
-/// use bitboards::pgn::{PgnMove, Reader, Visitor};
+/// use bitboards_pgn::{PgnMove, Reader, Visitor};
 ///
 /// struct Sans(Vec<String>);
 /// impl Visitor for Sans {
@@ -165,7 +170,7 @@ pub enum Visit {
 /// let mut sans = Sans(Vec::new());
 /// Reader::new(&b"1. e4 e5 2. Nf3!? *"[..]).read_game(&mut sans)?;
 /// assert_eq!(sans.0, ["e4", "e5", "Nf3"]);
-/// # Ok::<(), bitboards::pgn::ReadError>(())
+/// # Ok::<(), bitboards_pgn::ReadError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct PgnMove<'a> {
@@ -209,7 +214,7 @@ pub struct PgnMove<'a> {
 /// [`end_game`]: Visitor::end_game
 ///
 /// ```
-/// use bitboards::pgn::{PgnMove, Reader, Visit, Visitor};
+/// use bitboards_pgn::{PgnMove, Reader, Visit, Visitor};
 ///
 /// /// Counts the moves of the mainline and of every variation.
 /// #[derive(Default)]
@@ -239,7 +244,7 @@ pub struct PgnMove<'a> {
 /// let pgn = "1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *";
 /// Reader::new(pgn.as_bytes()).read_game(&mut counter)?;
 /// assert_eq!((counter.mainline, counter.in_variations), (3, 3));
-/// # Ok::<(), bitboards::pgn::ReadError>(())
+/// # Ok::<(), bitboards_pgn::ReadError>(())
 /// ```
 pub trait Visitor {
     /// A game starts; `number` counts the games of the input from 1, bad
@@ -271,7 +276,7 @@ pub trait Visitor {
 
     /// A comment, `{...}` or `;...` to the end of the line, without the
     /// marks and the whitespace around the text. Bytes that are not UTF-8
-    /// are replaced as by [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy).
+    /// are replaced as by [`String::from_utf8_lossy`](std::string::String::from_utf8_lossy).
     fn comment(&mut self, text: &str) {
         let _ = text;
     }

@@ -1,12 +1,12 @@
 //! Games as values: [`PgnGame`], and the iterator that reads them.
 
-use alloc::string::String;
-use alloc::vec::Vec;
+use std::string::String;
+use std::vec::Vec;
 use core::fmt;
 use std::io::BufRead;
 
-use super::{GameResult, PgnMove, ReadError, Reader, Visitor, Writer};
-use crate::{Game, Position};
+use crate::{GameResult, PgnMove, ReadError, Reader, Visitor, Writer};
+use bitboards::{Game, Position};
 
 /// One game of a PGN file: its tags in order, the mainline as a [`Game`],
 /// the mainline's comments and NAGs, and the result that ends the movetext.
@@ -16,7 +16,7 @@ use crate::{Game, Position};
 /// [`Writer::write_game`] writes them back in place.
 ///
 /// ```
-/// use bitboards::pgn::{GameResult, PgnGame};
+/// use bitboards_pgn::{GameResult, PgnGame};
 /// use bitboards::Game;
 ///
 /// let mut game = Game::default();
@@ -55,7 +55,7 @@ impl PgnGame {
     /// A game with no tags, comments, NAGs or result.
     ///
     /// ```
-    /// use bitboards::pgn::PgnGame;
+    /// use bitboards_pgn::PgnGame;
     /// use bitboards::Game;
     ///
     /// assert!(PgnGame::new(Game::default()).tags.is_empty());
@@ -74,12 +74,12 @@ impl PgnGame {
     /// The value of the first tag named `name`.
     ///
     /// ```
-    /// use bitboards::pgn::Reader;
+    /// use bitboards_pgn::Reader;
     ///
     /// let game = Reader::new(&b"[Round \"3\"] *"[..]).games().next().unwrap()?;
     /// assert_eq!(game.tag("Round"), Some("3"));
     /// assert_eq!(game.tag("round"), None);
-    /// # Ok::<(), bitboards::pgn::ReadError>(())
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
     /// ```
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
@@ -93,7 +93,7 @@ impl PgnGame {
     /// otherwise.
     ///
     /// ```
-    /// use bitboards::pgn::PgnGame;
+    /// use bitboards_pgn::PgnGame;
     /// use bitboards::Game;
     ///
     /// let mut pgn = PgnGame::new(Game::default());
@@ -126,7 +126,7 @@ impl fmt::Display for PgnGame {
 /// one follows; after an I/O error the iterator ends.
 ///
 /// ```
-/// use bitboards::pgn::{ReadError, Reader};
+/// use bitboards_pgn::{ReadError, Reader};
 ///
 /// let pgn = "[Event \"1\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. e5 *\n\n[Event \"3\"]\n\n1. d4 *\n";
 /// let results: Vec<_> = Reader::new(pgn.as_bytes()).games().collect();
@@ -145,7 +145,7 @@ impl<R: BufRead> Reader<R> {
     /// The games that follow, as values.
     ///
     /// ```
-    /// use bitboards::pgn::Reader;
+    /// use bitboards_pgn::Reader;
     ///
     /// let mut reader = Reader::new(&b"1. e4 e5 1/2-1/2 1. d4 0-1"[..]);
     /// let plies: Vec<usize> = reader.games().map(|game| game.unwrap().game.moves().len()).collect();

@@ -1,14 +1,14 @@
 //! The streaming reader: a byte-level tokenizer over [`Input`] that resolves
 //! each move as it reads it and tells a [`Visitor`].
 
-use alloc::borrow::ToOwned;
-use alloc::string::String;
-use alloc::vec::Vec;
+use std::borrow::ToOwned;
+use std::string::String;
+use std::vec::Vec;
 use std::io::{self, BufRead};
 
-use super::error::{PgnError, PgnErrorKind, ReadError};
-use super::input::Input;
-use super::{GameResult, PgnMove, Visit, Visitor};
+use crate::error::{PgnError, PgnErrorKind, ReadError};
+use crate::input::Input;
+use crate::{GameResult, PgnMove, Visit, Visitor};
 use crate::Position;
 
 /// How deep entered variations may nest: the stack of their positions is
@@ -34,7 +34,7 @@ const DEFAULT_CAPACITY: usize = 64 * 1024;
 /// without a result.
 ///
 /// ```
-/// use bitboards::pgn::{Reader, Visitor};
+/// use bitboards_pgn::{Reader, Visitor};
 /// use bitboards::Position;
 ///
 /// /// Collects the final position of each game.
@@ -53,7 +53,7 @@ const DEFAULT_CAPACITY: usize = 64 * 1024;
 ///     "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
 ///     "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
 /// ]);
-/// # Ok::<(), bitboards::pgn::ReadError>(())
+/// # Ok::<(), bitboards_pgn::ReadError>(())
 /// ```
 pub struct Reader<R> {
     input: Input<R>,
@@ -164,7 +164,7 @@ impl<R: BufRead> Reader<R> {
     /// A reader over `inner` with a 64 KiB buffer.
     ///
     /// ```
-    /// use bitboards::pgn::Reader;
+    /// use bitboards_pgn::Reader;
     ///
     /// let mut reader = Reader::new(&b"1. e4 *"[..]);
     /// assert_eq!(reader.games().count(), 1);
@@ -178,7 +178,7 @@ impl<R: BufRead> Reader<R> {
     /// comment comes in ([`Visitor::comment_part`]).
     ///
     /// ```
-    /// use bitboards::pgn::Reader;
+    /// use bitboards_pgn::Reader;
     ///
     /// let reader = Reader::with_capacity(4096, &b""[..]);
     /// assert!(reader.buffer_capacity() >= 4096);
@@ -201,7 +201,7 @@ impl<R: BufRead> Reader<R> {
     /// what a visitor keeps).
     ///
     /// ```
-    /// use bitboards::pgn::Reader;
+    /// use bitboards_pgn::Reader;
     ///
     /// let pgn = "[Event \"?\"]\n\n1. e4 (1. d4 d5) e5 *\n\n".repeat(100);
     /// let mut reader = Reader::new(pgn.as_bytes());
@@ -222,7 +222,7 @@ impl<R: BufRead> Reader<R> {
     /// The input, given back.
     ///
     /// ```
-    /// use bitboards::pgn::Reader;
+    /// use bitboards_pgn::Reader;
     ///
     /// let text: &[u8] = b"";
     /// assert!(Reader::new(text).into_inner().is_empty());
@@ -242,7 +242,7 @@ impl<R: BufRead> Reader<R> {
     /// input fails; reading should stop.
     ///
     /// ```
-    /// use bitboards::pgn::{ReadError, Reader, Visitor};
+    /// use bitboards_pgn::{ReadError, Reader, Visitor};
     ///
     /// struct Tags(Vec<(String, String)>);
     /// impl Visitor for Tags {
@@ -869,7 +869,7 @@ impl<R: BufRead> Reader<R> {
 /// Hands comment text to the visitor, whole or as a piece.
 fn deliver<V: Visitor + ?Sized>(visitor: &mut V, text: &[u8], last: bool) {
     let text = match core::str::from_utf8(text) {
-        Ok(text) => alloc::borrow::Cow::Borrowed(text),
+        Ok(text) => std::borrow::Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(text),
     };
     if last {

@@ -25,14 +25,14 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use bitboards::pgn::{GameResult, Reader, Visitor, Writer};
+use bitboards_pgn::{GameResult, Reader, Visitor, Writer};
 use bitboards::{Move, Position};
 use bitboards_codegen::rng::SplitMix64;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgn_reader::{RawTag, SanPlus, Skip};
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen, san::San};
 
-const PERFT_SUITE: &str = include_str!("../tests/data/perftsuite.epd");
+const PERFT_SUITE: &str = include_str!("../../../tests/data/perftsuite.epd");
 const GAMES: usize = 10_000;
 
 fn below(rng: &mut SplitMix64, n: usize) -> usize {
