@@ -271,6 +271,34 @@ impl Game {
         Ok(())
     }
 
+    /// Passes: plays [`Move::NULL`] as [`Position::null_move`] does (the
+    /// other side to move, no en passant square), as analysis games in PGN
+    /// do with `--`. An error when the side to move is in check, where a
+    /// pass would leave its king attacked.
+    ///
+    /// ```
+    /// use bitboards::{Color, Game, Move};
+    ///
+    /// let mut game = Game::default();
+    /// game.play_san("e4")?;
+    /// game.play_null().expect("Black is not in check");
+    /// assert_eq!(game.position().side_to_move(), Color::White);
+    /// assert_eq!(game.moves()[1], Move::NULL);
+    /// # Ok::<(), bitboards::SanError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] holding [`Move::NULL`] when in check.
+    pub fn play_null(&mut self) -> Result<(), IllegalMoveError> {
+        let Some(passed) = self.position.null_move() else {
+            return Err(IllegalMoveError(Move::NULL));
+        };
+        self.position = passed;
+        self.moves.push(Move::NULL);
+        self.keys.push(self.position.hash());
+        Ok(())
+    }
+
     /// Reads `san` in the current position ([`Position::parse_san`]) and
     /// plays it; returns the move.
     ///

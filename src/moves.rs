@@ -66,6 +66,34 @@ const TAG_CASTLING: u16 = 2;
 const PROMOTION_BASE: u16 = TAG_CASTLING;
 
 impl Move {
+    /// The null move: a pass, as PGN writes `--` and UCI `0000`. It is no
+    /// legal move of any position ([`Position::is_legal`](crate::Position::is_legal)
+    /// says no, and [`Position::play`](crate::Position::play) must not be
+    /// given it); [`Game::play_null`](crate::Game::play_null) plays it as
+    /// [`Position::null_move`](crate::Position::null_move).
+    ///
+    /// ```
+    /// use bitboards::{Move, Position};
+    ///
+    /// assert!(Move::NULL.is_null());
+    /// assert_eq!(Move::NULL.to_string(), "0000");
+    /// assert!(!Position::START.is_legal(Move::NULL));
+    /// ```
+    pub const NULL: Move = Move(0);
+
+    /// Whether this is [`Move::NULL`].
+    ///
+    /// ```
+    /// use bitboards::{Move, MoveKind, Square};
+    ///
+    /// assert!(!Move::new(Square::E2, Square::E4, MoveKind::Normal).is_null());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
     /// The move from `from` to `to` of the given kind.
     ///
     /// A promotion to a pawn or a king is not a move; it is made a queen
@@ -315,6 +343,9 @@ pub struct Uci {
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.mv.is_null() {
+            return f.pad("0000");
+        }
         let to = match self.notation {
             CastlingNotation::KingToTarget => self.mv.king_target(),
             CastlingNotation::KingTakesRook => self.mv.to(),

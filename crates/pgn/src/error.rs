@@ -1,11 +1,11 @@
 //! What goes wrong while reading PGN: a malformed game, which the reader
 //! reports and steps over, or an I/O error, which stops it.
 
-use std::string::String;
 use core::fmt;
 use std::io;
+use std::string::String;
 
-use bitboards::{FenError, SanError};
+use bitboards::{FenError, ParseUciError, SanError};
 
 /// A malformed game: where (the game's number from 1, the line and column
 /// from 1) and what ([`PgnErrorKind`]).
@@ -32,10 +32,28 @@ pub struct PgnError {
     pub(super) game: usize,
     pub(super) line: u64,
     pub(super) column: u64,
+    pub(super) offset: u64,
     pub(super) kind: PgnErrorKind,
 }
 
 impl PgnError {
+    /// The byte offset in the input (from 0) where the error is, for a
+    /// program that seeks to it.
+    ///
+    /// ```
+    /// use bitboards_pgn::{ReadError, Reader};
+    ///
+    /// let mut reader = Reader::new(&b"1. e4 e5 *\n\n1. e4 Nf4 *\n"[..]);
+    /// let mut games = reader.games();
+    /// games.next();
+    /// let Some(Err(ReadError::Game(error))) = games.next() else { panic!() };
+    /// assert_eq!(error.offset(), 18);
+    /// ```
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
     /// The game's number in the input, from 1.
     ///
     /// ```
@@ -126,6 +144,16 @@ pub enum PgnErrorKind {
         /// Why it does not name one legal move.
         error: SanError,
     },
+    /// A move in UCI notation (`g1f3`) that is not legal.
+    Uci {
+        /// The move's text.
+        uci: String,
+        /// Why it is not a legal move.
+        error: ParseUciError,
+    },
+    /// A null move (`--`, `Z0`, `0000`, `@@@@`) by a side in check, which
+    /// would leave its king attacked.
+    NullMoveInCheck,
     /// A `{` comment with no `}` before the end of the input.
     UnterminatedComment,
     /// A `)` without a `(`.
@@ -172,6 +200,10 @@ impl fmt::Display for PgnErrorKind {
                 SanError::Ambiguous { .. } => write!(f, "ambiguous move `{san}`: {error}"),
                 _ => write!(f, "illegal move `{san}`: {error}"),
             },
+            PgnErrorKind::Uci { uci, error } => write!(f, "illegal move `{uci}`: {error}"),
+            PgnErrorKind::NullMoveInCheck => {
+                f.write_str("a null move by the side in check, whose king it leaves attacked")
+            }
             PgnErrorKind::UnterminatedComment => {
                 f.write_str("a comment `{` is not closed by `}` before the end of the input")
             }
@@ -211,6 +243,7 @@ impl core::error::Error for PgnError {
         match &self.kind {
             PgnErrorKind::Fen(error) => Some(error),
             PgnErrorKind::San { error, .. } => Some(error),
+            PgnErrorKind::Uci { error, .. } => Some(error),
             _ => None,
         }
     }
@@ -236,6 +269,13 @@ pub enum ReadError {
     Game(PgnError),
     /// The input could not be read.
     Io(io::Error),
+    /// The input is not PGN at all (a binary file, a `Cargo.lock`): its
+    /// first token has no place in PGN, or it holds a NUL byte. Reported
+    /// once; the reader reads nothing more.
+    NotPgn {
+        /// The input's first line, up to 40 bytes (lossy UTF-8).
+        start: String,
+    },
 }
 
 impl fmt::Display for ReadError {
@@ -243,6 +283,11 @@ impl fmt::Display for ReadError {
         match self {
             ReadError::Game(error) => fmt::Display::fmt(error, f),
             ReadError::Io(error) => write!(f, "cannot read the PGN input: {error}"),
+            ReadError::NotPgn { start } => write!(
+                f,
+                "not a PGN file: it starts with `{}`, where PGN has a tag `[Name \"value\"]` or a move",
+                start.escape_default()
+            ),
         }
     }
 }
@@ -252,6 +297,7 @@ impl core::error::Error for ReadError {
         match self {
             ReadError::Game(error) => Some(error),
             ReadError::Io(error) => Some(error),
+            ReadError::NotPgn { .. } => None,
         }
     }
 }

@@ -1,9 +1,9 @@
 //! Games as values: [`PgnGame`], and the iterator that reads them.
 
-use std::string::String;
-use std::vec::Vec;
 use core::fmt;
 use std::io::BufRead;
+use std::string::String;
+use std::vec::Vec;
 
 use crate::{GameResult, PgnMove, ReadError, Reader, Visitor, Writer};
 use bitboards::{Game, Position};
@@ -173,7 +173,7 @@ impl<R: BufRead> Iterator for Games<'_, R> {
                 self.done = true;
                 None
             }
-            Err(error @ ReadError::Io(_)) => {
+            Err(error @ (ReadError::Io(_) | ReadError::NotPgn { .. })) => {
                 self.done = true;
                 Some(Err(error))
             }
@@ -221,7 +221,10 @@ impl Visitor for Collector {
     fn san(&mut self, played: PgnMove<'_>) {
         if let Some(game) = &mut self.game {
             // Legal by the reader's check; `play` checks again, cheaply.
-            let _ = game.game.play(played.mv);
+            let _ = match played.mv.is_null() {
+                true => game.game.play_null(),
+                false => game.game.play(played.mv),
+            };
         }
     }
 

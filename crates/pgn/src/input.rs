@@ -3,8 +3,8 @@
 //! every byte in it.
 
 use std::boxed::Box;
-use std::vec;
 use std::io::{self, BufRead};
+use std::vec;
 
 pub(super) struct Input<R> {
     inner: R,
@@ -63,6 +63,21 @@ impl<R: BufRead> Input<R> {
     #[inline]
     pub(super) fn column_of(&self, at: usize) -> u64 {
         (self.base + at as u64).saturating_sub(self.line_start) + 1
+    }
+
+    /// The line, column and offset of `buf[at]`.
+    #[inline]
+    pub(super) fn where_of(&self, at: usize) -> crate::reader::Where {
+        crate::reader::Where {
+            line: self.line,
+            column: self.column_of(at),
+            offset: self.base + at as u64,
+        }
+    }
+
+    /// The offset of the current line's first byte.
+    pub(super) fn line_start(&self) -> u64 {
+        self.line_start
     }
 
     /// Whether `buf[pos]` is the first byte of a line.

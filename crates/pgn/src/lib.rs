@@ -178,11 +178,13 @@ pub struct PgnMove<'a> {
     pub before: &'a Position,
     /// The position it leads to.
     pub after: &'a Position,
-    /// The SAN text as the file writes it, check marks included and
-    /// annotation glyphs (`!`, `?!`, ...) left out: those arrive as
-    /// [`Visitor::nag`].
+    /// The move's text as the file writes it: SAN (check marks included),
+    /// UCI (`g1f3`, which real files use too) or a null move; annotation
+    /// glyphs (`!`, `?!`, ...) left out: those arrive as [`Visitor::nag`].
     pub san: &'a str,
-    /// The legal move the text names.
+    /// The legal move the text names, or [`Move::NULL`] for a null move
+    /// (`--`, `Z0`, `0000`, `@@@@`), which passes the turn as
+    /// [`Position::null_move`] does.
     pub mv: Move,
 }
 

@@ -2,14 +2,14 @@
 //! each move as it reads it and tells a [`Visitor`].
 
 use std::borrow::ToOwned;
+use std::io::{self, BufRead};
 use std::string::String;
 use std::vec::Vec;
-use std::io::{self, BufRead};
 
 use crate::error::{PgnError, PgnErrorKind, ReadError};
 use crate::input::Input;
 use crate::{GameResult, PgnMove, Visit, Visitor};
-use crate::Position;
+use bitboards::{Move, Position, SanError};
 
 /// How deep entered variations may nest: the stack of their positions is
 /// the one buffer besides the input's that depends on the text, and stays
@@ -35,7 +35,7 @@ const DEFAULT_CAPACITY: usize = 64 * 1024;
 ///
 /// ```
 /// use bitboards_pgn::{Reader, Visitor};
-/// use bitboards::Position;
+/// use bitboards::{Move, Position};
 ///
 /// /// Collects the final position of each game.
 /// struct Finals(Vec<String>);
@@ -67,8 +67,26 @@ pub struct Reader<R> {
     stack: Vec<Line>,
     /// Where the open variations (entered or being skipped) start: line
     /// and column of their `(`, innermost last.
-    opens: Vec<(u64, u64)>,
+    opens: Vec<Where>,
     started: bool,
+    /// Whether a tag or a move has been read: an input whose first game
+    /// fails before either is not PGN.
+    progress: bool,
+    /// The input is not PGN: nothing more is read.
+    dead: bool,
+    /// The offset of the input's first token, and its line (up to 40
+    /// bytes), for [`ReadError::NotPgn`].
+    head: u64,
+    head_text: String,
+}
+
+/// Where a byte of the input is: its line and column (from 1) and its
+/// offset (from 0).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Where {
+    pub(crate) line: u64,
+    pub(crate) column: u64,
+    pub(crate) offset: u64,
 }
 
 /// Where a line of play stands: its position, and the one before its last
@@ -83,8 +101,7 @@ struct Line {
 enum Failure {
     Io(io::Error),
     Pgn {
-        line: u64,
-        column: u64,
+        at: Where,
         kind: PgnErrorKind,
         /// Whether the rest of the game still has to be skipped (not when
         /// the error was found at the game's end).
@@ -148,10 +165,25 @@ fn is_supported_variant(value: &str) -> bool {
     }
     matches!(
         &name[..len],
+        // python-chess's names of standard chess (`chess.Board.aliases`)
+        // and of Chess960 (`Headers.is_chess960`), spaces, `-` and `_`
+        // aside, and the FICS wild setups it plays as standard chess.
         b"" | b"standard"
             | b"chess"
+            | b"classical"
             | b"normal"
+            | b"illegal"
             | b"fromposition"
+            | b"wild/0"
+            | b"wild/1"
+            | b"wild/2"
+            | b"wild/3"
+            | b"wild/4"
+            | b"wild/5"
+            | b"wild/6"
+            | b"wild/7"
+            | b"wild/8"
+            | b"wild/8a"
             | b"chess960"
             | b"fischerandom"
             | b"fischerrandom"
@@ -192,6 +224,10 @@ impl<R: BufRead> Reader<R> {
             stack: Vec::new(),
             opens: Vec::new(),
             started: false,
+            progress: false,
+            dead: false,
+            head: 0,
+            head_text: String::new(),
         }
     }
 
@@ -216,7 +252,7 @@ impl<R: BufRead> Reader<R> {
             + self.tag.capacity()
             + self.fen.capacity()
             + self.stack.capacity() * size_of::<Line>()
-            + self.opens.capacity() * size_of::<(u64, u64)>()
+            + self.opens.capacity() * size_of::<Where>()
     }
 
     /// The input, given back.
@@ -271,8 +307,21 @@ impl<R: BufRead> Reader<R> {
             if self.input.window().starts_with(b"\xEF\xBB\xBF") {
                 self.input.skip_bom();
             }
+            // Text has no NUL byte; a binary file gets one error, not one
+            // per stretch of bytes that looks like a game.
+            let binary = self.input.window().contains(&0);
+            if self.input.skip_space()?.is_some() {
+                self.head = self.input.where_of(self.input.pos).offset;
+                let window = self.input.window();
+                let line = window.split(|&b| b == b'\n').next().unwrap_or_default();
+                self.head_text = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
+            }
+            if binary {
+                self.dead = true;
+                return Err(self.not_pgn());
+            }
         }
-        if self.input.skip_space()?.is_none() {
+        if self.dead || self.input.skip_space()?.is_none() {
             return Ok(false);
         }
         self.games += 1;
@@ -280,30 +329,50 @@ impl<R: BufRead> Reader<R> {
         match self.game(visitor) {
             Ok(()) => Ok(true),
             Err(Failure::Io(error)) => Err(ReadError::Io(error)),
-            Err(Failure::Pgn {
-                line,
-                column,
-                kind,
-                skip,
-            }) => {
+            Err(Failure::Pgn { at, kind, .. })
+                if self.games == 1
+                    && !self.progress
+                    && at.offset == self.head
+                    && matches!(
+                        kind,
+                        PgnErrorKind::Unexpected(_)
+                            | PgnErrorKind::San {
+                                error: SanError::Malformed { .. },
+                                ..
+                            }
+                    ) =>
+            {
+                // The input's first token is not PGN: not a PGN file (a
+                // `Cargo.lock`, a binary) rather than a bad first game.
+                self.dead = true;
+                Err(self.not_pgn())
+            }
+            Err(Failure::Pgn { at, kind, skip }) => {
                 if skip {
                     self.skip_to_next_game()?;
                 }
                 Err(ReadError::Game(PgnError {
                     game: self.games,
-                    line,
-                    column,
+                    line: at.line,
+                    column: at.column,
+                    offset: at.offset,
                     kind,
                 }))
             }
         }
     }
 
+    /// [`ReadError::NotPgn`], quoting the start of the input.
+    fn not_pgn(&mut self) -> ReadError {
+        ReadError::NotPgn {
+            start: core::mem::take(&mut self.head_text),
+        }
+    }
+
     /// The error `kind` at `buf[at]`.
     fn fail(&self, at: usize, kind: PgnErrorKind, skip: bool) -> Failure {
         Failure::Pgn {
-            line: self.input.line,
-            column: self.input.column_of(at),
+            at: self.input.where_of(at),
             kind,
             skip,
         }
@@ -363,7 +432,7 @@ impl<R: BufRead> Reader<R> {
             }
             let at = self.input.pos;
             match byte {
-                b'A'..=b'Z' | b'a'..=b'z' => self.san(visitor, &mut line)?,
+                b'A'..=b'Z' | b'a'..=b'z' | b'-' | b'@' => self.san(visitor, &mut line)?,
                 b'.' => self.input.pos += 1,
                 b'0'..=b'9' => {
                     let Some(len) = self.input.run(0, is_word)? else {
@@ -371,7 +440,10 @@ impl<R: BufRead> Reader<R> {
                     };
                     let at = self.input.pos;
                     let word = self.input.bytes(at, len);
-                    if word.iter().all(u8::is_ascii_digit) {
+                    if word == b"0000" {
+                        // UCI's null move.
+                        self.san(visitor, &mut line)?;
+                    } else if word.iter().all(u8::is_ascii_digit) {
                         // A move number, and the dots right after it.
                         self.input.pos += len;
                         while self.input.window().first() == Some(&b'.') {
@@ -398,7 +470,7 @@ impl<R: BufRead> Reader<R> {
                         let kind = PgnErrorKind::TooDeep { limit: MAX_DEPTH };
                         return Err(self.fail(at, kind, true));
                     }
-                    self.opens.push((self.input.line, self.input.column_of(at)));
+                    self.opens.push(self.input.where_of(at));
                     match visitor.begin_variation() {
                         Visit::Enter => {
                             self.input.pos += 1;
@@ -475,10 +547,13 @@ impl<R: BufRead> Reader<R> {
 
     /// The innermost variation left open, at the game's end.
     fn unclosed(&self) -> Failure {
-        let (line, column) = self.opens.last().copied().unwrap_or((self.input.line, 1));
+        let at = self.opens.last().copied().unwrap_or(Where {
+            line: self.input.line,
+            column: 1,
+            offset: self.input.line_start(),
+        });
         Failure::Pgn {
-            line,
-            column,
+            at,
             kind: PgnErrorKind::UnclosedVariation,
             skip: false,
         }
@@ -528,23 +603,23 @@ impl<R: BufRead> Reader<R> {
         // that may replace it (an illegal move ends the game, so the copy
         // may be made before knowing).
         let before = line.before.insert(line.position);
-        match line.position.play_san_in_place(san) {
-            Ok(mv) => {
-                visitor.san(PgnMove {
-                    before,
-                    after: &line.position,
-                    san,
-                    mv,
-                });
-            }
-            Err(error) => {
-                let kind = PgnErrorKind::San {
-                    san: san.to_owned(),
-                    error,
-                };
-                return Err(self.fail(at, kind, true));
-            }
+        let played = match line.position.play_san_in_place(san) {
+            Ok(mv) => Ok(mv),
+            Err(error) => play_other(&mut line.position, san).unwrap_or(Err(PgnErrorKind::San {
+                san: san.to_owned(),
+                error,
+            })),
+        };
+        match played {
+            Ok(mv) => visitor.san(PgnMove {
+                before,
+                after: &line.position,
+                san,
+                mv,
+            }),
+            Err(kind) => return Err(self.fail(at, kind, true)),
         }
+        self.progress = true;
         self.input.pos += len;
         if let Some(nag) = nag {
             visitor.nag(nag);
@@ -554,7 +629,7 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads the tag pair at `pos` and tells the visitor; returns where the
     /// value starts when it is the `FEN` tag.
-    fn tag<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<Option<(u64, u64)>, Failure> {
+    fn tag<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<Option<Where>, Failure> {
         let bad = |reader: &Self, expected| {
             reader.fail(reader.input.pos, PgnErrorKind::BadTag { expected }, true)
         };
@@ -578,11 +653,10 @@ impl<R: BufRead> Reader<R> {
             return Err(bad(self, "`\"` and the tag's value"));
         }
         let quote = self.input.pos;
-        let value_at = (self.input.line, self.input.column_of(quote) + 1);
-        let quote_at = (self.input.line, self.input.column_of(quote));
+        let value_at = self.input.where_of(quote + 1);
+        let quote_at = self.input.where_of(quote);
         let quote_failure = |kind| Failure::Pgn {
-            line: quote_at.0,
-            column: quote_at.1,
+            at: quote_at,
             kind,
             skip: true,
         };
@@ -643,13 +717,13 @@ impl<R: BufRead> Reader<R> {
             fen = Some(value_at);
         } else if name == "Variant" && !is_supported_variant(&value) {
             return Err(Failure::Pgn {
-                line: value_at.0,
-                column: value_at.1,
+                at: value_at,
                 kind: PgnErrorKind::UnsupportedVariant(value.into_owned()),
                 skip: true,
             });
         }
         visitor.tag(name, &value);
+        self.progress = true;
         Ok(fen)
     }
 
@@ -662,14 +736,13 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// The start position: the `FEN` tag's, or the standard one.
-    fn start_position(&self, fen_at: Option<(u64, u64)>) -> Result<Position, Failure> {
-        let Some((line, column)) = fen_at else {
+    fn start_position(&self, fen_at: Option<Where>) -> Result<Position, Failure> {
+        let Some(at) = fen_at else {
             return Ok(Position::START);
         };
         let text = core::str::from_utf8(&self.fen).unwrap_or("");
         Position::from_fen(text.trim()).map_err(|error| Failure::Pgn {
-            line,
-            column,
+            at,
             kind: PgnErrorKind::Fen(error),
             skip: true,
         })
@@ -679,7 +752,7 @@ impl<R: BufRead> Reader<R> {
     /// the line end) and tells the visitor, in pieces if it is longer than
     /// the buffer.
     fn comment<V: Visitor + ?Sized>(&mut self, visitor: &mut V, close: u8) -> Result<(), Failure> {
-        let open = (self.input.line, self.input.column_of(self.input.pos));
+        let open = self.input.where_of(self.input.pos);
         self.input.pos += 1;
         let mut first = true;
         loop {
@@ -709,8 +782,7 @@ impl<R: BufRead> Reader<R> {
                 if close == b'}' {
                     self.input.pos = self.input.end;
                     return Err(Failure::Pgn {
-                        line: open.0,
-                        column: open.1,
+                        at: open,
                         kind: PgnErrorKind::UnterminatedComment,
                         skip: false,
                     });
@@ -778,7 +850,7 @@ impl<R: BufRead> Reader<R> {
                         let kind = PgnErrorKind::TooDeep { limit: MAX_DEPTH };
                         return Err(self.fail(at, kind, true));
                     }
-                    self.opens.push((self.input.line, self.input.column_of(at)));
+                    self.opens.push(self.input.where_of(at));
                     self.input.pos += 1;
                 }
                 b')' => {
@@ -864,6 +936,44 @@ impl<R: BufRead> Reader<R> {
             }
         }
     }
+}
+
+/// A move that is not SAN but that real files write: a null move (`--`,
+/// `Z0`, `0000`, `@@@@`) or a move in UCI (`g1f3`, `e7e8q`), played on
+/// `position`. `None` when `text` is neither, so that the SAN error
+/// stands; otherwise the move, or the error of the notation it is in.
+#[cold]
+fn play_other(position: &mut Position, text: &str) -> Option<Result<Move, PgnErrorKind>> {
+    if matches!(text, "--" | "Z0" | "0000" | "@@@@") {
+        return Some(match position.null_move() {
+            Some(passed) => {
+                *position = passed;
+                Ok(Move::NULL)
+            }
+            None => Err(PgnErrorKind::NullMoveInCheck),
+        });
+    }
+    let bytes = text.as_bytes();
+    let square =
+        |at: usize| matches!(bytes[at], b'a'..=b'h') && matches!(bytes[at + 1], b'1'..=b'8');
+    let uci = match bytes.len() {
+        4 => square(0) && square(2),
+        5 => square(0) && square(2) && matches!(bytes[4], b'q' | b'r' | b'b' | b'n'),
+        _ => false,
+    };
+    if !uci {
+        return None;
+    }
+    Some(match position.parse_uci(text) {
+        Ok(mv) => {
+            position.play_in_place(mv);
+            Ok(mv)
+        }
+        Err(error) => Err(PgnErrorKind::Uci {
+            uci: text.to_owned(),
+            error,
+        }),
+    })
 }
 
 /// Hands comment text to the visitor, whole or as a piece.

@@ -235,10 +235,11 @@ impl<W: Write> Writer<W> {
         use core::fmt::Write as _;
         let mut token = Token::new();
         let number = before.fullmove_number();
+        let san = SanOrNull(before, mv);
         let result = match before.side_to_move() {
-            Color::White => write!(token, "{number}. {}", before.san(mv)),
-            Color::Black if self.need_number => write!(token, "{number}... {}", before.san(mv)),
-            Color::Black => write!(token, "{}", before.san(mv)),
+            Color::White => write!(token, "{number}. {san}"),
+            Color::Black if self.need_number => write!(token, "{number}... {san}"),
+            Color::Black => write!(token, "{san}"),
         };
         result.map_err(|_| invalid("a SAN move longer than 32 bytes"))?;
         self.need_number = false;
@@ -439,7 +440,10 @@ impl<W: Write> Writer<W> {
             }
             if let Some(&mv) = game.game.moves().get(ply) {
                 self.san(&position, mv)?;
-                position.play_in_place(mv);
+                match mv.is_null() {
+                    true => position = position.null_move().unwrap_or(position),
+                    false => position.play_in_place(mv),
+                }
             }
         }
         let result = game
@@ -447,5 +451,17 @@ impl<W: Write> Writer<W> {
             .or_else(|| game.tag("Result").and_then(|text| text.parse().ok()))
             .unwrap_or(GameResult::Unknown);
         self.result(result)
+    }
+}
+
+/// A move's SAN, or `--` for [`Move::NULL`] (the null move as PGN writes it).
+struct SanOrNull<'a>(&'a Position, Move);
+
+impl core::fmt::Display for SanOrNull<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.1.is_null() {
+            true => f.write_str("--"),
+            false => core::fmt::Display::fmt(&self.0.san(self.1), f),
+        }
     }
 }

@@ -2,14 +2,12 @@
 //! their game, line and column, constant memory over a long stream, round
 //! trips over generated games, and a seeded loop of mutated text.
 
-
-
 use std::io::{self, BufRead, Read};
 
+use bitboards::{Game, Position, SanError};
 use bitboards_pgn::{
     GameResult, PgnErrorKind, PgnGame, PgnMove, ReadError, Reader, Visit, Visitor, Writer,
 };
-use bitboards::{Game, Position, SanError};
 use bitboards_test_support::Rng;
 
 /// Everything a visitor hears, as values.
@@ -66,7 +64,11 @@ impl Visitor for Recorder {
         self.push(Event::Start(start.fen().to_string()));
     }
     fn san(&mut self, played: PgnMove<'_>) {
-        assert_eq!(played.before.play(played.mv), *played.after);
+        let after = match played.mv.is_null() {
+            true => played.before.null_move().expect("a null move out of check"),
+            false => played.before.play(played.mv),
+        };
+        assert_eq!(after, *played.after);
         self.push(Event::Move {
             before: played.before.fen().to_string(),
             san: played.san.into(),
@@ -566,7 +568,24 @@ fn errors_name_game_line_and_column() {
             7,
             "a NAG is `$` and a number from 0 to 255",
         ),
-        ("1. e4 e5 2. -- *", 1, 13, "unexpected `--`"),
+        (
+            "1. e4 e5 2. -+ *",
+            1,
+            13,
+            "bad move `-+`: SAN column 2: the move ends before its target square (such as `f3`)",
+        ),
+        (
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ -- *",
+            1,
+            41,
+            "a null move by the side in check, whose king it leaves attacked",
+        ),
+        (
+            "1. e2e4 e7e5 2. g1f6 *",
+            1,
+            17,
+            "illegal move `g1f6`: g1f6 is not a legal move in this position",
+        ),
         ("1. e4\n\n  ] *", 3, 3, "unexpected `]`"),
         ("1. e4 2-0", 1, 7, "unexpected `2-0`"),
         (
@@ -1024,9 +1043,103 @@ fn mutated_pgn_never_panics() {
                     assert!(error.line() >= 1 && error.column() >= 1);
                     let _ = error.to_string();
                 }
+                // Text mutated at its start may no longer be PGN at all: one
+                // error, then nothing.
+                Err(ReadError::NotPgn { .. }) => {
+                    assert!(matches!(reader.read_game(&mut recorder), Ok(false)));
+                    break;
+                }
                 Err(error) => panic!("{error}"),
             }
         }
     }
     assert!(read_ok > 10_000, "{read_ok}");
+}
+
+/// Files as real tools write them: null moves in analysis games, movetext
+/// in UCI, python-chess's names of the variants, and files that are not PGN.
+#[test]
+fn real_files_null_moves_uci_variants_and_not_pgn() {
+    // Every spelling of the null move passes the turn, in the mainline and
+    // in a variation; `games()` keeps it as `Move::NULL` and writes `--`.
+    for null in ["--", "Z0", "0000", "@@@@"] {
+        let pgn = format!("1. e4 {null} 2. d4 ({null} 2... d5) 2... e5 *");
+        let game = &games(&pgn)[0];
+        let moves = game.game.moves();
+        assert_eq!(moves.len(), 4, "{pgn}");
+        assert!(moves[1].is_null() && !moves[2].is_null(), "{pgn}");
+        let mut expected = Position::START;
+        expected.play_san_in_place("e4").unwrap();
+        expected = expected.null_move().unwrap();
+        expected.play_san_in_place("d4").unwrap();
+        expected.play_san_in_place("e5").unwrap();
+        assert_eq!(game.game.position(), &expected);
+        assert!(game.to_string().contains("1. e4 -- 2. d4 e5 *"), "{game}");
+        assert_eq!(games(&game.to_string())[0].game, game.game);
+        let mut recorder = Recorder::entering();
+        Reader::new(pgn.as_bytes())
+            .read_game(&mut recorder)
+            .unwrap();
+        assert!(
+            recorder.games[0]
+                .iter()
+                .any(|event| matches!(event, Event::Move { uci, .. } if uci == "0000"))
+        );
+    }
+    // UCI movetext, castling and promotion included, reads as the SAN does.
+    let uci = games("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 *");
+    let san = games("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *");
+    assert_eq!(uci[0].game.moves(), san[0].game.moves());
+    let promotion = games("[FEN \"8/P7/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. a7a8q *");
+    assert_eq!(
+        promotion[0].game.position().fen().to_string(),
+        "Q7/8/8/8/8/8/8/k6K b - - 0 1"
+    );
+    // python-chess's spellings of standard chess and Chess960 read; others
+    // are a per-game error.
+    for variant in [
+        "Standard",
+        "Classical",
+        "From Position",
+        "chess 960",
+        "Fischer Random",
+        "wild/8a",
+    ] {
+        let pgn = format!("[Variant \"{variant}\"]\n\n1. e4 *");
+        assert_eq!(games(&pgn).len(), 1, "{variant}");
+    }
+    assert!(
+        first_error("[Variant \"Atomic\"]\n\n1. e4 *")
+            .to_string()
+            .contains("`Atomic` is not supported")
+    );
+    // Not PGN at all: one error, then nothing.
+    let lock = include_str!("../../../Cargo.lock");
+    let results: Vec<_> = Reader::new(lock.as_bytes()).games().collect();
+    assert_eq!(results.len(), 1);
+    let error = results[0].as_ref().unwrap_err().to_string();
+    assert!(
+        error.starts_with("not a PGN file: it starts with `# This file is automatically"),
+        "{error}"
+    );
+    let binary = b"\x7fELF\x02\x01\x01\x00\x00\x00\x00[Event \"x\"]\n\n1. e4 *";
+    let results: Vec<_> = Reader::new(&binary[..]).games().collect();
+    assert!(
+        matches!(results[..], [Err(ReadError::NotPgn { .. })]),
+        "{results:?}"
+    );
+    // A bad first game of a real PGN file is an ordinary game error.
+    let results: Vec<_> = Reader::new(&b"1. e5 *\n\n1. e4 *"[..]).games().collect();
+    assert!(
+        matches!(results[..], [Err(ReadError::Game(_)), Ok(_)]),
+        "{results:?}"
+    );
+}
+
+#[test]
+fn errors_give_the_byte_offset() {
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 Ke7 *\n";
+    let error = first_error(pgn);
+    assert_eq!((error.game(), error.line(), error.column()), (2, 7, 7));
+    assert_eq!(&pgn[error.offset() as usize..][..3], "Ke7");
 }
