@@ -25,9 +25,9 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use bitboards_pgn::{GameResult, Reader, Visitor, Writer};
 use bitboards::{Move, Position};
 use bitboards_codegen::rng::SplitMix64;
+use bitboards_pgn::{GameResult, Reader, Visitor, Writer};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgn_reader::{RawTag, SanPlus, Skip};
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen, san::San};
