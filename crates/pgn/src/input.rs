@@ -75,6 +75,14 @@ impl<R: BufRead> Input<R> {
         }
     }
 
+    /// Numbers the input as if it started on `line` at byte `offset` (at a
+    /// line start), before anything is read.
+    pub(super) fn start_at(&mut self, line: u64, offset: u64) {
+        self.line = line;
+        self.base = offset;
+        self.line_start = offset;
+    }
+
     /// The offset of the current line's first byte.
     pub(super) fn line_start(&self) -> u64 {
         self.line_start

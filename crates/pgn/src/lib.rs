@@ -34,10 +34,17 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 
+pub mod annotations;
+pub mod csv;
 mod error;
 mod game;
 mod input;
+mod open;
+mod parallel;
 mod reader;
+pub mod record;
+#[cfg(feature = "arrow")]
+pub mod table;
 mod writer;
 
 use core::fmt;
@@ -45,6 +52,8 @@ use core::str::FromStr;
 
 pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Games, PgnGame};
+pub use open::{Compression, decompress, open};
+pub use parallel::ParallelReader;
 pub use reader::Reader;
 pub use writer::Writer;
 

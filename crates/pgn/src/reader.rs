@@ -369,6 +369,18 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// Reads a piece of a larger input that starts at a line start: its
+    /// first byte is on `line` at `offset` of the whole. Only the first
+    /// piece (`first`) may start with a byte order mark or be found not to
+    /// be PGN at all.
+    pub(crate) fn start_at(&mut self, line: u64, offset: u64, first: bool) {
+        self.input.start_at(line, offset);
+        if !first {
+            self.started = true;
+            self.progress = true;
+        }
+    }
+
     /// The error `kind` at `buf[at]`.
     fn fail(&self, at: usize, kind: PgnErrorKind, skip: bool) -> Failure {
         Failure::Pgn {

@@ -6,7 +6,8 @@ use std::io::{self, BufRead, Read};
 
 use bitboards::{Game, Position, SanError};
 use bitboards_pgn::{
-    GameResult, PgnErrorKind, PgnGame, PgnMove, ReadError, Reader, Visit, Visitor, Writer,
+    GameResult, ParallelReader, PgnErrorKind, PgnGame, PgnMove, ReadError, Reader, Visit, Visitor,
+    Writer,
 };
 use bitboards_test_support::Rng;
 
@@ -1142,4 +1143,74 @@ fn errors_give_the_byte_offset() {
     let error = first_error(pgn);
     assert_eq!((error.game(), error.line(), error.column()), (2, 7, 7));
     assert_eq!(&pgn[error.offset() as usize..][..3], "Ke7");
+}
+
+/// Every event of every game through `ParallelReader`, with the number it
+/// was delivered with, or its error's text.
+fn record_parallel(
+    pgn: &[u8],
+    threads: usize,
+    chunk: usize,
+) -> Vec<(usize, Result<Vec<Event>, String>)> {
+    let mut delivered = Vec::new();
+    ParallelReader::new(pgn)
+        .threads(threads)
+        .chunk_size(chunk)
+        .for_each(
+            Recorder::entering,
+            |recorder| recorder.games.pop().expect("a game"),
+            |number, game| delivered.push((number, game.map_err(|error| error.to_string()))),
+        )
+        .unwrap();
+    delivered
+}
+
+#[test]
+fn parallel_reading_gives_what_sequential_reading_gives() {
+    // Generated games, with bad games mixed in (illegal moves, bad tags, an
+    // unterminated variation) so that errors and the skip after them are
+    // compared too; chunks far smaller than the input.
+    let mut rng = Rng::new(0x005E_ED0F_9A3E);
+    let mut text = Vec::new();
+    for number in 0..400 {
+        random_game(&mut rng, number, &mut Writer::new(&mut text));
+        text.extend_from_slice(b"\n\n");
+        if number % 37 == 5 {
+            text.extend_from_slice(b"[Event \"bad\"]\n\n1. e4 Ke7 2. Nf3 *\n\n");
+        }
+        if number % 53 == 7 {
+            text.extend_from_slice(b"[Event \"worse\n\n1. d4 (1. e4 *\n\n");
+        }
+    }
+    let sequential: Vec<(usize, Result<Vec<Event>, String>)> = record(&text)
+        .into_iter()
+        .enumerate()
+        .map(|(index, game)| (index + 1, game))
+        .collect();
+    assert!(sequential.iter().filter(|(_, game)| game.is_err()).count() >= 15);
+    for (threads, chunk) in [(1, 1 << 16), (2, 4096), (3, 100), (8, 20_000)] {
+        let parallel = record_parallel(&text, threads, chunk);
+        assert_eq!(
+            parallel.len(),
+            sequential.len(),
+            "{threads} threads, chunks of {chunk}"
+        );
+        for (a, b) in parallel.iter().zip(&sequential) {
+            assert_eq!(a, b, "{threads} threads, chunks of {chunk}");
+        }
+    }
+    // Not PGN: one error, whatever the thread count.
+    let lock = include_bytes!("../../../Cargo.lock");
+    let result = ParallelReader::new(&lock[..])
+        .threads(2)
+        .chunk_size(1000)
+        .for_each(
+            Recorder::entering,
+            |_| (),
+            |number, _| panic!("game {number} delivered from Cargo.lock"),
+        );
+    assert!(
+        matches!(result, Err(ReadError::NotPgn { .. })),
+        "{result:?}"
+    );
 }

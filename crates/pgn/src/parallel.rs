@@ -1,0 +1,427 @@
+//! Reading one input on every core: the input is cut into chunks at game
+//! boundaries, worker threads replay the chunks, and the games come back in
+//! the order of the input.
+//!
+//! One thread reads (and decompresses) the input and cuts it; each worker
+//! takes a whole chunk at a time from a shared queue, so threads meet once
+//! per chunk (about a megabyte), never per game. A fixed number of chunks
+//! may be out at once (read and not yet delivered), which bounds memory
+//! whatever the thread count and however far one slow chunk holds back
+//! the ones after it.
+
+use std::io::{self, Read};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Mutex, PoisonError};
+use std::thread;
+
+use crate::error::{PgnError, ReadError};
+use crate::{Reader, Visitor};
+
+/// What the chunks in flight may hold in all: the chunk size is this over
+/// the number of chunks that may be out at once.
+const MEMORY_BUDGET: usize = 32 << 20;
+/// The largest and smallest chunk.
+const MAX_CHUNK: usize = 1 << 20;
+const MIN_CHUNK: usize = 64 << 10;
+
+/// A reader of one input on several threads: the games in input order,
+/// each handed to a visitor of its worker's own and turned into a value
+/// there, then delivered on the calling thread.
+///
+/// The input is cut where a line starting with `[` follows a blank line
+/// and the last line before the blank is not a tag: where the sequential
+/// [`Reader`] also starts a new game. So the games, their numbers and
+/// their errors (game, line, column, byte offset) are the same as with
+/// [`Reader`], whatever the thread count; the one exception is a `{`
+/// comment that spans a blank line followed by a line starting with `[`,
+/// which no real file writes.
+///
+/// ```
+/// use bitboards_pgn::{ParallelReader, PgnMove, Visitor};
+///
+/// /// Counts the moves of a game.
+/// #[derive(Default)]
+/// struct Plies(usize);
+/// impl Visitor for Plies {
+///     fn begin_game(&mut self, _: usize) {
+///         self.0 = 0;
+///     }
+///     fn san(&mut self, _: PgnMove<'_>) {
+///         self.0 += 1;
+///     }
+/// }
+///
+/// let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 Nf6 2. c4 *\n\n[Event \"c\"]\n\n1. e4 Ke7 *\n".repeat(1000);
+/// let mut plies = Vec::new();
+/// let mut errors = 0;
+/// ParallelReader::new(pgn.as_bytes()).threads(2).for_each(
+///     Plies::default,
+///     |visitor| visitor.0,
+///     |number, game| match game {
+///         Ok(count) => plies.push((number, count)),
+///         Err(_) => errors += 1,
+///     },
+/// )?;
+/// assert_eq!(plies.len(), 2000);
+/// assert_eq!(errors, 1000);
+/// assert_eq!(plies[..3], [(1, 2), (2, 3), (4, 2)]);
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+pub struct ParallelReader<R> {
+    input: R,
+    threads: usize,
+    chunk: Option<usize>,
+}
+
+/// A chunk of the input and where it starts.
+struct Chunk {
+    index: usize,
+    bytes: Vec<u8>,
+    /// The line (from 1) and byte offset of its first byte.
+    line: u64,
+    offset: u64,
+}
+
+/// What a worker made of a chunk: each game's value or error, in order.
+struct Done<T> {
+    index: usize,
+    games: Vec<Result<T, ReadError>>,
+}
+
+impl<R: Read + Send> ParallelReader<R> {
+    /// A reader over `input` (decompressed already: see
+    /// [`decompress`](crate::decompress)), on as many threads as the
+    /// machine has cores.
+    ///
+    /// ```
+    /// use bitboards_pgn::ParallelReader;
+    ///
+    /// let reader = ParallelReader::new(&b"1. e4 *"[..]);
+    /// assert!(reader.thread_count() >= 1);
+    /// ```
+    pub fn new(input: R) -> ParallelReader<R> {
+        ParallelReader {
+            input,
+            threads: thread::available_parallelism().map_or(1, usize::from),
+            chunk: None,
+        }
+    }
+
+    /// Reads on `threads` worker threads (at least one). With one, the
+    /// games are read on the calling thread, as [`Reader`] does.
+    ///
+    /// ```
+    /// use bitboards_pgn::ParallelReader;
+    ///
+    /// assert_eq!(ParallelReader::new(&b""[..]).threads(0).thread_count(), 1);
+    /// ```
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> ParallelReader<R> {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The size of the chunks the input is cut into (a chunk grows past it
+    /// only to hold a game longer than it). By default a share of 32 MiB
+    /// between the chunks that may be out at once, from 64 KiB to 1 MiB.
+    ///
+    /// ```
+    /// use bitboards_pgn::ParallelReader;
+    ///
+    /// let reader = ParallelReader::new(&b""[..]).chunk_size(4096);
+    /// # let _ = reader;
+    /// ```
+    #[must_use]
+    pub fn chunk_size(mut self, bytes: usize) -> ParallelReader<R> {
+        self.chunk = Some(bytes.max(64));
+        self
+    }
+
+    /// The number of worker threads.
+    #[must_use]
+    pub fn thread_count(&self) -> usize {
+        self.threads
+    }
+
+    /// Reads every game. Each worker makes its visitor with `make`; after
+    /// each game that reads, `finish` turns the visitor into the game's
+    /// value (on the worker). `deliver` gets each game's number (from 1)
+    /// and its value or error, in input order, on the calling thread.
+    ///
+    /// A visitor's [`Visitor::begin_game`] hears the game's number within
+    /// its chunk, not in the input: use the number `deliver` gets.
+    ///
+    /// # Errors
+    /// [`ReadError::Io`] when the input fails (the games read before are
+    /// delivered first), [`ReadError::NotPgn`] when it is not PGN at all.
+    /// A malformed game is not an error of the whole: it goes to `deliver`.
+    pub fn for_each<V, T>(
+        self,
+        make: impl Fn() -> V + Sync,
+        finish: impl Fn(&mut V) -> T + Sync,
+        mut deliver: impl FnMut(usize, Result<T, PgnError>),
+    ) -> Result<(), ReadError>
+    where
+        V: Visitor,
+        T: Send,
+    {
+        if self.threads == 1 {
+            let mut reader = Reader::new(io::BufReader::with_capacity(1 << 16, self.input));
+            let mut visitor = make();
+            let mut number = 0;
+            loop {
+                match reader.read_game(&mut visitor) {
+                    Ok(true) => {
+                        number += 1;
+                        deliver(number, Ok(finish(&mut visitor)));
+                    }
+                    Ok(false) => return Ok(()),
+                    Err(ReadError::Game(error)) => {
+                        number += 1;
+                        deliver(number, Err(error));
+                    }
+                    Err(error) => return Err(error),
+                }
+            }
+        }
+        let in_flight = 2 * self.threads + 2;
+        let chunk_size = self
+            .chunk
+            .unwrap_or((MEMORY_BUDGET / in_flight).clamp(MIN_CHUNK, MAX_CHUNK));
+        let (work_tx, work_rx) = sync_channel::<Chunk>(self.threads);
+        let work_rx = Mutex::new(work_rx);
+        let (done_tx, done_rx) = sync_channel::<Done<T>>(in_flight);
+        // Credits: the cutter takes one per chunk, delivery gives it back.
+        let (credit_tx, credit_rx) = sync_channel::<()>(in_flight);
+        for _ in 0..in_flight {
+            let _ = credit_tx.send(());
+        }
+        let input = self.input;
+        thread::scope(|scope| {
+            let cutter = scope.spawn(move || cut(input, chunk_size, &work_tx, &credit_rx));
+            for _ in 0..self.threads {
+                let done_tx = done_tx.clone();
+                let (work_rx, make, finish) = (&work_rx, &make, &finish);
+                scope.spawn(move || work(work_rx, &done_tx, make, finish));
+            }
+            drop(done_tx);
+            let delivered = reorder(&done_rx, &credit_tx, &mut deliver);
+            // Stopped early (not PGN) or done: no more credits, and what the
+            // cutter still sends is taken off the queue so that it ends.
+            drop(done_rx);
+            drop(credit_tx);
+            while work_rx
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .recv()
+                .is_ok()
+            {}
+            // The cutter ends once its work queue has no workers or its
+            // input is read; its I/O error comes after the games it read.
+            let cut = cutter
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            delivered?;
+            cut.map_err(ReadError::Io)
+        })
+    }
+}
+
+/// The cutter: reads the input into chunks that end at game boundaries.
+fn cut<R: Read>(
+    mut input: R,
+    chunk_size: usize,
+    work: &SyncSender<Chunk>,
+    credits: &Receiver<()>,
+) -> io::Result<()> {
+    let mut carry: Vec<u8> = Vec::new();
+    let (mut index, mut line, mut offset) = (0, 1u64, 0u64);
+    let mut eof = false;
+    while !eof || !carry.is_empty() {
+        let mut bytes = std::mem::take(&mut carry);
+        let mut want = chunk_size;
+        let end = loop {
+            if !eof {
+                eof = fill(&mut input, &mut bytes, want)?;
+            }
+            if eof {
+                break bytes.len();
+            }
+            // Cut after the first half, so that a chunk is never tiny.
+            if let Some(at) = last_boundary(&bytes, bytes.len() / 2) {
+                break at;
+            }
+            // One game longer than the chunk: read on.
+            want = bytes.len() + chunk_size;
+        };
+        carry.extend_from_slice(&bytes[end..]);
+        bytes.truncate(end);
+        if bytes.is_empty() {
+            continue;
+        }
+        if credits.recv().is_err() {
+            return Ok(());
+        }
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        let len = bytes.len() as u64;
+        let chunk = Chunk {
+            index,
+            bytes,
+            line,
+            offset,
+        };
+        if work.send(chunk).is_err() {
+            return Ok(());
+        }
+        index += 1;
+        line += lines;
+        offset += len;
+    }
+    Ok(())
+}
+
+/// Reads until `bytes` holds `want` bytes or the input ends; whether it ended.
+fn fill(input: &mut impl Read, bytes: &mut Vec<u8>, want: usize) -> io::Result<bool> {
+    let start = bytes.len();
+    bytes.resize(want.max(start), 0);
+    let mut len = start;
+    let result = loop {
+        if len == bytes.len() {
+            break Ok(false);
+        }
+        match input.read(&mut bytes[len..]) {
+            Ok(0) => break Ok(true),
+            Ok(read) => len += read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => break Err(error),
+        }
+    };
+    bytes.truncate(len);
+    result
+}
+
+/// The last place in `bytes` at or after `from` where a game starts: a
+/// line beginning with `[` after a blank line, whose last line before the
+/// blank is not itself a tag (tags separated by a blank line belong to one
+/// game). The index of that `[`.
+fn last_boundary(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut end = bytes.len();
+    while end > from {
+        let open = from + bytes[from..end].iter().rposition(|&b| b == b'[')?;
+        end = open;
+        if open == 0 || bytes[open - 1] != b'\n' {
+            continue;
+        }
+        // The line before: blank (spaces, tabs, CR)?
+        let mut at = open - 1;
+        while at > 0 && matches!(bytes[at - 1], b' ' | b'\t' | b'\r') {
+            at -= 1;
+        }
+        if at == 0 || bytes[at - 1] != b'\n' {
+            continue;
+        }
+        // The last line that is not blank: not a tag.
+        let mut before = at - 1;
+        while before > 0 && matches!(bytes[before - 1], b' ' | b'\t' | b'\r' | b'\n') {
+            before -= 1;
+        }
+        let line_start = bytes[..before]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+        if bytes[line_start..before].trim_ascii_start().first() != Some(&b'[') {
+            return Some(open);
+        }
+    }
+    None
+}
+
+/// A worker: replays chunks until the queue is closed.
+fn work<V: Visitor, T>(
+    queue: &Mutex<Receiver<Chunk>>,
+    done: &SyncSender<Done<T>>,
+    make: &impl Fn() -> V,
+    finish: &impl Fn(&mut V) -> T,
+) {
+    let mut visitor = make();
+    loop {
+        let next = queue.lock().unwrap_or_else(PoisonError::into_inner).recv();
+        let Ok(chunk) = next else { return };
+        let mut reader = Reader::new(&chunk.bytes[..]);
+        reader.start_at(chunk.line, chunk.offset, chunk.index == 0);
+        let mut games = Vec::new();
+        loop {
+            match reader.read_game(&mut visitor) {
+                Ok(true) => games.push(Ok(finish(&mut visitor))),
+                Ok(false) => break,
+                Err(error @ ReadError::NotPgn { .. }) => {
+                    games.push(Err(error));
+                    break;
+                }
+                Err(error) => games.push(Err(error)),
+            }
+        }
+        if done
+            .send(Done {
+                index: chunk.index,
+                games,
+            })
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// Delivers the workers' chunks in input order, numbering the games; stops
+/// at an input that is not PGN.
+fn reorder<T>(
+    done: &Receiver<Done<T>>,
+    credits: &SyncSender<()>,
+    deliver: &mut impl FnMut(usize, Result<T, PgnError>),
+) -> Result<(), ReadError> {
+    let mut waiting: Vec<Option<Vec<Result<T, ReadError>>>> = Vec::new();
+    let (mut next, mut number) = (0, 0);
+    for finished in done {
+        let slot = finished.index - next;
+        if waiting.len() <= slot {
+            waiting.resize_with(slot + 1, || None);
+        }
+        waiting[slot] = Some(finished.games);
+        while let Some(Some(_)) = waiting.first() {
+            let Some(games) = waiting.remove(0) else {
+                break;
+            };
+            next += 1;
+            let _ = credits.send(());
+            for game in games {
+                number += 1;
+                match game {
+                    Ok(value) => deliver(number, Ok(value)),
+                    Err(ReadError::Game(mut error)) => {
+                        error.game = number;
+                        deliver(number, Err(error));
+                    }
+                    Err(error) => return Err(error),
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::last_boundary;
+
+    #[test]
+    fn boundaries_are_blank_lines_before_tags_not_between_tags() {
+        let text = b"[A \"1\"]\n\n1. e4 *\n\n[B \"2\"]\n\n[C \"3\"]\n\n1. d4 *\n";
+        // The last `[` follows a tag line and a blank: the same game.
+        let at = last_boundary(text, 0).unwrap();
+        assert_eq!(&text[at..at + 2], b"[B");
+        assert_eq!(last_boundary(text, at + 1), None);
+        assert_eq!(last_boundary(b"1. e4 [%clk] *", 0), None);
+        assert_eq!(last_boundary(b"1. e4 *\r\n\r\n[X \"\"]", 0), Some(11));
+    }
+}

@@ -1,0 +1,763 @@
+//! Game tables as Arrow record batches ([`GamesBuilder`], feature `arrow`)
+//! and Parquet files (`ParquetWriter`, feature `parquet`).
+//!
+//! The schema ([`games_schema`]) starts with the columns of the Lichess
+//! open database as published on Hugging Face
+//! (`Lichess/standard-chess-games`), so that the two can be queried
+//! together, then has ours:
+//!
+//! | column | type | from |
+//! | --- | --- | --- |
+//! | `Event`, `Site`, `White`, `Black`, `Result`, `WhiteTitle`, `BlackTitle` | utf8 | the tag |
+//! | `WhiteElo`, `BlackElo`, `WhiteRatingDiff`, `BlackRatingDiff` | int32 | the tag (`"+11"` is 11) |
+//! | `UTCDate` | date32 | the tag, `2024.01.31` |
+//! | `UTCTime` | time32\[ms\] | the tag, `23:59:59` |
+//! | `ECO`, `Opening`, `Termination`, `TimeControl` | utf8 | the tag |
+//! | `movetext` | utf8 | [`GameRecord::movetext`] |
+//! | `plies` | int32, not null | [`GameRecord::plies`] |
+//! | `fen` | utf8, not null | [`GameRecord::fen`] |
+//! | `outcome` | utf8 | [`GameRecord::outcome`] |
+//! | `uci` | list\<utf8\>, not null | [`GameRecord::uci`] |
+//! | `clocks` | list\<float64\>, not null | [`GameRecord::clocks`] (seconds, null where absent) |
+//! | `evals` | list\<struct\<cp: int32, mate: int32\>\>, not null | [`GameRecord::evals`] (null where absent) |
+//!
+//! The tag columns are nullable: a missing tag is null (the first tag of a
+//! name counts), and so is an integer, date or time that does not parse
+//! (`"?"`, `""`, `"????.??.??"`). `UTCTime` is `time32[ms]` where the
+//! dataset says `time32[s]`: Parquet has no time in seconds, so pyarrow
+//! stores the dataset's as milliseconds too (the same Parquet type, `TIME`
+//! to DuckDB), while this crate's `parquet` would store `time32[s]` as a
+//! plain integer. The Elo columns are `int32` where the dataset's are
+//! `int16`.
+//!
+//! ```
+//! use bitboards_pgn::annotations::Score;
+//! use bitboards_pgn::record::GameRecord;
+//! use bitboards_pgn::table::GamesBuilder;
+//!
+//! let mut games = GamesBuilder::new();
+//! games.push(&GameRecord {
+//!     tags: vec![("WhiteElo".into(), "1500".into())],
+//!     movetext: "1. e4 { [%eval 0.3] } *".into(),
+//!     plies: 1,
+//!     fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
+//!     uci: vec!["e2e4".into()],
+//!     clocks: vec![None],
+//!     evals: vec![Some(Score::Cp(30))],
+//!     ..GameRecord::default()
+//! });
+//! let batch = games.finish();
+//! assert_eq!((batch.num_rows(), batch.num_columns()), (1, 24));
+//! assert!(games.is_empty());
+//! ```
+
+use std::sync::{Arc, OnceLock};
+
+use arrow_array::builder::{
+    ArrayBuilder, Date32Builder, Float64Builder, Int32Builder, ListBuilder, StringBuilder,
+    StructBuilder, Time32MillisecondBuilder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, FieldRef, Fields, Schema, SchemaRef, TimeUnit};
+
+use crate::annotations::Score;
+use crate::record::{GAME_COLUMNS, GameRecord, parse_date, parse_int, parse_time};
+
+/// The element field of the `uci` list: a move, never null.
+fn uci_item() -> FieldRef {
+    Arc::new(Field::new_list_field(DataType::Utf8, false))
+}
+
+/// The element field of the `clocks` list: seconds, null where absent.
+fn clock_item() -> FieldRef {
+    Arc::new(Field::new_list_field(DataType::Float64, true))
+}
+
+/// The fields of an `evals` element: `cp` or `mate`, the other null.
+fn eval_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("cp", DataType::Int32, true),
+        Field::new("mate", DataType::Int32, true),
+    ])
+}
+
+/// The element field of the `evals` list: a score, null where absent.
+fn eval_item() -> FieldRef {
+    Arc::new(Field::new_list_field(DataType::Struct(eval_fields()), true))
+}
+
+/// The Arrow schema of a game table: the 24 columns of
+/// [`GAME_COLUMNS`] with the types of the [module](self)'s table.
+///
+/// ```
+/// use arrow_schema::DataType;
+/// use bitboards_pgn::table::games_schema;
+///
+/// let schema = games_schema();
+/// assert_eq!(schema.fields().len(), 24);
+/// assert_eq!(schema.field_with_name("UTCDate")?.data_type(), &DataType::Date32);
+/// assert!(!schema.field_with_name("fen")?.is_nullable());
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+#[must_use]
+pub fn games_schema() -> SchemaRef {
+    static SCHEMA: OnceLock<SchemaRef> = OnceLock::new();
+    SCHEMA
+        .get_or_init(|| {
+            let fields = GAME_COLUMNS.map(|name| {
+                let (data_type, nullable) = match name {
+                    "WhiteElo" | "BlackElo" | "WhiteRatingDiff" | "BlackRatingDiff" => {
+                        (DataType::Int32, true)
+                    }
+                    "UTCDate" => (DataType::Date32, true),
+                    "UTCTime" => (DataType::Time32(TimeUnit::Millisecond), true),
+                    "plies" => (DataType::Int32, false),
+                    "fen" => (DataType::Utf8, false),
+                    "uci" => (DataType::List(uci_item()), false),
+                    "clocks" => (DataType::List(clock_item()), false),
+                    "evals" => (DataType::List(eval_item()), false),
+                    _ => (DataType::Utf8, true),
+                };
+                Field::new(name, data_type, nullable)
+            });
+            Arc::new(Schema::new(fields.to_vec()))
+        })
+        .clone()
+}
+
+/// Builds a game table row by row, straight into Arrow arrays: push
+/// [`GameRecord`]s, then [`finish`](Self::finish) a [`RecordBatch`] of
+/// [`games_schema`] and go on with the next batch.
+///
+/// Batches of a few thousand games keep memory small and are what
+/// `ParquetWriter` (feature `parquet`) gathers into row groups.
+#[derive(Debug)]
+pub struct GamesBuilder {
+    /// `Event`, `Site`, `White`, `Black`, `Result`, `WhiteTitle`,
+    /// `BlackTitle`, then `ECO`, `Opening`, `Termination`, `TimeControl`.
+    text: [StringBuilder; 11],
+    /// `WhiteElo`, `BlackElo`, `WhiteRatingDiff`, `BlackRatingDiff`.
+    ints: [Int32Builder; 4],
+    date: Date32Builder,
+    time: Time32MillisecondBuilder,
+    movetext: StringBuilder,
+    plies: Int32Builder,
+    fen: StringBuilder,
+    outcome: StringBuilder,
+    uci: ListBuilder<StringBuilder>,
+    clocks: ListBuilder<Float64Builder>,
+    evals: ListBuilder<StructBuilder>,
+}
+
+impl Default for GamesBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl GamesBuilder {
+    /// An empty builder.
+    #[must_use]
+    pub fn new() -> Self {
+        let scores: Vec<Box<dyn ArrayBuilder>> =
+            vec![Box::new(Int32Builder::new()), Box::new(Int32Builder::new())];
+        Self {
+            text: std::array::from_fn(|_| StringBuilder::new()),
+            ints: std::array::from_fn(|_| Int32Builder::new()),
+            date: Date32Builder::new(),
+            time: Time32MillisecondBuilder::new(),
+            movetext: StringBuilder::new(),
+            plies: Int32Builder::new(),
+            fen: StringBuilder::new(),
+            outcome: StringBuilder::new(),
+            uci: ListBuilder::new(StringBuilder::new()).with_field(uci_item()),
+            clocks: ListBuilder::new(Float64Builder::new()).with_field(clock_item()),
+            evals: ListBuilder::new(StructBuilder::new(eval_fields(), scores))
+                .with_field(eval_item()),
+        }
+    }
+
+    /// Appends one game as one row.
+    ///
+    /// `plies` above `i32::MAX` (no real game) is written as `i32::MAX`.
+    pub fn push(&mut self, record: &GameRecord) {
+        let [
+            event,
+            site,
+            white,
+            black,
+            result,
+            white_title,
+            black_title,
+            white_elo,
+            black_elo,
+            white_diff,
+            black_diff,
+            date,
+            time,
+            eco,
+            opening,
+            termination,
+            time_control,
+        ] = record.tag_columns();
+        let text = [
+            event,
+            site,
+            white,
+            black,
+            result,
+            white_title,
+            black_title,
+            eco,
+            opening,
+            termination,
+            time_control,
+        ];
+        for (builder, value) in self.text.iter_mut().zip(text) {
+            builder.append_option(value);
+        }
+        for (builder, value) in self
+            .ints
+            .iter_mut()
+            .zip([white_elo, black_elo, white_diff, black_diff])
+        {
+            builder.append_option(value.and_then(parse_int));
+        }
+        self.date.append_option(date.and_then(parse_date));
+        self.time.append_option(
+            time.and_then(parse_time)
+                .map(|seconds| seconds as i32 * 1000),
+        );
+        self.movetext.append_value(&record.movetext);
+        self.plies
+            .append_value(i32::try_from(record.plies).unwrap_or(i32::MAX));
+        self.fen.append_value(&record.fen);
+        self.outcome.append_option(record.outcome.as_deref());
+        self.uci.append_value(record.uci.iter().map(Some));
+        self.clocks.append_value(record.clocks.iter().copied());
+        let scores = self.evals.values();
+        for eval in &record.evals {
+            let (cp, mate) = match eval {
+                Some(Score::Cp(centipawns)) => (Some(*centipawns), None),
+                Some(Score::Mate(moves)) => (None, Some(*moves)),
+                None => (None, None),
+            };
+            for (index, value) in [cp, mate].into_iter().enumerate() {
+                scores
+                    .field_builder::<Int32Builder>(index)
+                    .expect("the fields of an eval are two Int32Builders")
+                    .append_option(value);
+            }
+            scores.append(eval.is_some());
+        }
+        self.evals.append(true);
+    }
+
+    /// The number of rows pushed since the last [`finish`](Self::finish).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.plies.len()
+    }
+
+    /// Whether no row was pushed since the last [`finish`](Self::finish).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The rows pushed so far as a [`RecordBatch`] of [`games_schema`]; the
+    /// builder is then empty, ready for the next batch.
+    pub fn finish(&mut self) -> RecordBatch {
+        let [
+            event,
+            site,
+            white,
+            black,
+            result,
+            white_title,
+            black_title,
+            eco,
+            opening,
+            termination,
+            time_control,
+        ] = self
+            .text
+            .each_mut()
+            .map(|builder| Arc::new(builder.finish()) as ArrayRef);
+        let [white_elo, black_elo, white_diff, black_diff] = self
+            .ints
+            .each_mut()
+            .map(|builder| Arc::new(builder.finish()) as ArrayRef);
+        let columns: Vec<ArrayRef> = vec![
+            event,
+            site,
+            white,
+            black,
+            result,
+            white_title,
+            black_title,
+            white_elo,
+            black_elo,
+            white_diff,
+            black_diff,
+            Arc::new(self.date.finish()),
+            Arc::new(self.time.finish()),
+            eco,
+            opening,
+            termination,
+            time_control,
+            Arc::new(self.movetext.finish()),
+            Arc::new(self.plies.finish()),
+            Arc::new(self.fen.finish()),
+            Arc::new(self.outcome.finish()),
+            Arc::new(self.uci.finish()),
+            Arc::new(self.clocks.finish()),
+            Arc::new(self.evals.finish()),
+        ];
+        RecordBatch::try_new(games_schema(), columns).expect("the builders match the schema")
+    }
+}
+
+#[cfg(feature = "parquet")]
+pub use parquet_writer::ParquetWriter;
+
+#[cfg(feature = "parquet")]
+mod parquet_writer {
+    use std::io::Write;
+
+    use arrow_array::RecordBatch;
+    use parquet::arrow::ArrowWriter;
+    use parquet::basic::{Compression, ZstdLevel};
+    use parquet::errors::ParquetError;
+    use parquet::file::properties::WriterProperties;
+    use parquet::schema::types::ColumnPath;
+
+    use super::games_schema;
+
+    /// The most rows in one row group.
+    const ROW_GROUP_ROWS: usize = 64 * 1024;
+    /// The most bytes (as estimated while encoding) in one row group, which
+    /// the writer holds in memory until it is complete.
+    const ROW_GROUP_BYTES: usize = 128 * 1024 * 1024;
+
+    /// Writes game tables ([`games_schema`]) as one Parquet file:
+    /// zstd-compressed (level 3), in row groups of at most 65,536 rows and
+    /// about 128 MiB, so that readers can stream the file a row group at a
+    /// time and skip row groups by their statistics.
+    ///
+    /// ```
+    /// use bitboards_pgn::record::GameRecord;
+    /// use bitboards_pgn::table::{GamesBuilder, ParquetWriter};
+    ///
+    /// let mut games = GamesBuilder::new();
+    /// games.push(&GameRecord {
+    ///     tags: vec![("Event".into(), "Casual".into())],
+    ///     fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+    ///     ..GameRecord::default()
+    /// });
+    /// let mut out = ParquetWriter::new(Vec::new())?;
+    /// out.write(&games.finish())?;
+    /// let bytes = out.close()?;
+    /// assert_eq!(&bytes[..4], b"PAR1");
+    /// # Ok::<(), parquet::errors::ParquetError>(())
+    /// ```
+    pub struct ParquetWriter<W: Write + Send> {
+        writer: ArrowWriter<W>,
+    }
+
+    impl<W: Write + Send> ParquetWriter<W> {
+        /// Starts a file on `out` (nothing is written before the first row
+        /// group but the magic bytes). `out` gets large writes only; a
+        /// [`std::io::BufWriter`] is not needed.
+        ///
+        /// # Errors
+        ///
+        /// What writing to `out` returns.
+        pub fn new(out: W) -> Result<Self, ParquetError> {
+            let mut properties = WriterProperties::builder()
+                .set_compression(Compression::ZSTD(ZstdLevel::try_new(3)?))
+                .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+                .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
+            // Columns with a value of their own in every game: a dictionary
+            // is wasted work there.
+            for column in ["Site", "movetext", "fen"] {
+                properties =
+                    properties.set_column_dictionary_enabled(ColumnPath::from(column), false);
+            }
+            let writer = ArrowWriter::try_new(out, games_schema(), Some(properties.build()))?;
+            Ok(Self { writer })
+        }
+
+        /// Writes a batch from [`GamesBuilder::finish`](super::GamesBuilder::finish),
+        /// completing row groups as they fill.
+        ///
+        /// # Errors
+        ///
+        /// A batch of another schema, or what writing to `out` returns.
+        pub fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
+            if batch.schema() != games_schema() {
+                return Err(ParquetError::General(
+                    "the batch is not of the games schema".to_string(),
+                ));
+            }
+            self.writer.write(batch)
+        }
+
+        /// The number of rows written so far, in complete row groups and in
+        /// the one being filled.
+        #[must_use]
+        pub fn rows(&self) -> u64 {
+            let flushed: i64 = self
+                .writer
+                .flushed_row_groups()
+                .iter()
+                .map(|group| group.num_rows())
+                .sum();
+            u64::try_from(flushed).unwrap_or(0) + self.writer.in_progress_rows() as u64
+        }
+
+        /// Writes the last row group and the footer, and hands `out` back
+        /// (not flushed: flush a `BufWriter` or a file yourself). Without
+        /// this the file is not readable.
+        ///
+        /// # Errors
+        ///
+        /// What writing to `out` returns.
+        pub fn close(self) -> Result<W, ParquetError> {
+            self.writer.into_inner()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{Date32Type, Float64Type, Int32Type, Time32MillisecondType};
+    use arrow_array::{Array, ListArray};
+    #[cfg(feature = "parquet")]
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+    fn tags(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|&(name, value)| (name.to_string(), value.to_string()))
+            .collect()
+    }
+
+    /// A Lichess game with every tag the database has, a missing Elo, and
+    /// clocks and evals with gaps.
+    fn lichess() -> GameRecord {
+        GameRecord {
+            tags: tags(&[
+                ("Event", "Rated Blitz game"),
+                ("Site", "https://lichess.org/abcd"),
+                ("Date", "2024.01.31"),
+                ("Round", "-"),
+                ("White", "alice"),
+                ("Black", "bob"),
+                ("Result", "0-1"),
+                ("UTCDate", "2024.01.31"),
+                ("UTCTime", "23:59:59"),
+                ("WhiteElo", "1500"),
+                ("BlackElo", "?"),
+                ("WhiteRatingDiff", "-6"),
+                ("BlackRatingDiff", "+6"),
+                ("BlackTitle", "BOT"),
+                ("Variant", "Standard"),
+                ("TimeControl", "180+2"),
+                ("ECO", "C20"),
+                ("Opening", "King's Pawn Game: Wayward Queen Attack"),
+                ("Termination", "Normal"),
+            ]),
+            movetext: "1. e4 { [%eval 0.3] [%clk 0:03:00] } 1... e5 { [%clk 0:02:59.5] } \
+                       2. Qh5 { [%eval #-3] } 0-1"
+                .into(),
+            plies: 3,
+            fen: "rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2".into(),
+            outcome: None,
+            uci: vec!["e2e4".into(), "e7e5".into(), "d1h5".into()],
+            clocks: vec![Some(180.0), Some(179.5), None],
+            evals: vec![Some(Score::Cp(30)), None, Some(Score::Mate(-3))],
+        }
+    }
+
+    /// No tags at all, no moves.
+    fn bare() -> GameRecord {
+        GameRecord {
+            movetext: "*".into(),
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            ..GameRecord::default()
+        }
+    }
+
+    /// Unicode, commas and quotes; tags present but unparsable; a tag twice.
+    fn odd() -> GameRecord {
+        GameRecord {
+            tags: tags(&[
+                ("White", "Müller, Jörg"),
+                ("Black", "Smith \"The Hammer\" 王"),
+                ("Black", "second Black"),
+                ("Result", "1/2-1/2"),
+                ("WhiteElo", ""),
+                ("BlackElo", "2100"),
+                ("WhiteRatingDiff", "12x"),
+                ("UTCDate", "????.??.??"),
+                ("UTCTime", "25:00:00"),
+                ("ECO", ""),
+                ("Opening", "\"quoted\", with a comma"),
+            ]),
+            movetext: "1. d4 { a \"quote\", a comma }\n1/2-1/2".into(),
+            plies: 1,
+            fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
+            outcome: Some("stalemate".into()),
+            uci: vec!["d2d4".into()],
+            clocks: vec![Some(0.25)],
+            evals: vec![Some(Score::Mate(3))],
+        }
+    }
+
+    /// Writes `records` as Parquet (two batches, to test reuse) and reads
+    /// the file back as one batch.
+    #[cfg(feature = "parquet")]
+    fn round_trip(records: &[GameRecord]) -> RecordBatch {
+        let mut games = GamesBuilder::new();
+        let mut out = ParquetWriter::new(Vec::new()).unwrap();
+        let (first, second) = records.split_at(records.len() / 2);
+        for part in [first, second] {
+            for record in part {
+                games.push(record);
+            }
+            assert_eq!(games.len(), part.len());
+            out.write(&games.finish()).unwrap();
+            assert!(games.is_empty());
+        }
+        assert_eq!(out.rows(), records.len() as u64);
+        let bytes = out.close().unwrap();
+        assert_eq!(&bytes[..4], b"PAR1");
+        assert_eq!(&bytes[bytes.len() - 4..], b"PAR1");
+
+        // parquet reads a `File` (or `bytes::Bytes`, not a dependency here).
+        let path = std::env::temp_dir().join(format!(
+            "bitboards-pgn-table-{}-{}.parquet",
+            std::process::id(),
+            records.len()
+        ));
+        std::fs::write(&path, &bytes).unwrap();
+        let file = std::fs::File::open(&path).unwrap();
+        let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+            .unwrap()
+            .with_batch_size(1024)
+            .build()
+            .unwrap();
+        let batches: Vec<RecordBatch> = reader.collect::<Result<_, _>>().unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(batches.len(), 1);
+        batches.into_iter().next().unwrap()
+    }
+
+    fn strings(batch: &RecordBatch, name: &str) -> Vec<Option<String>> {
+        let column = batch.column_by_name(name).unwrap().as_string::<i32>();
+        column
+            .iter()
+            .map(|value| value.map(str::to_string))
+            .collect()
+    }
+
+    fn ints(batch: &RecordBatch, name: &str) -> Vec<Option<i32>> {
+        let column = batch.column_by_name(name).unwrap();
+        column.as_primitive::<Int32Type>().iter().collect()
+    }
+
+    fn list(batch: &RecordBatch, name: &str) -> ListArray {
+        let column = batch.column_by_name(name).unwrap();
+        assert_eq!(column.null_count(), 0);
+        column.as_list::<i32>().clone()
+    }
+
+    fn s(text: &str) -> Option<String> {
+        Some(text.to_string())
+    }
+
+    #[test]
+    fn arrow_batch() {
+        let mut games = GamesBuilder::new();
+        for record in [lichess(), bare(), odd()] {
+            games.push(&record);
+        }
+        check(&games.finish());
+    }
+
+    #[cfg(feature = "parquet")]
+    #[test]
+    fn parquet_round_trip() {
+        check(&round_trip(&[lichess(), bare(), odd()]));
+    }
+
+    /// Checks every column of `[lichess(), bare(), odd()]` as a batch.
+    fn check(batch: &RecordBatch) {
+        assert_eq!(batch.schema().fields(), games_schema().fields());
+        assert_eq!(batch.num_rows(), 3);
+
+        assert_eq!(strings(batch, "Event"), [s("Rated Blitz game"), None, None]);
+        assert_eq!(
+            strings(batch, "Site"),
+            [s("https://lichess.org/abcd"), None, None]
+        );
+        assert_eq!(
+            strings(batch, "White"),
+            [s("alice"), None, s("Müller, Jörg")]
+        );
+        assert_eq!(
+            strings(batch, "Black"),
+            [s("bob"), None, s("Smith \"The Hammer\" 王")]
+        );
+        assert_eq!(strings(batch, "Result"), [s("0-1"), None, s("1/2-1/2")]);
+        assert_eq!(strings(batch, "WhiteTitle"), [None, None, None]);
+        assert_eq!(strings(batch, "BlackTitle"), [s("BOT"), None, None]);
+        assert_eq!(ints(batch, "WhiteElo"), [Some(1500), None, None]);
+        assert_eq!(ints(batch, "BlackElo"), [None, None, Some(2100)]);
+        assert_eq!(ints(batch, "WhiteRatingDiff"), [Some(-6), None, None]);
+        assert_eq!(ints(batch, "BlackRatingDiff"), [Some(6), None, None]);
+        let dates = batch.column_by_name("UTCDate").unwrap();
+        let dates: Vec<_> = dates.as_primitive::<Date32Type>().iter().collect();
+        assert_eq!(dates, [Some(19_753), None, None]);
+        let times = batch.column_by_name("UTCTime").unwrap();
+        let times: Vec<_> = times
+            .as_primitive::<Time32MillisecondType>()
+            .iter()
+            .collect();
+        assert_eq!(times, [Some(86_399_000), None, None]);
+        assert_eq!(strings(batch, "ECO"), [s("C20"), None, s("")]);
+        assert_eq!(
+            strings(batch, "Opening"),
+            [
+                s("King's Pawn Game: Wayward Queen Attack"),
+                None,
+                s("\"quoted\", with a comma")
+            ]
+        );
+        assert_eq!(strings(batch, "Termination"), [s("Normal"), None, None]);
+        assert_eq!(strings(batch, "TimeControl"), [s("180+2"), None, None]);
+        assert_eq!(
+            strings(batch, "movetext"),
+            [lichess(), bare(), odd()].map(|record| Some(record.movetext))
+        );
+        assert_eq!(ints(batch, "plies"), [Some(3), Some(0), Some(1)]);
+        assert_eq!(
+            strings(batch, "fen"),
+            [lichess(), bare(), odd()].map(|record| Some(record.fen))
+        );
+        assert_eq!(strings(batch, "outcome"), [None, None, s("stalemate")]);
+
+        let uci = list(batch, "uci");
+        let moves: Vec<Vec<String>> = uci
+            .iter()
+            .map(|moves| {
+                let moves = moves.unwrap();
+                let moves = moves.as_string::<i32>();
+                moves.iter().map(|m| m.unwrap().to_string()).collect()
+            })
+            .collect();
+        assert_eq!(moves, [lichess(), bare(), odd()].map(|record| record.uci));
+
+        let clocks = list(batch, "clocks");
+        let clocks: Vec<Vec<Option<f64>>> = clocks
+            .iter()
+            .map(|clocks| {
+                let clocks = clocks.unwrap();
+                clocks.as_primitive::<Float64Type>().iter().collect()
+            })
+            .collect();
+        assert_eq!(
+            clocks,
+            [lichess(), bare(), odd()].map(|record| record.clocks)
+        );
+
+        let evals = list(batch, "evals");
+        let evals: Vec<Vec<Option<Score>>> = evals
+            .iter()
+            .map(|evals| {
+                let evals = evals.unwrap();
+                let evals = evals.as_struct();
+                let cp = evals.column(0).as_primitive::<Int32Type>();
+                let mate = evals.column(1).as_primitive::<Int32Type>();
+                (0..evals.len())
+                    .map(|i| {
+                        if evals.is_null(i) {
+                            assert!(cp.is_null(i) && mate.is_null(i));
+                            return None;
+                        }
+                        match (cp.is_valid(i), mate.is_valid(i)) {
+                            (true, false) => Some(Score::Cp(cp.value(i))),
+                            (false, true) => Some(Score::Mate(mate.value(i))),
+                            other => panic!("cp and mate both {other:?}"),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(evals, [lichess(), bare(), odd()].map(|record| record.evals));
+    }
+
+    #[test]
+    fn schema() {
+        let schema = games_schema();
+        let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+        assert_eq!(names, GAME_COLUMNS);
+        for field in schema.fields() {
+            let required = ["plies", "fen", "uci", "clocks", "evals"];
+            assert_eq!(
+                field.is_nullable(),
+                !required.contains(&field.name().as_str()),
+                "{}",
+                field.name()
+            );
+        }
+        assert_eq!(
+            schema.field_with_name("UTCTime").unwrap().data_type(),
+            &DataType::Time32(TimeUnit::Millisecond)
+        );
+    }
+
+    #[test]
+    fn empty_and_reused_builder() {
+        let mut games = GamesBuilder::default();
+        assert!(games.is_empty());
+        let empty = games.finish();
+        assert_eq!((empty.num_rows(), empty.num_columns()), (0, 24));
+        games.push(&lichess());
+        games.push(&odd());
+        assert_eq!(games.finish().num_rows(), 2);
+        games.push(&bare());
+        let batch = games.finish();
+        assert_eq!(batch.num_rows(), 1);
+        assert_eq!(strings(&batch, "Event"), [None]);
+    }
+
+    #[cfg(feature = "parquet")]
+    #[test]
+    fn foreign_batch_is_refused() {
+        let schema = Arc::new(Schema::new(vec![Field::new("x", DataType::Int32, false)]));
+        let column: ArrayRef = Arc::new(arrow_array::Int32Array::from(vec![1]));
+        let batch = RecordBatch::try_new(schema, vec![column]).unwrap();
+        let mut out = ParquetWriter::new(Vec::new()).unwrap();
+        assert!(out.write(&batch).is_err());
+    }
+
+    /// Writes `$BITBOARDS_PGN_PARQUET` (a path) for checks with DuckDB,
+    /// pandas or pyarrow: `cargo test --features parquet -- --ignored`.
+    #[cfg(feature = "parquet")]
+    #[test]
+    #[ignore = "writes a file for outside readers"]
+    fn write_sample_file() {
+        let path = std::env::var("BITBOARDS_PGN_PARQUET").unwrap();
+        let mut games = GamesBuilder::new();
+        for record in [lichess(), bare(), odd()] {
+            games.push(&record);
+        }
+        let mut out = ParquetWriter::new(std::fs::File::create(path).unwrap()).unwrap();
+        out.write(&games.finish()).unwrap();
+        out.close().unwrap();
+    }
+}
