@@ -271,6 +271,25 @@ impl Game {
         Ok(())
     }
 
+    /// Plays `mv`, which the caller knows to be legal in the current
+    /// position (a PGN reader that has just resolved it): no legality test,
+    /// which costs a move generation. Checked in debug builds only; an
+    /// illegal move here leaves the game in a state no rule describes.
+    ///
+    /// ```
+    /// use bitboards::Game;
+    ///
+    /// let mut game = Game::default();
+    /// let mv = game.position().parse_san("e4")?;
+    /// game.play_unchecked(mv);
+    /// assert_eq!(game.moves(), &[mv]);
+    /// # Ok::<(), bitboards::SanError>(())
+    /// ```
+    pub fn play_unchecked(&mut self, mv: Move) {
+        debug_assert!(self.position.is_legal(mv), "{mv:?} is not legal");
+        self.push_legal(mv);
+    }
+
     /// Passes: plays [`Move::NULL`] as [`Position::null_move`] does (the
     /// other side to move, no en passant square), as analysis games in PGN
     /// do with `--`. An error when the side to move is in check, where a

@@ -1,20 +1,25 @@
-//! `bitboards pgn FILE|-`: every game of a PGN file replayed, with its plies,
-//! final position, result tag and what the rules say of its end.
+//! `bitboards pgn FILE...`: every game of PGN files replayed, on every
+//! core, from plain or compressed files (zstd, gzip, bzip2) or standard
+//! input: plies, final position, result tag, what the rules say of its end,
+//! and each move's clock and eval; or the games as a Parquet or CSV table.
 //!
 //! A game that does not read (bad PGN, an illegal or ambiguous move) is
-//! reported on standard error with its number, line and column, and the
-//! games after it still go through. Exit code 0 when every game read, 1 when
-//! any failed, 2 when the file cannot be read.
+//! reported on standard error with its file, number, line, column and byte
+//! offset, and the games after it still go through. Exit code 0 when every
+//! game read, 1 when any failed, 2 when a file cannot be read.
 
 use std::fmt::Write as _;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use bitboards::Position;
-use bitboards_pgn::{PgnGame, ReadError, Reader};
+use bitboards::{Game, Position};
+use bitboards_pgn::annotations::Score;
+use bitboards_pgn::record::{GameRecord, RecordVisitor};
+use bitboards_pgn::table::{GamesBuilder, ParquetWriter};
+use bitboards_pgn::{ParallelReader, PgnError, ReadError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
@@ -39,81 +44,228 @@ pub enum Moves {
     Fen,
 }
 
+/// The kinds of table `--to` writes.
+///
+/// ```
+/// use bitboards_cli::pgn::Table;
+///
+/// assert_eq!("parquet".parse::<Table>(), Ok(Table::Parquet));
+/// assert!("xlsx".parse::<Table>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Table {
+    /// Parquet, zstd-compressed, in row groups of 65,536 games.
+    Parquet,
+    /// CSV (RFC 4180), lists as space-separated fields.
+    Csv,
+}
+
+impl std::str::FromStr for Table {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Table, String> {
+        match text {
+            "parquet" => Ok(Table::Parquet),
+            "csv" => Ok(Table::Csv),
+            other => Err(format!(
+                "`{other}` is not a table format; expected `parquet` or `csv`"
+            )),
+        }
+    }
+}
+
 /// The arguments of `bitboards pgn`.
 ///
 /// ```
-/// use bitboards_cli::pgn::{Format, Moves, PgnArgs};
+/// use bitboards_cli::pgn::{Format, Moves, PgnArgs, Table};
 /// use clap::Parser;
 ///
-/// let args = PgnArgs::parse_from(["pgn", "games.pgn", "--moves", "san", "--format", "json"]);
-/// assert_eq!(args.file, "games.pgn");
-/// assert_eq!((args.moves, args.format), (Some(Moves::San), Format::Json));
+/// let args = PgnArgs::parse_from(["pgn", "a.pgn", "b.pgn.zst", "--moves", "san", "--format", "json", "--threads", "2"]);
+/// assert_eq!(args.files, ["a.pgn", "b.pgn.zst"]);
+/// assert_eq!((args.moves, args.format, args.threads), (Some(Moves::San), Format::Json, Some(2)));
+/// let args = PgnArgs::parse_from(["pgn", "a.pgn", "--to", "parquet", "games.parquet"]);
+/// assert_eq!(args.table()?, Some((Table::Parquet, "games.parquet")));
+/// # Ok::<(), String>(())
 /// ```
 #[derive(Clone, Debug, clap::Parser)]
 pub struct PgnArgs {
-    /// The PGN file, or `-` for standard input.
-    #[arg(value_name = "FILE|-")]
-    pub file: String,
+    /// PGN files, plain or compressed (zstd, gzip, bzip2: found by their
+    /// first bytes), or `-` for standard input.
+    #[arg(value_name = "FILE|-", required = true)]
+    pub files: Vec<String>,
     /// Print every ply of each game: in SAN, in UCI, or as the FEN after it.
     #[arg(long, value_enum)]
     pub moves: Option<Moves>,
     /// Text for people (one line per game), or JSON for scripts (one object
-    /// per game and line: `game`, `plies`, `fen`, `result`, `outcome`, and
-    /// `moves` with `--moves`).
+    /// per game and line: `game`, `plies`, `fen`, `result`, `outcome`,
+    /// `clocks` (seconds after each ply, or null), `evals` (`{"cp": n}`,
+    /// `{"mate": n}` or null per ply, White's view), and `moves` with
+    /// `--moves`).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Worker threads (default: every core). Games come out in file order
+    /// whatever the number.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Write the games as a table instead: `--to parquet OUT` or `--to csv
+    /// OUT` (`-` for standard output), one row per game with the Lichess
+    /// database's columns, then plies, fen, outcome, uci, clocks and evals.
+    #[arg(long, num_args = 2, value_names = ["parquet|csv", "OUT"])]
+    pub to: Vec<String>,
+}
+
+impl PgnArgs {
+    /// The table `--to` asks for, and where to write it.
+    ///
+    /// # Errors
+    /// A format other than `parquet` or `csv`.
+    pub fn table(&self) -> Result<Option<(Table, &str)>, String> {
+        match &self.to[..] {
+            [kind, out] => Ok(Some((kind.parse()?, out.as_str()))),
+            _ => Ok(None),
+        }
+    }
 }
 
 /// Files at least this large get a progress bar on a terminal.
 const BAR_THRESHOLD: u64 = 4 << 20;
 
-/// Reads the file and writes one report per game to `out`, errors and the
-/// summary to `err`; `terminal` says whether standard error is a terminal
-/// (for the progress bar).
+/// Rows per Parquet batch (and row group).
+const BATCH_ROWS: usize = 65_536;
+
+/// What the workers hand back for each game, from [`read_file`]: the
+/// report after its number, or its row.
+pub enum Out {
+    /// The text or JSON report, without the game's number.
+    Report(String),
+    /// The game as a table row.
+    Row(Box<GameRecord>),
+}
+
+/// Where the games go.
+enum Sink<'a, W: Write> {
+    Reports(&'a mut W),
+    Csv(Box<dyn Write + 'a>),
+    Parquet(Box<(GamesBuilder, ParquetWriter<Box<dyn Write + Send>>)>),
+}
+
+/// Reads the files and writes one report per game to `out` (or the table
+/// to its file), errors and the summary to `err`; `terminal` says whether
+/// standard error is a terminal (for the progress bar).
 ///
 /// # Errors
-/// Exit code 2 when the file cannot be opened or read, 1 when any game did
-/// not read (after every game was tried).
+/// Exit code 2 when a file cannot be opened or read (or the table not
+/// written), 1 when any game did not read (after every game was tried).
 pub fn run(
     args: &PgnArgs,
     terminal: bool,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
+    let table = args.table().map_err(CommandError::unreadable)?;
     let counter = Arc::new(AtomicU64::new(0));
-    let (input, size): (Box<dyn Read>, Option<u64>) = if args.file == "-" {
-        (Box::new(io::stdin().lock()), None)
-    } else {
-        let file = File::open(&args.file).map_err(|error| unreadable(&args.file, &error))?;
-        let size = file.metadata().ok().map(|meta| meta.len());
-        (Box::new(file), size)
-    };
-    let counting = Counting {
-        inner: input,
-        read: Arc::clone(&counter),
-    };
-    let bar = match size {
+    let sizes: Option<u64> = args
+        .files
+        .iter()
+        .map(|file| {
+            (file != "-")
+                .then(|| std::fs::metadata(file).ok().map(|meta| meta.len()))
+                .flatten()
+        })
+        .sum();
+    let bar = match sizes {
         Some(size) if terminal && size >= BAR_THRESHOLD => Some(progress_bar(size)),
         _ => None,
     };
+    let mut buffered = io::BufWriter::with_capacity(1 << 16, out);
+    let mut sink = match table {
+        None => Sink::Reports(&mut buffered),
+        Some((kind, path)) => {
+            let file: Box<dyn Write + Send> = if path == "-" {
+                Box::new(io::stdout())
+            } else {
+                let file = File::create(path).map_err(|error| {
+                    CommandError::unreadable(format!("cannot write {path}: {error}"))
+                })?;
+                Box::new(io::BufWriter::with_capacity(1 << 20, file))
+            };
+            match kind {
+                Table::Csv => {
+                    let mut file: Box<dyn Write> = file;
+                    bitboards_pgn::csv::write_header(&mut file)
+                        .map_err(|error| unwritable(path, &error))?;
+                    Sink::Csv(file)
+                }
+                Table::Parquet => Sink::Parquet(Box::new((
+                    GamesBuilder::new(),
+                    ParquetWriter::new(file).map_err(|error| {
+                        CommandError::unreadable(format!("cannot write {path}: {error}"))
+                    })?,
+                ))),
+            }
+        }
+    };
     let started = Instant::now();
-    let summary = read_all(
-        BufReader::with_capacity(1 << 16, counting),
-        args,
-        out,
-        err,
-        |games| {
+    let mut summary = Summary::default();
+    let mut number = 0u64;
+    for file in &args.files {
+        let input: Box<dyn Read + Send> = if file == "-" {
+            Box::new(io::stdin())
+        } else {
+            Box::new(File::open(file).map_err(|error| unreadable(file, &error))?)
+        };
+        let counting = BufReader::with_capacity(
+            1 << 16,
+            Counting {
+                inner: input,
+                read: Arc::clone(&counter),
+            },
+        );
+        let input =
+            bitboards_pgn::decompress(counting).map_err(|error| unreadable(file, &error))?;
+        let name = if file == "-" { "standard input" } else { file };
+        let mut failure = None;
+        let read = read_file(input, args, table.is_some(), |game| {
+            number += 1;
+            if failure.is_some() {
+                return;
+            }
+            let written = match game {
+                Ok(out) => {
+                    summary.read += 1;
+                    sink.write(number, out)
+                }
+                Err(error) => {
+                    summary.failed += 1;
+                    writeln!(err, "error: {}", located(name, &error))
+                }
+            };
+            if let Err(error) = written {
+                failure = Some(error);
+            }
             if let Some(bar) = &bar
-                && games % 256 == 0
+                && number.is_multiple_of(256)
             {
                 bar.set_position(counter.load(Ordering::Relaxed));
             }
-        },
-    );
+        });
+        if let Some(error) = failure {
+            return Err(unwritable("the output", &error));
+        }
+        match read {
+            Ok(()) => {}
+            Err(ReadError::Io(error)) => return Err(unreadable(file, &error)),
+            Err(other) => {
+                summary.failed += 1;
+                let _ = writeln!(err, "error: {name}: {other}");
+            }
+        }
+    }
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let summary = summary.map_err(|error| unreadable(&args.file, &error))?;
+    sink.finish()
+        .map_err(|error| unwritable("the table", &error))?;
     let elapsed = started.elapsed();
     let _ = err.write_all(
         summary
@@ -124,6 +276,94 @@ pub fn run(
         return Err(CommandError::reported());
     }
     Ok(())
+}
+
+impl<W: Write> Sink<'_, W> {
+    fn write(&mut self, number: u64, out: Out) -> io::Result<()> {
+        match (self, out) {
+            (Sink::Reports(out), Out::Report(tail)) => {
+                // The report was made on a worker, which knows the game's
+                // number only within its chunk: the number goes in here.
+                match tail.strip_prefix('{') {
+                    Some(json) => write!(out, "{{\"game\": {number}, {json}"),
+                    None => write!(out, "game {number}: {tail}"),
+                }
+            }
+            (Sink::Csv(out), Out::Row(record)) => bitboards_pgn::csv::write_row(out, &record),
+            (Sink::Parquet(table), Out::Row(record)) => {
+                let (builder, writer) = &mut **table;
+                builder.push(&record);
+                if builder.len() >= BATCH_ROWS {
+                    writer.write(&builder.finish()).map_err(io::Error::other)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn finish(self) -> io::Result<()> {
+        match self {
+            Sink::Reports(out) => out.flush(),
+            Sink::Csv(mut out) => out.flush(),
+            Sink::Parquet(table) => {
+                let (mut builder, mut writer) = *table;
+                if !builder.is_empty() {
+                    writer.write(&builder.finish()).map_err(io::Error::other)?;
+                }
+                writer.close().map_err(io::Error::other)?.flush()
+            }
+        }
+    }
+}
+
+/// Reads one input on `--threads` threads, handing each game's report or
+/// row (made on the worker) or error to `deliver`, in file order.
+///
+/// # Errors
+/// The input's I/O error, or that it is not PGN.
+///
+/// ```
+/// use bitboards_cli::pgn::{read_file, PgnArgs};
+/// use clap::Parser;
+///
+/// let args = PgnArgs::parse_from(["pgn", "-", "--format", "json"]);
+/// let pgn = "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 Ke7 Ke2 *\n";
+/// let mut results = Vec::new();
+/// read_file(pgn.as_bytes(), &args, false, |game| results.push(game.is_ok()))?;
+/// assert_eq!(results, [true, false]);
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+pub fn read_file(
+    input: impl Read + Send,
+    args: &PgnArgs,
+    rows: bool,
+    mut deliver: impl FnMut(Result<Out, PgnError>),
+) -> Result<(), ReadError> {
+    let mut reader = ParallelReader::new(input);
+    if let Some(threads) = args.threads {
+        reader = reader.threads(threads);
+    }
+    reader.for_each(
+        || RecordVisitor::default().movetext(rows).uci(rows),
+        |visitor| match rows {
+            true => Out::Row(Box::new(visitor.take())),
+            false => Out::Report(report(visitor, args)),
+        },
+        |_, game| deliver(game),
+    )
+}
+
+/// `error` with the file it is in, its game, line, column and byte offset.
+fn located(file: &str, error: &PgnError) -> String {
+    format!(
+        "{file}: game {}, line {}, column {}, byte {}: {}",
+        error.game(),
+        error.line(),
+        error.column(),
+        error.offset(),
+        error.kind()
+    )
 }
 
 /// What a whole file gave.
@@ -162,70 +402,20 @@ impl Summary {
     }
 }
 
-/// Reads every game of `input`, writing reports to `out` and game errors to
-/// `err`; `progress` is told how many games are done after each. An I/O
-/// error stops the reading.
-///
-/// # Errors
-/// The I/O error that stopped it.
-///
-/// ```
-/// use bitboards_cli::pgn::{read_all, Format, PgnArgs, Summary};
-/// use clap::Parser;
-///
-/// let args = PgnArgs::parse_from(["pgn", "-", "--format", "json"]);
-/// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// let pgn = "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 Ke7 Ke2 *\n";
-/// let summary = read_all(pgn.as_bytes(), &args, &mut out, &mut err, |_| {})?;
-/// assert_eq!(summary, Summary { read: 1, failed: 1 });
-/// let out = String::from_utf8(out).unwrap();
-/// assert!(out.starts_with(r#"{"game": 1, "plies": 4, "#));
-/// assert!(String::from_utf8(err).unwrap().contains("PGN game 2, line 3"));
-/// # Ok::<(), std::io::Error>(())
-/// ```
-pub fn read_all(
-    input: impl BufRead,
-    args: &PgnArgs,
-    out: &mut impl Write,
-    err: &mut impl Write,
-    mut progress: impl FnMut(u64),
-) -> io::Result<Summary> {
-    let mut reader = Reader::new(input);
-    let mut summary = Summary::default();
-    let mut number = 0u64;
-    for result in reader.games() {
-        number += 1;
-        match result {
-            Ok(game) => {
-                summary.read += 1;
-                out.write_all(report(number, &game, args).as_bytes())?;
-            }
-            Err(ReadError::Game(error)) => {
-                summary.failed += 1;
-                writeln!(err, "error: {error}")?;
-            }
-            Err(ReadError::Io(error)) => return Err(error),
-            Err(other) => {
-                summary.failed += 1;
-                writeln!(err, "error: {other}")?;
-            }
-        }
-        progress(number);
-    }
-    Ok(summary)
-}
-
-/// One game's report in the chosen format.
-fn report(number: u64, game: &PgnGame, args: &PgnArgs) -> String {
-    let position = game.game.position();
-    let fen = position.fen().to_string();
-    let result = game
+/// One game's report in the chosen format, without its number (the text
+/// after `game N: `, or the JSON object after its `"game"` key).
+fn report(visitor: &mut RecordVisitor, args: &PgnArgs) -> String {
+    let record = visitor.take();
+    let Some(game) = visitor.game() else {
+        return String::new();
+    };
+    let result = record
         .tag("Result")
         .map(str::to_owned)
-        .or_else(|| game.result.map(|result| result.to_string()))
+        .or_else(|| visitor.result().map(|result| result.to_string()))
         .unwrap_or_else(|| "*".to_owned());
-    let outcome = game.game.outcome();
-    let plies = game.game.moves().len();
+    let outcome = game.outcome();
+    let plies = record.plies;
     let moves = args.moves.map(|style| plies_as(game, style));
     let mut text = String::new();
     match args.format {
@@ -233,11 +423,12 @@ fn report(number: u64, game: &PgnGame, args: &PgnArgs) -> String {
             let outcome = outcome.map_or_else(|| "none".to_owned(), |outcome| outcome.to_string());
             let _ = writeln!(
                 text,
-                "game {number}: {plies} plies, result {result}, outcome {outcome}\n  fen {fen}"
+                "{plies} plies, result {result}, outcome {outcome}\n  fen {}",
+                record.fen
             );
             match (args.moves, moves) {
                 (Some(Moves::San), Some(moves)) => {
-                    let _ = writeln!(text, "  {}", numbered(game.game.start(), &moves));
+                    let _ = writeln!(text, "  {}", numbered(game.start(), &moves));
                 }
                 (Some(_), Some(moves)) => {
                     for line in moves {
@@ -252,10 +443,27 @@ fn report(number: u64, game: &PgnGame, args: &PgnArgs) -> String {
                 outcome.map_or_else(|| "null".to_owned(), |outcome| quoted(outcome.name()));
             let _ = write!(
                 text,
-                "{{\"game\": {number}, \"plies\": {plies}, \"fen\": {}, \"result\": {}, \"outcome\": {outcome}",
-                quoted(&fen),
+                "{{\"plies\": {plies}, \"fen\": {}, \"result\": {}, \"outcome\": {outcome}, \"clocks\": [",
+                quoted(&record.fen),
                 quoted(&result),
             );
+            for (index, clock) in record.clocks.iter().enumerate() {
+                let comma = if index > 0 { ", " } else { "" };
+                let _ = match clock {
+                    Some(seconds) => write!(text, "{comma}{seconds}"),
+                    None => write!(text, "{comma}null"),
+                };
+            }
+            text.push_str("], \"evals\": [");
+            for (index, eval) in record.evals.iter().enumerate() {
+                let comma = if index > 0 { ", " } else { "" };
+                let _ = match eval {
+                    Some(Score::Cp(cp)) => write!(text, "{comma}{{\"cp\": {cp}}}"),
+                    Some(Score::Mate(mate)) => write!(text, "{comma}{{\"mate\": {mate}}}"),
+                    None => write!(text, "{comma}null"),
+                };
+            }
+            text.push(']');
             if let Some(moves) = moves {
                 let list: Vec<String> = moves.iter().map(|mv| quoted(mv)).collect();
                 let _ = write!(text, ", \"moves\": [{}]", list.join(", "));
@@ -267,18 +475,22 @@ fn report(number: u64, game: &PgnGame, args: &PgnArgs) -> String {
 }
 
 /// Each ply of the game in `style`.
-fn plies_as(game: &PgnGame, style: Moves) -> Vec<String> {
-    let mut position = *game.game.start();
-    game.game
-        .moves()
+fn plies_as(game: &Game, style: Moves) -> Vec<String> {
+    let mut position = *game.start();
+    game.moves()
         .iter()
         .map(|&mv| {
-            let text = match style {
-                Moves::San => position.san(mv).to_string(),
-                Moves::Uci => position.uci(mv).to_string(),
-                Moves::Fen => position.play(mv).fen().to_string(),
+            let after = match mv.is_null() {
+                true => position.null_move().unwrap_or(position),
+                false => position.play(mv),
             };
-            position.play_in_place(mv);
+            let text = match (style, mv.is_null()) {
+                (Moves::San, true) => "--".to_owned(),
+                (Moves::San, false) => position.san(mv).to_string(),
+                (Moves::Uci, _) => position.uci(mv).to_string(),
+                (Moves::Fen, _) => after.fen().to_string(),
+            };
+            position = after;
             text
         })
         .collect()
@@ -323,6 +535,11 @@ fn quoted(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// The error for an output that cannot be written: exit code 2.
+fn unwritable(what: &str, error: &io::Error) -> CommandError {
+    CommandError::unreadable(format!("cannot write {what}: {error}"))
 }
 
 /// The error for a file that cannot be opened or read: exit code 2.

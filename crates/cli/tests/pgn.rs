@@ -82,7 +82,12 @@ game 5: 2 plies, result *, outcome none
     assert_eq!(
         lines.next(),
         Some(
-            "error: PGN game 3, line 16, column 13: illegal move `Nf4`: no knight can move to f4 in this position"
+            format!(
+                "error: {}: game 3, line 16, column 13, byte {}: illegal move `Nf4`: no knight can move to f4 in this position",
+                file.0.display(),
+                GAMES.find("Nf4").unwrap()
+            )
+            .as_str()
         ),
         "{stderr}"
     );
@@ -112,7 +117,12 @@ fn json_is_one_object_per_game_with_exactly_the_documented_keys() {
             .collect();
         let mut sorted = keys.clone();
         sorted.sort_unstable();
-        assert_eq!(sorted, ["fen", "game", "outcome", "plies", "result"]);
+        assert_eq!(
+            sorted,
+            [
+                "clocks", "evals", "fen", "game", "outcome", "plies", "result"
+            ]
+        );
     }
     assert_eq!(
         objects[0],
@@ -122,6 +132,8 @@ fn json_is_one_object_per_game_with_exactly_the_documented_keys() {
             "fen": "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
             "result": "0-1",
             "outcome": "checkmate",
+            "clocks": [null, null, null, null],
+            "evals": [null, null, null, null],
         })
     );
     let outcomes: Vec<&serde_json::Value> = objects.iter().map(|o| &o["outcome"]).collect();
@@ -139,7 +151,7 @@ fn json_is_one_object_per_game_with_exactly_the_documented_keys() {
     assert_eq!(
         stdout.lines().next(),
         Some(
-            r#"{"game": 1, "plies": 4, "fen": "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "result": "0-1", "outcome": "checkmate"}"#
+            r#"{"game": 1, "plies": 4, "fen": "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "result": "0-1", "outcome": "checkmate", "clocks": [null, null, null, null], "evals": [null, null, null, null]}"#
         )
     );
 }
@@ -191,4 +203,118 @@ fn a_file_that_cannot_be_read_exits_with_2() {
         stderr.starts_with("error: cannot read /nonexistent/games.pgn: "),
         "{stderr}"
     );
+}
+
+/// Annotated games as Lichess writes them, for the clock and eval fields.
+const LICHESS: &str = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abc\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n[WhiteElo \"1500\"]\n[BlackElo \"?\"]\n[UTCDate \"2024.01.31\"]\n[UTCTime \"23:59:59\"]\n\n1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%eval #-3] [%clk 0:02:58.5] } 2. Qh5 { [%clk 0:02:55] } 1-0\n\n";
+
+#[test]
+fn json_carries_clocks_and_evals_and_files_may_be_several_and_compressed() {
+    let plain = tempfile_path::write("clocks.pgn", LICHESS);
+    let zst = tempfile_path::write("clocks.pgn.zst", "");
+    let compressed = std::process::Command::new("zstd")
+        .args(["-q", "-f", "-o"])
+        .arg(&zst.0)
+        .arg(&plain.0)
+        .status();
+    let (code, stdout, stderr) = run(&[
+        "pgn",
+        plain.0.to_str().unwrap(),
+        zst.0.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    if compressed.is_ok_and(|status| status.success()) {
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(lines.len(), 2, "{stdout}");
+        assert_eq!(lines[1]["game"], 2);
+        assert_eq!(lines[1]["clocks"], lines[0]["clocks"]);
+    }
+    assert_eq!(lines[0]["clocks"], serde_json::json!([180, 178.5, 175]));
+    assert_eq!(
+        lines[0]["evals"],
+        serde_json::json!([{"cp": 17}, {"mate": -3}, null])
+    );
+}
+
+#[test]
+fn threads_give_the_same_output_in_file_order() {
+    let many = GAMES.repeat(300);
+    let file = tempfile_path::write("threads.pgn", &many);
+    let path = file.0.to_str().unwrap();
+    let (one_code, one, one_err) = run(&["pgn", path, "--format", "json", "--threads", "1"]);
+    let (two_code, two, two_err) = run(&["pgn", path, "--format", "json", "--threads", "2"]);
+    assert_eq!((one_code, two_code), (1, 1));
+    assert_eq!(one.lines().count(), 1200);
+    assert_eq!(one, two);
+    let errors = |stderr: &str| -> Vec<String> {
+        stderr
+            .lines()
+            .filter(|line| line.starts_with("error: "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(errors(&one_err).len(), 300);
+    assert_eq!(errors(&one_err), errors(&two_err));
+}
+
+#[test]
+fn not_a_pgn_file_is_one_error() {
+    let lock = concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock");
+    let (code, stdout, stderr) = run(&["pgn", lock]);
+    assert_eq!(code, 1);
+    assert!(stdout.is_empty());
+    let errors: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.starts_with("error"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(errors[0].contains("not a PGN file"), "{stderr}");
+}
+
+#[test]
+fn csv_and_parquet_tables() {
+    let file = tempfile_path::write("table.pgn", &format!("{LICHESS}{GAMES}"));
+    let csv = tempfile_path::write("table.csv", "");
+    let (code, _, stderr) = run(&[
+        "pgn",
+        file.0.to_str().unwrap(),
+        "--to",
+        "csv",
+        csv.0.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "one game is bad\n{stderr}");
+    let text = std::fs::read_to_string(&csv.0).unwrap();
+    let mut lines = text.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("Event,Site,White,Black,Result,")
+    );
+    let first = lines.next().unwrap();
+    assert!(
+        first.starts_with("Rated Blitz game,https://lichess.org/abc,a,b,1-0,,,1500,,"),
+        "{first}"
+    );
+    assert!(first.contains("e2e4 e7e5 d1h5"), "{first}");
+    assert!(first.contains("180 178.5 175"), "{first}");
+    assert_eq!(text.lines().count(), 1 + 5);
+
+    let parquet = tempfile_path::write("table.parquet", "");
+    let (code, _, stderr) = run(&[
+        "pgn",
+        file.0.to_str().unwrap(),
+        "--to",
+        "parquet",
+        parquet.0.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    let bytes = std::fs::read(&parquet.0).unwrap();
+    assert!(bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"));
+    assert!(stderr.contains("6 games (1 failed)"), "{stderr}");
 }

@@ -220,11 +220,13 @@ impl Visitor for Collector {
 
     fn san(&mut self, played: PgnMove<'_>) {
         if let Some(game) = &mut self.game {
-            // Legal by the reader's check; `play` checks again, cheaply.
-            let _ = match played.mv.is_null() {
-                true => game.game.play_null(),
-                false => game.game.play(played.mv),
-            };
+            // Legal by the reader's check.
+            match played.mv.is_null() {
+                true => {
+                    let _ = game.game.play_null();
+                }
+                false => game.game.play_unchecked(played.mv),
+            }
         }
     }
 

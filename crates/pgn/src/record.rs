@@ -7,7 +7,10 @@
 //! way: the first tag of a name counts, a missing tag is null, and so is an
 //! integer, date or time that does not parse (`"?"`, `""`, `"????.??.??"`).
 
-use crate::annotations::Score;
+use bitboards::{Color, Game, Position};
+
+use crate::annotations::{Annotations, Score};
+use crate::{GameResult, PgnMove, Visitor};
 
 /// One game as a row: what `--to parquet` / `--to csv` write.
 ///
@@ -189,6 +192,245 @@ fn digits(bytes: &[u8]) -> Option<u32> {
         byte.is_ascii_digit()
             .then(|| number * 10 + u32::from(byte - b'0'))
     })
+}
+
+/// A [`Visitor`] that reads each game into a [`GameRecord`]: the fast way
+/// to the rows of a table, with no value per comment or move besides what
+/// the record keeps. Variations are skipped; the comments of the mainline
+/// give each ply's clock and eval ([`Annotations`]) and, like its moves and
+/// NAGs, go into `movetext`, written as the Lichess database writes it.
+///
+/// ```
+/// use bitboards_pgn::Reader;
+/// use bitboards_pgn::annotations::Score;
+/// use bitboards_pgn::record::RecordVisitor;
+///
+/// let pgn = "[White \"A\"]\n\n1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%clk 0:02:58.5] } 2. Qh5 $2 *";
+/// let mut visitor = RecordVisitor::default();
+/// Reader::new(pgn.as_bytes()).read_game(&mut visitor)?;
+/// let record = visitor.take();
+/// assert_eq!(record.tag("White"), Some("A"));
+/// assert_eq!(record.plies, 3);
+/// assert_eq!(record.uci, ["e2e4", "e7e5", "d1h5"]);
+/// assert_eq!(record.clocks, [Some(180.0), Some(178.5), None]);
+/// assert_eq!(record.evals, [Some(Score::Cp(17)), None, None]);
+/// assert_eq!(
+///     record.movetext,
+///     "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%clk 0:02:58.5] } 2. Qh5 $2 *"
+/// );
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+pub struct RecordVisitor {
+    record: GameRecord,
+    /// Whether to write `movetext` and `uci` (the costly columns).
+    movetext: bool,
+    uci: bool,
+    game: Option<Game>,
+    /// The next move needs its number (White's always does; Black's after
+    /// a comment, a NAG or at the start).
+    need_number: bool,
+    /// A comment too long for the reader's buffer, in pieces.
+    partial: String,
+    /// The result that ended the movetext.
+    result: Option<GameResult>,
+}
+
+impl Default for RecordVisitor {
+    fn default() -> RecordVisitor {
+        RecordVisitor {
+            record: GameRecord::default(),
+            movetext: true,
+            uci: true,
+            game: None,
+            need_number: true,
+            partial: String::new(),
+            result: None,
+        }
+    }
+}
+
+impl RecordVisitor {
+    /// Whether to fill [`GameRecord::movetext`] (on by default). Writing
+    /// SAN back costs about as much as reading it: leave it out when the
+    /// table does not need it.
+    ///
+    /// ```
+    /// use bitboards_pgn::Reader;
+    /// use bitboards_pgn::record::RecordVisitor;
+    ///
+    /// let mut visitor = RecordVisitor::default().movetext(false).uci(false);
+    /// Reader::new(&b"1. e4 e5 *"[..]).read_game(&mut visitor)?;
+    /// let record = visitor.take();
+    /// assert_eq!((record.plies, record.movetext.as_str(), record.uci.len()), (2, "", 0));
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    #[must_use]
+    pub fn movetext(mut self, on: bool) -> RecordVisitor {
+        self.movetext = on;
+        self
+    }
+
+    /// Whether to fill [`GameRecord::uci`] (on by default).
+    #[must_use]
+    pub fn uci(mut self, on: bool) -> RecordVisitor {
+        self.uci = on;
+        self
+    }
+
+    /// The record of the game just read; the visitor is ready for the next.
+    ///
+    /// ```
+    /// use bitboards_pgn::Reader;
+    /// use bitboards_pgn::record::RecordVisitor;
+    ///
+    /// let mut visitor = RecordVisitor::default();
+    /// Reader::new(&b"1. f3 e5 2. g4 Qh4# 0-1"[..]).read_game(&mut visitor)?;
+    /// let record = visitor.take();
+    /// assert_eq!(record.outcome.as_deref(), Some("checkmate"));
+    /// assert_eq!(record.fen, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    pub fn take(&mut self) -> GameRecord {
+        core::mem::take(&mut self.record)
+    }
+
+    /// The game just read (its start, moves and positions), until the next
+    /// one begins.
+    #[must_use]
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The result that ended the game's movetext, if one did (the `Result`
+    /// tag is among the record's tags).
+    #[must_use]
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    fn space(&mut self) {
+        if !self.record.movetext.is_empty() {
+            self.record.movetext.push(' ');
+        }
+    }
+}
+
+impl Visitor for RecordVisitor {
+    fn begin_game(&mut self, _: usize) {
+        self.record.tags.clear();
+        self.record.movetext.clear();
+        self.record.plies = 0;
+        self.record.fen.clear();
+        self.record.outcome = None;
+        self.record.uci.clear();
+        self.record.clocks.clear();
+        self.record.evals.clear();
+        self.game = None;
+        self.need_number = true;
+        self.partial.clear();
+        self.result = None;
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.record.tags.push((name.to_owned(), value.to_owned()));
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.game = Some(Game::new(*start));
+    }
+
+    fn san(&mut self, played: PgnMove<'_>) {
+        use core::fmt::Write as _;
+        let before = played.before;
+        if self.movetext {
+            self.space();
+            let number = before.fullmove_number();
+            let text = &mut self.record.movetext;
+            let _ = match (before.side_to_move(), self.need_number) {
+                (Color::White, _) => write!(text, "{number}. "),
+                (Color::Black, true) => write!(text, "{number}... "),
+                (Color::Black, false) => Ok(()),
+            };
+            let _ = match played.mv.is_null() {
+                true => write!(text, "--"),
+                false => write!(text, "{}", before.san(played.mv)),
+            };
+        }
+        self.need_number = false;
+        if self.uci {
+            self.record.uci.push(before.uci(played.mv).to_string());
+        }
+        self.record.plies += 1;
+        self.record.clocks.push(None);
+        self.record.evals.push(None);
+        if let Some(game) = &mut self.game {
+            match played.mv.is_null() {
+                true => {
+                    let _ = game.play_null();
+                }
+                false => game.play_unchecked(played.mv),
+            }
+        }
+    }
+
+    fn nag(&mut self, nag: u8) {
+        use core::fmt::Write as _;
+        if !self.movetext {
+            return;
+        }
+        self.space();
+        let _ = write!(self.record.movetext, "${nag}");
+        self.need_number = true;
+    }
+
+    fn comment_part(&mut self, text: &str) {
+        self.partial.push_str(text);
+    }
+
+    fn comment(&mut self, text: &str) {
+        let whole;
+        let text = if self.partial.is_empty() {
+            text
+        } else {
+            self.partial.push_str(text);
+            whole = core::mem::take(&mut self.partial);
+            &whole
+        };
+        if let Some(ply) = (self.record.plies as usize).checked_sub(1) {
+            let found = Annotations::parse(text);
+            if self.record.clocks[ply].is_none() {
+                self.record.clocks[ply] = found.clock;
+            }
+            if self.record.evals[ply].is_none() {
+                self.record.evals[ply] = found.eval.map(|eval| eval.score);
+            }
+        }
+        if self.movetext {
+            self.space();
+            self.record.movetext.push_str("{ ");
+            self.record.movetext.push_str(text);
+            self.record.movetext.push_str(" }");
+        }
+        self.need_number = true;
+    }
+
+    fn result(&mut self, result: GameResult) {
+        self.result = Some(result);
+        if !self.movetext {
+            return;
+        }
+        self.space();
+        self.record.movetext.push_str(result.as_str());
+    }
+
+    fn end_game(&mut self, last: &Position) {
+        self.record.fen = last.fen().to_string();
+        self.record.outcome = self
+            .game
+            .as_ref()
+            .and_then(Game::outcome)
+            .map(|outcome| outcome.name().to_owned());
+    }
 }
 
 #[cfg(test)]
