@@ -449,19 +449,29 @@ fn report(visitor: &mut RecordVisitor, args: &PgnArgs) -> String {
             );
             for (index, clock) in record.clocks.iter().enumerate() {
                 let comma = if index > 0 { ", " } else { "" };
-                let _ = match clock {
-                    Some(seconds) => write!(text, "{comma}{seconds}"),
-                    None => write!(text, "{comma}null"),
-                };
+                text.push_str(comma);
+                match clock {
+                    Some(seconds) => push_seconds(&mut text, *seconds),
+                    None => text.push_str("null"),
+                }
             }
             text.push_str("], \"evals\": [");
             for (index, eval) in record.evals.iter().enumerate() {
                 let comma = if index > 0 { ", " } else { "" };
-                let _ = match eval {
-                    Some(Score::Cp(cp)) => write!(text, "{comma}{{\"cp\": {cp}}}"),
-                    Some(Score::Mate(mate)) => write!(text, "{comma}{{\"mate\": {mate}}}"),
-                    None => write!(text, "{comma}null"),
-                };
+                text.push_str(comma);
+                match eval {
+                    Some(Score::Cp(cp)) => {
+                        text.push_str("{\"cp\": ");
+                        push_integer(&mut text, i64::from(*cp));
+                        text.push('}');
+                    }
+                    Some(Score::Mate(mate)) => {
+                        text.push_str("{\"mate\": ");
+                        push_integer(&mut text, i64::from(*mate));
+                        text.push('}');
+                    }
+                    None => text.push_str("null"),
+                }
             }
             text.push(']');
             if let Some(moves) = moves {
@@ -472,6 +482,45 @@ fn report(visitor: &mut RecordVisitor, args: &PgnArgs) -> String {
         }
     }
     text
+}
+
+/// `seconds` as JSON writes it: what `f64`'s `Display` prints, the quick
+/// way for the tenths that clocks hold.
+fn push_seconds(text: &mut String, seconds: f64) {
+    let tenths = (seconds * 10.0).round();
+    // A whole number of tenths, and small: its shortest text is the integer
+    // and at most one decimal.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    if (0.0..1e12).contains(&tenths) && tenths.is_sign_positive() && tenths / 10.0 == seconds {
+        let tenths = tenths as i64;
+        push_integer(text, tenths / 10);
+        if tenths % 10 != 0 {
+            text.push('.');
+            push_integer(text, tenths % 10);
+        }
+    } else {
+        let _ = write!(text, "{seconds}");
+    }
+}
+
+/// `value` in decimal, without the formatter's machinery (a report holds
+/// two numbers per ply).
+fn push_integer(text: &mut String, value: i64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = value.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if value < 0 {
+        text.push('-');
+    }
+    text.extend(digits[at..].iter().map(|&digit| char::from(digit)));
 }
 
 /// Each ply of the game in `style`.
@@ -571,4 +620,41 @@ fn progress_bar(size: u64) -> ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{push_integer, push_seconds};
+
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            #[allow(clippy::cast_possible_wrap)]
+            let value = (state as i64) >> (state % 64);
+            let mut text = String::new();
+            push_integer(&mut text, value);
+            assert_eq!(text, value.to_string());
+            // Clocks: tenths, hundredths and any other float.
+            #[allow(clippy::cast_precision_loss)]
+            for seconds in [
+                (state % 100_000) as f64 / 10.0,
+                (state % 100_000) as f64 / 100.0,
+                f64::from_bits(state >> 2),
+            ] {
+                let mut text = String::new();
+                push_seconds(&mut text, seconds);
+                assert_eq!(text, seconds.to_string());
+            }
+        }
+        let mut text = String::new();
+        push_seconds(&mut text, -0.0);
+        assert_eq!(text, "-0");
+        let mut text = String::new();
+        push_integer(&mut text, i64::MIN);
+        assert_eq!(text, i64::MIN.to_string());
+    }
 }

@@ -111,15 +111,15 @@ impl Annotations {
         let mut clock = None;
         let mut emt = None;
         let mut eval = None;
+        let bytes = comment.as_bytes();
         for open in Commands::new(comment) {
-            if clock.is_none() {
-                clock = time(comment, open, "clk");
-            }
-            if emt.is_none() {
-                emt = time(comment, open, "emt");
-            }
-            if eval.is_none() {
-                eval = evaluation(comment, open);
+            // The command's first letters say which it can be, so each is
+            // tried only where its name may stand.
+            match (bytes.get(open + 2), bytes.get(open + 3)) {
+                (Some(b'c'), _) if clock.is_none() => clock = time(comment, open, "clk"),
+                (Some(b'e'), Some(b'm')) if emt.is_none() => emt = time(comment, open, "emt"),
+                (Some(b'e'), Some(b'v')) if eval.is_none() => eval = evaluation(comment, open),
+                _ => {}
             }
             if clock.is_some() && emt.is_some() && eval.is_some() {
                 break;
@@ -319,7 +319,7 @@ impl Iterator for Commands<'_> {
     fn next(&mut self) -> Option<usize> {
         loop {
             let rest = self.bytes.get(self.at..).unwrap_or_default();
-            let Some(offset) = rest.iter().position(|&byte| byte == b'[') else {
+            let Some(offset) = memchr::memchr(b'[', rest) else {
                 self.at = self.bytes.len();
                 return None;
             };
@@ -428,12 +428,39 @@ fn seconds_of(hours: &[u8], minutes: &[u8], seconds: &[u8]) -> Option<f64> {
     let whole = number(hours)?
         .checked_mul(3600)?
         .checked_add(number(minutes)?.checked_mul(60)?)?;
-    // ASCII digits with at most one point: always UTF-8 and a float
-    // (`"5."` too), or infinite when absurdly long.
-    let seconds: f64 = core::str::from_utf8(seconds).ok()?.parse().ok()?;
+    let seconds = decimal(seconds)?;
     #[allow(clippy::cast_precision_loss)] // Python rounds the same way.
     let total = whole as f64 + seconds;
     total.is_finite().then_some(total)
+}
+
+/// The `f64` nearest to ASCII digits with at most one point, as Python's
+/// `float` reads them. Clocks have a few digits: their value is an integer
+/// over a power of ten, both exact in an `f64`, so one correctly rounded
+/// division gives the nearest `f64`; longer texts go through `str::parse`.
+fn decimal(text: &[u8]) -> Option<f64> {
+    if text.len() <= 15 {
+        let mut mantissa = 0u64;
+        let mut scale = 1u64;
+        let mut point = false;
+        for &byte in text {
+            match byte {
+                b'.' => point = true,
+                _ => {
+                    mantissa = mantissa * 10 + u64::from(byte - b'0');
+                    if point {
+                        scale *= 10;
+                    }
+                }
+            }
+        }
+        // Below 2^53 and at most 10^14: both exact.
+        #[allow(clippy::cast_precision_loss)]
+        return Some(mantissa as f64 / scale as f64);
+    }
+    // ASCII digits with at most one point: always UTF-8 and a float
+    // (`"5."` too), or infinite when absurdly long.
+    core::str::from_utf8(text).ok()?.parse().ok()
 }
 
 /// The text of a matched `[%eval ...]`.
@@ -1148,5 +1175,27 @@ mod tests {
             clocks > 0 && evals > 0 && arrows_found > 0,
             "{clocks} {evals} {arrows_found}"
         );
+    }
+
+    #[test]
+    fn short_decimals_read_as_str_parse_reads_them() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = 1 + (state % 15) as usize;
+            let point = (state >> 8) as usize % (len + 1);
+            let mut text = std::string::String::new();
+            for at in 0..len {
+                if at == point && at > 0 {
+                    text.push('.');
+                }
+                text.push(char::from(b'0' + ((state >> (at * 4 % 60)) % 10) as u8));
+            }
+            let text = &text[..text.len().min(15)];
+            let expected: f64 = text.parse().unwrap();
+            assert_eq!(super::decimal(text.as_bytes()), Some(expected), "{text}");
+        }
     }
 }

@@ -262,7 +262,7 @@ fn cut<R: Read>(
         if credits.recv().is_err() {
             return Ok(());
         }
-        let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        let lines = memchr::memchr_iter(b'\n', &bytes).count() as u64;
         let len = bytes.len() as u64;
         let chunk = Chunk {
             index,
@@ -307,7 +307,7 @@ fn fill(input: &mut impl Read, bytes: &mut Vec<u8>, want: usize) -> io::Result<b
 fn last_boundary(bytes: &[u8], from: usize) -> Option<usize> {
     let mut end = bytes.len();
     while end > from {
-        let open = from + bytes[from..end].iter().rposition(|&b| b == b'[')?;
+        let open = from + memchr::memrchr(b'[', &bytes[from..end])?;
         end = open;
         if open == 0 || bytes[open - 1] != b'\n' {
             continue;

@@ -769,7 +769,7 @@ impl<R: BufRead> Reader<R> {
         let mut first = true;
         loop {
             let window = self.input.window();
-            if let Some(len) = window.iter().position(|&b| b == close) {
+            if let Some(len) = memchr::memchr(close, window) {
                 self.count_lines(len);
                 let text = self.input.bytes(self.input.pos, len);
                 let text = if first {
@@ -835,12 +835,7 @@ impl<R: BufRead> Reader<R> {
     fn count_lines(&mut self, len: usize) {
         let end = self.input.pos + len;
         let mut from = self.input.pos;
-        while let Some(at) = self
-            .input
-            .bytes(from, end - from)
-            .iter()
-            .position(|&b| b == b'\n')
-        {
+        while let Some(at) = memchr::memchr(b'\n', self.input.bytes(from, end - from)) {
             self.input.newline_at(from + at);
             from += at + 1;
         }
