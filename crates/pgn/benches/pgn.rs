@@ -13,6 +13,16 @@
 //!   `play_unchecked`, variations skipped. Throughput in bytes; games/s is
 //!   10,000 over the time. Both are checked to read every game to the same
 //!   final FEN before timing.
+//! - `pgn_lichess`: 2,000 Lichess-shaped games
+//!   (`bitboards_test_support::lichess_games`: the open database's tags and
+//!   a `{ [%eval ...] [%clk ...] }` comment after every move), read into
+//!   final positions by the same two readers.
+//! - `pgn_headers`: the same file, tags only: ours with
+//!   `Visitor::skip_movetext`, pgn-reader breaking out at `begin_movetext`.
+//! - `pgn_threads`: the same file through `ParallelReader` on 1 and 2
+//!   threads (final positions, in file order).
+//! - `pgn_zstd`: the same file plain and as zstd (level 3) through
+//!   `bitboards_pgn::decompress`.
 //! - `san_write`: the SAN of every legal move of the perft suite's positions
 //!   (written into one reused `String`). Ours `Position::san`; shakmaty
 //!   `SanPlus::from_move`; cozy-chess 0.3.4 `util::display_san_move`.
@@ -27,7 +37,7 @@ use std::time::Duration;
 
 use bitboards::{Move, Position};
 use bitboards_codegen::rng::SplitMix64;
-use bitboards_pgn::{GameResult, Reader, Visitor, Writer};
+use bitboards_pgn::{GameResult, ParallelReader, Reader, Visitor, Writer};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgn_reader::{RawTag, SanPlus, Skip};
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen, san::San};
@@ -403,12 +413,159 @@ fn san(c: &mut Criterion) {
     group.finish();
 }
 
+/// Games of the Lichess-shaped workload: tags as the open database writes
+/// them and `{ [%eval ...] [%clk ...] }` after every move.
+const LICHESS_GAMES: usize = 2_000;
+
+/// Ours, headers only: the tags of each game, movetext skipped.
+struct Headers(usize);
+
+impl Visitor for Headers {
+    fn tag(&mut self, _: &str, value: &str) {
+        self.0 += value.len();
+    }
+    fn skip_movetext(&mut self) -> bool {
+        true
+    }
+}
+
+/// pgn-reader's headers only: tags read, the movetext skipped by breaking
+/// out of the game at its start.
+struct PeerHeaders(usize);
+
+impl pgn_reader::Visitor for PeerHeaders {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), _: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+        self.0 += value.as_bytes().len();
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, (): ()) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Break(())
+    }
+
+    fn end_game(&mut self, (): ()) -> Self::Output {}
+}
+
+/// Ours on `threads` threads: each game's final position, in file order.
+fn ours_parallel(pgn: &[u8], threads: usize) -> (usize, u64) {
+    let (mut games, mut sum) = (0, 0u64);
+    ParallelReader::new(pgn)
+        .threads(threads)
+        .for_each(
+            || LastOfGame(None),
+            |visitor| visitor.0.map_or(0, |position| position.hash()),
+            |_, key| {
+                games += 1;
+                sum = sum.wrapping_add(key.expect("a valid game"));
+            },
+        )
+        .expect("readable");
+    (games, sum)
+}
+
+/// The final position of the game just read.
+struct LastOfGame(Option<Position>);
+
+impl Visitor for LastOfGame {
+    fn end_game(&mut self, last: &Position) {
+        self.0 = Some(*last);
+    }
+}
+
+fn lichess(c: &mut Criterion) {
+    let pgn = bitboards_test_support::lichess_games(LICHESS_GAMES, 0x11C4_E55);
+    let zst = zstd::encode_all(&pgn[..], 3).expect("zstd compresses");
+    assert_eq!(ours_read(&pgn, |_| {}), LICHESS_GAMES);
+    assert_eq!(peer_read(&pgn, |_| {}), LICHESS_GAMES);
+    assert_eq!(ours_parallel(&pgn, 2), ours_parallel(&pgn, 1));
+    eprintln!(
+        "pgn_lichess workload: {LICHESS_GAMES} games, {:.1} MB ({:.1} MB as zstd), {} bytes per game",
+        pgn.len() as f64 / 1e6,
+        zst.len() as f64 / 1e6,
+        pgn.len() / LICHESS_GAMES
+    );
+
+    let mut group = c.benchmark_group("pgn_lichess");
+    group.throughput(Throughput::Bytes(pgn.len() as u64));
+    group.bench_function("bitboards", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            let games = ours_read(black_box(&pgn), |p| sum = sum.wrapping_add(p.hash()));
+            black_box((games, sum))
+        });
+    });
+    group.bench_function("pgn-reader+shakmaty", |b| {
+        b.iter(|| {
+            let mut sum = 0usize;
+            let games = peer_read(black_box(&pgn), |p| sum += p.board().occupied().count());
+            black_box((games, sum))
+        });
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("pgn_headers");
+    group.throughput(Throughput::Bytes(pgn.len() as u64));
+    group.bench_function("bitboards", |b| {
+        b.iter(|| {
+            let mut reader = Reader::new(black_box(&pgn[..]));
+            let mut headers = Headers(0);
+            while reader.read_game(&mut headers).expect("a valid game") {}
+            black_box(headers.0)
+        });
+    });
+    group.bench_function("pgn-reader", |b| {
+        b.iter(|| {
+            let mut reader = pgn_reader::Reader::new(black_box(&pgn[..]));
+            let mut headers = PeerHeaders(0);
+            while reader.read_game(&mut headers).expect("readable").is_some() {}
+            black_box(headers.0)
+        });
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("pgn_threads");
+    group.throughput(Throughput::Bytes(pgn.len() as u64));
+    for threads in [1, 2] {
+        group.bench_function(format!("bitboards {threads} threads"), |b| {
+            b.iter(|| black_box(ours_parallel(black_box(&pgn), threads)));
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("pgn_zstd");
+    group.throughput(Throughput::Bytes(pgn.len() as u64));
+    group.bench_function("bitboards plain", |b| {
+        b.iter(|| black_box(ours_read(black_box(&pgn), |_| {})));
+    });
+    group.bench_function("bitboards zstd", |b| {
+        b.iter(|| {
+            let input = bitboards_pgn::decompress(black_box(&zst[..])).expect("zstd");
+            let mut reader = Reader::new(input);
+            let mut games = 0;
+            let mut visitor = LastOfGame(None);
+            while reader.read_game(&mut visitor).expect("a valid game") {
+                games += 1;
+            }
+            black_box(games)
+        });
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4))
         .sample_size(20);
-    targets = pgn_read, san
+    targets = pgn_read, lichess, san
 }
 criterion_main!(benches);

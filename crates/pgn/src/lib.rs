@@ -274,6 +274,40 @@ pub trait Visitor {
         let _ = start;
     }
 
+    /// Whether to skip this game's movetext, asked once its tags are read:
+    /// then the reader steps over it line by line without reading a move,
+    /// to the next line that starts with `[` after a blank line, and
+    /// neither [`begin_movetext`](Visitor::begin_movetext) nor
+    /// [`end_game`](Visitor::end_game) is called. Reading only the tags is
+    /// several times faster than replaying the moves.
+    ///
+    /// ```
+    /// use bitboards_pgn::{Reader, Visitor};
+    ///
+    /// /// The `White` tag of each game, and nothing else.
+    /// struct Whites(Vec<String>);
+    /// impl Visitor for Whites {
+    ///     fn tag(&mut self, name: &str, value: &str) {
+    ///         if name == "White" {
+    ///             self.0.push(value.to_string());
+    ///         }
+    ///     }
+    ///     fn skip_movetext(&mut self) -> bool {
+    ///         true
+    ///     }
+    /// }
+    ///
+    /// let pgn = "[White \"A\"]\n\n1. e4 Ke7 *\n\n[White \"B\"]\n\n1. d4 *\n";
+    /// let mut whites = Whites(Vec::new());
+    /// let mut reader = Reader::new(pgn.as_bytes());
+    /// while reader.read_game(&mut whites)? {}
+    /// assert_eq!(whites.0, ["A", "B"]);
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    fn skip_movetext(&mut self) -> bool {
+        false
+    }
+
     /// A move, legal in `played.before`.
     fn san(&mut self, played: PgnMove<'_>) {
         let _ = played;

@@ -438,6 +438,10 @@ impl<R: BufRead> Reader<R> {
                 _ => {}
             }
             if in_tags {
+                if visitor.skip_movetext() {
+                    self.skip_lines_to_tags()?;
+                    return Ok(());
+                }
                 in_tags = false;
                 line.position = self.start_position(fen_at)?;
                 visitor.begin_movetext(&line.position);
@@ -910,6 +914,54 @@ impl<R: BufRead> Reader<R> {
                         return Ok(());
                     }
                 }
+            }
+        }
+    }
+
+    /// Steps over movetext a visitor does not want, line by line without
+    /// reading it, to the next line starting with `[` after a blank line
+    /// (where [`ParallelReader`](crate::ParallelReader) cuts too) or the
+    /// end of the input.
+    fn skip_lines_to_tags(&mut self) -> io::Result<()> {
+        loop {
+            // To the end of the line.
+            loop {
+                if let Some(at) = memchr::memchr(b'\n', self.input.window()) {
+                    let at = self.input.pos + at;
+                    self.input.newline_at(at);
+                    self.input.pos = at + 1;
+                    break;
+                }
+                self.input.pos = self.input.end;
+                if self.input.fill(1)? == 0 {
+                    return Ok(());
+                }
+            }
+            let mut blank = false;
+            while self.next_line_is_blank()? {
+                blank = true;
+            }
+            if blank && self.input.peek()? == Some(b'[') {
+                return Ok(());
+            }
+            if self.input.peek()?.is_none() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Whether the line at `pos` is blank (only spaces, tabs and CR before
+    /// its break); steps over it if so.
+    fn next_line_is_blank(&mut self) -> io::Result<bool> {
+        loop {
+            match self.input.peek()? {
+                Some(b' ' | b'\t' | b'\r') => self.input.pos += 1,
+                Some(b'\n') => {
+                    self.input.newline_at(self.input.pos);
+                    self.input.pos += 1;
+                    return Ok(true);
+                }
+                _ => return Ok(false),
             }
         }
     }

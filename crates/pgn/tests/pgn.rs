@@ -1214,3 +1214,39 @@ fn parallel_reading_gives_what_sequential_reading_gives() {
         "{result:?}"
     );
 }
+
+#[test]
+fn headers_only_reads_the_tags_of_every_game() {
+    /// Each game's tags, movetext skipped or read.
+    struct Tags {
+        skip: bool,
+        games: Vec<Vec<(String, String)>>,
+    }
+    impl Visitor for Tags {
+        fn begin_game(&mut self, _: usize) {
+            self.games.push(Vec::new());
+        }
+        fn tag(&mut self, name: &str, value: &str) {
+            self.games
+                .last_mut()
+                .unwrap()
+                .push((name.into(), value.into()));
+        }
+        fn skip_movetext(&mut self) -> bool {
+            self.skip
+        }
+    }
+    let pgn = bitboards_test_support::lichess_games(300, 5);
+    let mut tags = |skip: bool| {
+        let mut visitor = Tags {
+            skip,
+            games: Vec::new(),
+        };
+        let mut reader = Reader::new(&pgn[..]);
+        while reader.read_game(&mut visitor).unwrap() {}
+        visitor.games
+    };
+    let (skipped, read) = (tags(true), tags(false));
+    assert_eq!(skipped.len(), 300);
+    assert_eq!(skipped, read);
+}
