@@ -481,7 +481,7 @@ impl Visitor for LastOfGame {
 }
 
 fn lichess(c: &mut Criterion) {
-    let pgn = bitboards_test_support::lichess_games(LICHESS_GAMES, 0x11C4_E55);
+    let pgn = bitboards_test_support::lichess_games(LICHESS_GAMES, 0x011C_4E55);
     let zst = zstd::encode_all(&pgn[..], 3).expect("zstd compresses");
     assert_eq!(ours_read(&pgn, |_| {}), LICHESS_GAMES);
     assert_eq!(peer_read(&pgn, |_| {}), LICHESS_GAMES);

@@ -1237,7 +1237,7 @@ fn headers_only_reads_the_tags_of_every_game() {
         }
     }
     let pgn = bitboards_test_support::lichess_games(300, 5);
-    let mut tags = |skip: bool| {
+    let tags = |skip: bool| {
         let mut visitor = Tags {
             skip,
             games: Vec::new(),
