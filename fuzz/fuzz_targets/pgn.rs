@@ -11,8 +11,15 @@
 //! - Through `Reader::games` (the default buffer): each game read is
 //!   written (`Writer::write_game`) and read back without error, to the
 //!   same start position and moves; writing that again gives the same text.
+//! - Null moves and UCI text read as themselves; every comment's one-pass
+//!   `Annotations::parse` agrees with `clock`, `emt` and `eval`.
+//! - The same bytes through `decompress` (zstd, gzip, bzip2 when they start
+//!   like one; 1 MB of output at most) and the reader: no panic.
 #![no_main]
 
+use std::io::Read as _;
+
+use bitboards_pgn::annotations::{self, Annotations};
 use bitboards_pgn::{PgnGame, PgnMove, ReadError, Reader, Visit, Visitor};
 use libfuzzer_sys::fuzz_target;
 
@@ -36,13 +43,33 @@ impl Visitor for Checker {
             san,
             mv,
         } = played;
+        if mv.is_null() {
+            // `--`, `Z0`, `0000` or `@@@@`: a pass, never out of check.
+            assert!(matches!(san, "--" | "Z0" | "0000" | "@@@@"), "{san:?}");
+            assert_eq!(before.null_move().as_ref(), Some(after), "{san:?} in {}", before.fen());
+            return;
+        }
         assert!(
             before.is_legal(mv),
             "{san:?} read as illegal {mv:?} in {}",
             before.fen()
         );
         assert_eq!(before.play(mv), *after, "{san:?} in {}", before.fen());
-        assert_eq!(before.parse_san(san), Ok(mv), "{san:?} in {}", before.fen());
+        // SAN, or else UCI (which real files write too).
+        let read_back = before.parse_san(san).or_else(|_| before.parse_uci(san).map_err(|_| ()));
+        assert_eq!(read_back, Ok(mv), "{san:?} in {}", before.fen());
+    }
+
+    fn comment(&mut self, text: &str) {
+        // The one-pass reading of a comment's commands agrees with the
+        // three single readings.
+        let found = Annotations::parse(text);
+        assert_eq!(found.clock.map(f64::to_bits), annotations::clock(text).map(f64::to_bits));
+        assert_eq!(found.emt.map(f64::to_bits), annotations::emt(text).map(f64::to_bits));
+        assert_eq!(found.eval, annotations::eval(text));
+        for arrow in annotations::arrows(text) {
+            let _ = (arrow.tail, arrow.head);
+        }
     }
 
     fn begin_variation(&mut self) -> Visit {
@@ -87,7 +114,25 @@ fuzz_target!(|data: &[u8]| {
                 assert!(error.column() >= 1, "{message}");
                 assert!((1..=lines as u64).contains(&error.line()), "{message}");
             }
+            // Not PGN at all: one error, then nothing more.
+            Err(ReadError::NotPgn { .. }) => {
+                assert!(matches!(reader.read_game(&mut checker), Ok(false)));
+                break;
+            }
             Err(error) => panic!("a slice cannot fail to read: {error}"),
+        }
+    }
+
+    // The same bytes as a compressed stream, if they are one: decompressed
+    // (at most 1 MB of it) and read, without panicking.
+    if let Ok(input) = bitboards_pgn::decompress(data) {
+        let mut reader = Reader::new(std::io::BufReader::new(input.take(1 << 20)));
+        let mut checker = Checker::default();
+        loop {
+            match reader.read_game(&mut checker) {
+                Ok(true) | Err(ReadError::Game(_)) => {}
+                Ok(false) | Err(_) => break,
+            }
         }
     }
 

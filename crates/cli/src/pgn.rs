@@ -221,8 +221,8 @@ pub fn run(
                 read: Arc::clone(&counter),
             },
         );
-        let input =
-            bitboards_pgn::decompress(counting).map_err(|error| unreadable(file, &error))?;
+        let input = bitboards_pgn::decompress_in_background(counting)
+            .map_err(|error| unreadable(file, &error))?;
         let name = if file == "-" { "standard input" } else { file };
         let mut failure = None;
         let read = read_file(input, args, table.is_some(), |game| {

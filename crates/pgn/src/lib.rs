@@ -1,5 +1,7 @@
-//! PGN (Portable Game Notation): reading game files as a stream of events
-//! or of games, and writing them back. Feature `std`.
+//! PGN (Portable Game Notation) for the `bitboards` chess crate: reading
+//! game files as a stream of events or of games, on one thread or on every
+//! core, plain or compressed, and writing them back; annotations as values
+//! and games as table rows for data work.
 //!
 //! [`Reader`] reads from any [`std::io::BufRead`] through one fixed-size
 //! buffer, so memory stays the same however large the file is. It hands
@@ -10,8 +12,21 @@
 //! convenience on top: an iterator of [`PgnGame`]s.
 //!
 //! A game that breaks the rules of PGN or of chess is a [`PgnError`] naming
-//! the game number, line and column; the reader then skips to the next game
-//! and goes on. Only an I/O error stops it ([`ReadError::Io`]).
+//! the game number, line, column and byte offset; the reader then skips to
+//! the next game and goes on. Only an I/O error stops it ([`ReadError::Io`]),
+//! or an input that is not PGN at all ([`ReadError::NotPgn`]).
+//!
+//! [`open`] and [`decompress`] read zstd, gzip and bzip2 streams, found by
+//! their first bytes; [`ParallelReader`] reads one input on several
+//! threads and delivers its games in order; [`annotations`] reads `[%clk]`,
+//! `[%emt]`, `[%eval]`, `[%csl]` and `[%cal]`; [`record`] turns games into
+//! rows, which [`csv`] and (feature `parquet`) `table` write.
+//!
+//! # Features
+//! - `zstd`, `gzip`, `bzip2` (default): reading compressed input.
+//! - `arrow`: game rows as Arrow record batches (`table::GamesBuilder`).
+//! - `parquet`: Parquet files of games (`table::ParquetWriter`); implies
+//!   `arrow`.
 //!
 //! [`Writer`] writes tags, movetext with move numbers wrapped at 80
 //! columns, comments, NAGs, variations and the result.
@@ -52,7 +67,7 @@ use core::str::FromStr;
 
 pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Games, PgnGame};
-pub use open::{Compression, decompress, open};
+pub use open::{Compression, decompress, decompress_in_background, open};
 pub use parallel::ParallelReader;
 pub use reader::Reader;
 pub use writer::Writer;
@@ -272,6 +287,35 @@ pub trait Visitor {
     /// The tags are over; the movetext starts from `start`.
     fn begin_movetext(&mut self, start: &Position) {
         let _ = start;
+    }
+
+    /// Whether this game's comments should reach [`comment`](Visitor::comment),
+    /// asked right after [`begin_game`](Visitor::begin_game). A visitor
+    /// that reads no comments says no: the reader then steps over them
+    /// without checking their text is UTF-8 or trimming it, which matters
+    /// in files with a comment after every move (Lichess's clocks and
+    /// evals).
+    ///
+    /// ```
+    /// use bitboards_pgn::{Reader, Visitor};
+    ///
+    /// struct Silent(usize);
+    /// impl Visitor for Silent {
+    ///     fn wants_comments(&mut self) -> bool {
+    ///         false
+    ///     }
+    ///     fn comment(&mut self, _: &str) {
+    ///         self.0 += 1;
+    ///     }
+    /// }
+    ///
+    /// let mut silent = Silent(0);
+    /// Reader::new(&b"1. e4 { [%clk 0:03:00] } e5 *"[..]).read_game(&mut silent)?;
+    /// assert_eq!(silent.0, 0);
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    fn wants_comments(&mut self) -> bool {
+        true
     }
 
     /// Whether to skip this game's movetext, asked once its tags are read:

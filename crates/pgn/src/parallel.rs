@@ -4,7 +4,7 @@
 //!
 //! One thread reads (and decompresses) the input and cuts it; each worker
 //! takes a whole chunk at a time from a shared queue, so threads meet once
-//! per chunk (about a megabyte), never per game. A fixed number of chunks
+//! per chunk (up to a quarter of a megabyte), never per game. A fixed number of chunks
 //! may be out at once (read and not yet delivered), which bounds memory
 //! whatever the thread count and however far one slow chunk holds back
 //! the ones after it.
@@ -21,7 +21,7 @@ use crate::{Reader, Visitor};
 /// the number of chunks that may be out at once.
 const MEMORY_BUDGET: usize = 32 << 20;
 /// The largest and smallest chunk.
-const MAX_CHUNK: usize = 1 << 20;
+const MAX_CHUNK: usize = 256 << 10;
 const MIN_CHUNK: usize = 64 << 10;
 
 /// A reader of one input on several threads: the games in input order,
@@ -123,7 +123,7 @@ impl<R: Read + Send> ParallelReader<R> {
 
     /// The size of the chunks the input is cut into (a chunk grows past it
     /// only to hold a game longer than it). By default a share of 32 MiB
-    /// between the chunks that may be out at once, from 64 KiB to 1 MiB.
+    /// between the chunks that may be out at once, from 64 KiB to 256 KiB.
     ///
     /// ```
     /// use bitboards_pgn::ParallelReader;

@@ -74,6 +74,8 @@ pub struct Reader<R> {
     progress: bool,
     /// The input is not PGN: nothing more is read.
     dead: bool,
+    /// Whether the visitor wants this game's comments.
+    comments: bool,
     /// The offset of the input's first token, and its line (up to 40
     /// bytes), for [`ReadError::NotPgn`].
     head: u64,
@@ -226,6 +228,7 @@ impl<R: BufRead> Reader<R> {
             started: false,
             progress: false,
             dead: false,
+            comments: true,
             head: 0,
             head_text: String::new(),
         }
@@ -326,6 +329,7 @@ impl<R: BufRead> Reader<R> {
         }
         self.games += 1;
         visitor.begin_game(self.games);
+        self.comments = visitor.wants_comments();
         match self.game(visitor) {
             Ok(()) => Ok(true),
             Err(Failure::Io(error)) => Err(ReadError::Io(error)),
@@ -428,11 +432,11 @@ impl<R: BufRead> Reader<R> {
                     return Ok(());
                 }
                 b'{' => {
-                    self.comment(visitor, b'}')?;
+                    self.comment(visitor, b'}', self.comments)?;
                     continue;
                 }
                 b';' => {
-                    self.comment(visitor, b'\n')?;
+                    self.comment(visitor, b'\n', self.comments)?;
                     continue;
                 }
                 _ => {}
@@ -767,7 +771,17 @@ impl<R: BufRead> Reader<R> {
     /// Reads a comment from `pos` (at its `{` or `;`) to `close` (`}`, or
     /// the line end) and tells the visitor, in pieces if it is longer than
     /// the buffer.
-    fn comment<V: Visitor + ?Sized>(&mut self, visitor: &mut V, close: u8) -> Result<(), Failure> {
+    fn comment<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        close: u8,
+        wanted: bool,
+    ) -> Result<(), Failure> {
+        let deliver = |visitor: &mut V, text: &[u8], last: bool| {
+            if wanted {
+                deliver(visitor, text, last);
+            }
+        };
         let open = self.input.where_of(self.input.pos);
         self.input.pos += 1;
         let mut first = true;
@@ -873,7 +887,7 @@ impl<R: BufRead> Reader<R> {
                 }
                 b'{' | b';' => {
                     let close = if byte == b'{' { b'}' } else { b'\n' };
-                    self.comment(&mut Ignore, close)?;
+                    self.comment(&mut Ignore, close, false)?;
                 }
                 b'[' if self.input.at_line_start() => return Err(self.unclosed()),
                 _ => {

@@ -1250,3 +1250,59 @@ fn headers_only_reads_the_tags_of_every_game() {
     assert_eq!(skipped.len(), 300);
     assert_eq!(skipped, read);
 }
+
+#[test]
+fn lichess_games_round_trip_with_clocks_and_evals() {
+    use bitboards_pgn::record::{GameRecord, RecordVisitor};
+    let records = |pgn: &[u8]| -> Vec<GameRecord> {
+        let mut reader = Reader::new(pgn);
+        let mut visitor = RecordVisitor::default();
+        let mut records = Vec::new();
+        while reader.read_game(&mut visitor).unwrap() {
+            records.push(visitor.take());
+        }
+        records
+    };
+    let pgn = bitboards_test_support::lichess_games(200, 11);
+    let first = records(&pgn);
+    assert_eq!(first.len(), 200);
+    assert!(
+        first
+            .iter()
+            .all(|record| record.clocks.iter().all(Option::is_some))
+    );
+    assert!(first.iter().any(|record| {
+        record
+            .evals
+            .iter()
+            .any(|eval| matches!(eval, Some(bitboards_pgn::annotations::Score::Mate(_))))
+    }));
+    // Written back by `Writer` (through `PgnGame`) and read again: the same
+    // moves, clocks and evals.
+    let mut written = Vec::new();
+    {
+        let mut writer = Writer::new(&mut written);
+        for game in Reader::new(&pgn[..]).games() {
+            writer.write_game(&game.unwrap()).unwrap();
+        }
+    }
+    let second = records(&written);
+    assert_eq!(second.len(), first.len());
+    for (a, b) in first.iter().zip(&second) {
+        assert_eq!(
+            (&a.uci, &a.clocks, &a.evals, &a.fen),
+            (&b.uci, &b.clocks, &b.evals, &b.fen)
+        );
+        assert_eq!(a.tags, b.tags);
+    }
+    // And the movetext the record writes reads back to the same record.
+    for record in &first {
+        let text = format!("{}\n", record.movetext);
+        let again = &records(text.as_bytes())[0];
+        assert_eq!(
+            (&again.uci, &again.clocks, &again.evals),
+            (&record.uci, &record.clocks, &record.evals)
+        );
+        assert_eq!(again.movetext, record.movetext);
+    }
+}
