@@ -2,9 +2,10 @@
 //! boundaries, worker threads replay the chunks, and the games come back in
 //! the order of the input.
 //!
-//! One thread reads (and decompresses) the input and cuts it; each worker
-//! takes a whole chunk at a time from a shared queue, so threads meet once
-//! per chunk (up to a quarter of a megabyte), never per game. A fixed number of chunks
+//! The workers cut the input in turn: each takes the next chunk (reading,
+//! and decompressing if the input does, under a lock), replays it without
+//! the lock, and hands its games on, so threads meet once per chunk (up to
+//! a quarter of a megabyte), never per game. A fixed number of chunks
 //! may be out at once (read and not yet delivered), which bounds memory
 //! whatever the thread count and however far one slow chunk holds back
 //! the ones after it.
@@ -188,96 +189,114 @@ impl<R: Read + Send> ParallelReader<R> {
         let chunk_size = self
             .chunk
             .unwrap_or((MEMORY_BUDGET / in_flight).clamp(MIN_CHUNK, MAX_CHUNK));
-        let (work_tx, work_rx) = sync_channel::<Chunk>(self.threads);
-        let work_rx = Mutex::new(work_rx);
+        let cutter = Mutex::new(Cutter {
+            input: self.input,
+            chunk_size,
+            carry: Vec::new(),
+            index: 0,
+            line: 1,
+            offset: 0,
+            eof: false,
+            error: None,
+        });
         let (done_tx, done_rx) = sync_channel::<Done<T>>(in_flight);
-        // Credits: the cutter takes one per chunk, delivery gives it back.
+        // Credits: a worker takes one per chunk it cuts, delivery gives it
+        // back, so that at most `in_flight` chunks are out at once.
         let (credit_tx, credit_rx) = sync_channel::<()>(in_flight);
         for _ in 0..in_flight {
             let _ = credit_tx.send(());
         }
-        let input = self.input;
+        let credit_rx = Mutex::new(credit_rx);
         thread::scope(|scope| {
-            let cutter = scope.spawn(move || cut(input, chunk_size, &work_tx, &credit_rx));
             for _ in 0..self.threads {
                 let done_tx = done_tx.clone();
-                let (work_rx, make, finish) = (&work_rx, &make, &finish);
-                scope.spawn(move || work(work_rx, &done_tx, make, finish));
+                let (cutter, credits, make, finish) = (&cutter, &credit_rx, &make, &finish);
+                scope.spawn(move || work(cutter, credits, &done_tx, make, finish));
             }
             drop(done_tx);
             let delivered = reorder(&done_rx, &credit_tx, &mut deliver);
-            // Stopped early (not PGN) or done: no more credits, and what the
-            // cutter still sends is taken off the queue so that it ends.
+            // Stopped early (not PGN) or done: the workers find no credit or
+            // no one to send to, and end.
             drop(done_rx);
             drop(credit_tx);
-            while work_rx
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .recv()
-                .is_ok()
-            {}
-            // The cutter ends once its work queue has no workers or its
-            // input is read; its I/O error comes after the games it read.
-            let cut = cutter
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            delivered?;
-            cut.map_err(ReadError::Io)
-        })
+            delivered
+        })?;
+        // An I/O error comes after the games read before it.
+        match cutter
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .error
+        {
+            Some(error) => Err(ReadError::Io(error)),
+            None => Ok(()),
+        }
     }
 }
 
-/// The cutter: reads the input into chunks that end at game boundaries.
-fn cut<R: Read>(
-    mut input: R,
+/// The input and where its next chunk starts: the workers cut it in turn.
+struct Cutter<R> {
+    input: R,
     chunk_size: usize,
-    work: &SyncSender<Chunk>,
-    credits: &Receiver<()>,
-) -> io::Result<()> {
-    let mut carry: Vec<u8> = Vec::new();
-    let (mut index, mut line, mut offset) = (0, 1u64, 0u64);
-    let mut eof = false;
-    while !eof || !carry.is_empty() {
-        let mut bytes = std::mem::take(&mut carry);
-        let mut want = chunk_size;
-        let end = loop {
-            if !eof {
-                eof = fill(&mut input, &mut bytes, want)?;
+    /// What was read past the last cut.
+    carry: Vec<u8>,
+    index: usize,
+    line: u64,
+    offset: u64,
+    eof: bool,
+    /// The input's error, which ends the cutting.
+    error: Option<io::Error>,
+}
+
+impl<R: Read> Cutter<R> {
+    /// The next chunk, ending at a game boundary (or the input's end);
+    /// `None` when the input is used up or failed.
+    fn next(&mut self) -> Option<Chunk> {
+        loop {
+            if self.error.is_some() || self.eof && self.carry.is_empty() {
+                return None;
             }
-            if eof {
-                break bytes.len();
+            let mut bytes = std::mem::take(&mut self.carry);
+            let mut want = self.chunk_size;
+            let end = loop {
+                if !self.eof {
+                    match fill(&mut self.input, &mut bytes, want) {
+                        Ok(eof) => self.eof = eof,
+                        Err(error) => {
+                            // What was read before the error is still read.
+                            self.error = Some(error);
+                            break bytes.len();
+                        }
+                    }
+                }
+                if self.eof {
+                    break bytes.len();
+                }
+                // Cut after the first half, so that a chunk is never tiny.
+                if let Some(at) = last_boundary(&bytes, bytes.len() / 2) {
+                    break at;
+                }
+                // One game longer than the chunk: read on.
+                want = bytes.len() + self.chunk_size;
+            };
+            self.carry.extend_from_slice(&bytes[end..]);
+            bytes.truncate(end);
+            if bytes.is_empty() {
+                continue;
             }
-            // Cut after the first half, so that a chunk is never tiny.
-            if let Some(at) = last_boundary(&bytes, bytes.len() / 2) {
-                break at;
-            }
-            // One game longer than the chunk: read on.
-            want = bytes.len() + chunk_size;
-        };
-        carry.extend_from_slice(&bytes[end..]);
-        bytes.truncate(end);
-        if bytes.is_empty() {
-            continue;
+            let lines = memchr::memchr_iter(b'\n', &bytes).count() as u64;
+            let len = bytes.len() as u64;
+            let chunk = Chunk {
+                index: self.index,
+                bytes,
+                line: self.line,
+                offset: self.offset,
+            };
+            self.index += 1;
+            self.line += lines;
+            self.offset += len;
+            return Some(chunk);
         }
-        if credits.recv().is_err() {
-            return Ok(());
-        }
-        let lines = memchr::memchr_iter(b'\n', &bytes).count() as u64;
-        let len = bytes.len() as u64;
-        let chunk = Chunk {
-            index,
-            bytes,
-            line,
-            offset,
-        };
-        if work.send(chunk).is_err() {
-            return Ok(());
-        }
-        index += 1;
-        line += lines;
-        offset += len;
     }
-    Ok(())
 }
 
 /// Reads until `bytes` holds `want` bytes or the input ends; whether it ended.
@@ -336,17 +355,26 @@ fn last_boundary(bytes: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// A worker: replays chunks until the queue is closed.
-fn work<V: Visitor, T>(
-    queue: &Mutex<Receiver<Chunk>>,
+/// A worker: takes a credit, cuts the next chunk, replays it, hands the
+/// games on; until the input ends or delivery stops.
+fn work<R: Read, V: Visitor, T>(
+    cutter: &Mutex<Cutter<R>>,
+    credits: &Mutex<Receiver<()>>,
     done: &SyncSender<Done<T>>,
     make: &impl Fn() -> V,
     finish: &impl Fn(&mut V) -> T,
 ) {
     let mut visitor = make();
     loop {
-        let next = queue.lock().unwrap_or_else(PoisonError::into_inner).recv();
-        let Ok(chunk) = next else { return };
+        let credit = credits
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .recv();
+        if credit.is_err() {
+            return;
+        }
+        let next = cutter.lock().unwrap_or_else(PoisonError::into_inner).next();
+        let Some(chunk) = next else { return };
         let mut reader = Reader::new(&chunk.bytes[..]);
         reader.start_at(chunk.line, chunk.offset, chunk.index == 0);
         let mut games = Vec::new();
