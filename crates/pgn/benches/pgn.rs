@@ -211,6 +211,28 @@ fn peer_read(pgn: &[u8], mut each: impl FnMut(&Chess)) -> usize {
     games
 }
 
+/// The group `name`: ours and the peer reading `pgn` into each game's
+/// final position.
+fn final_positions(c: &mut Criterion, name: &str, pgn: &[u8]) {
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Bytes(pgn.len() as u64));
+    group.bench_function("bitboards", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            let games = ours_read(black_box(pgn), |p| sum = sum.wrapping_add(p.hash()));
+            black_box((games, sum))
+        });
+    });
+    group.bench_function("pgn-reader+shakmaty", |b| {
+        b.iter(|| {
+            let mut sum = 0usize;
+            let games = peer_read(black_box(pgn), |p| sum += p.board().occupied().count());
+            black_box((games, sum))
+        });
+    });
+    group.finish();
+}
+
 fn pgn_read(c: &mut Criterion) {
     let pgn = generate();
     // The same games, to the same final positions, before timing.
@@ -243,23 +265,7 @@ fn pgn_read(c: &mut Criterion) {
         pgn.len() / GAMES
     );
 
-    let mut group = c.benchmark_group("pgn_read");
-    group.throughput(Throughput::Bytes(pgn.len() as u64));
-    group.bench_function("bitboards", |b| {
-        b.iter(|| {
-            let mut sum = 0u64;
-            let games = ours_read(black_box(&pgn), |p| sum = sum.wrapping_add(p.hash()));
-            black_box((games, sum))
-        });
-    });
-    group.bench_function("pgn-reader+shakmaty", |b| {
-        b.iter(|| {
-            let mut sum = 0usize;
-            let games = peer_read(black_box(&pgn), |p| sum += p.board().occupied().count());
-            black_box((games, sum))
-        });
-    });
-    group.finish();
+    final_positions(c, "pgn_read", &pgn);
 }
 
 /// Every suite position, in each contender's form, with its legal moves.
@@ -504,23 +510,7 @@ fn lichess(c: &mut Criterion) {
         pgn.len() / LICHESS_GAMES
     );
 
-    let mut group = c.benchmark_group("pgn_lichess");
-    group.throughput(Throughput::Bytes(pgn.len() as u64));
-    group.bench_function("bitboards", |b| {
-        b.iter(|| {
-            let mut sum = 0u64;
-            let games = ours_read(black_box(&pgn), |p| sum = sum.wrapping_add(p.hash()));
-            black_box((games, sum))
-        });
-    });
-    group.bench_function("pgn-reader+shakmaty", |b| {
-        b.iter(|| {
-            let mut sum = 0usize;
-            let games = peer_read(black_box(&pgn), |p| sum += p.board().occupied().count());
-            black_box((games, sum))
-        });
-    });
-    group.finish();
+    final_positions(c, "pgn_lichess", &pgn);
 
     let mut group = c.benchmark_group("pgn_headers");
     group.throughput(Throughput::Bytes(pgn.len() as u64));

@@ -83,10 +83,7 @@ impl PgnGame {
     /// ```
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(tag, _)| tag == name)
-            .map(|(_, value)| value.as_str())
+        crate::record::first_tag(&self.tags, name)
     }
 
     /// Sets the tag `name` to `value`: in place if it is there, at the end

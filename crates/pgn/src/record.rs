@@ -49,10 +49,7 @@ impl GameRecord {
     /// or `None` if the game has no such tag.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(tag, _)| tag == name)
-            .map(|(_, value)| value.as_str())
+        first_tag(&self.tags, name)
     }
 
     /// The values of the tag columns (the first [`TAG_COLUMNS`] of
@@ -69,6 +66,13 @@ impl GameRecord {
         }
         values
     }
+}
+
+/// The value of the first tag named `name` among `tags`.
+pub(crate) fn first_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(tag, _)| tag == name)
+        .map(|(_, value)| value.as_str())
 }
 
 /// The columns of a game table, in order: the Lichess database's 17 tags
