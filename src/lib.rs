@@ -30,6 +30,8 @@
 //!   PGN is the `bitboards-pgn` crate.
 //! - `alloc` (default through `std`): [`epd`] and [`Game`], which own their
 //!   text and moves (the `alloc` crate, not `std`).
+//! - The Polyglot opening book reader ([`book::Book`]) needs no feature;
+//!   [`book::BookWriter`] needs `alloc`, `Book::open` needs `std`.
 //! - `regenerate`: build the tables from source in the build script instead
 //!   of using the committed copies (same bytes; slower build).
 #![no_std]
@@ -46,6 +48,7 @@ extern crate std;
 
 mod assertions;
 pub mod attacks;
+pub mod book;
 #[cfg(feature = "alloc")]
 pub mod epd;
 #[cfg(feature = "alloc")]
