@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod book;
 pub mod edit;
 pub mod fen;
 pub mod perft;

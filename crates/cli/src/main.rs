@@ -5,7 +5,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use bitboards_cli::{CommandError, edit, fen, perft, pgn, show};
+use bitboards_cli::{CommandError, book, edit, fen, perft, pgn, show};
 use clap::{Parser, Subcommand};
 
 /// See chess bitboards as boards, hex and binary, edit them, look inside a
@@ -33,6 +33,9 @@ enum Command {
     /// Replay every game of a PGN file: plies, final position, result and
     /// outcome; bad games are reported and the rest go on.
     Pgn(pgn::PgnArgs),
+    /// Polyglot opening books: show a position's book moves, or build a
+    /// book from PGN files.
+    Book(book::BookArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         Command::Edit(args) => edit::run(args, &mut stdout),
         Command::Fen(args) => fen::run(args, &mut stdout),
         Command::Perft(args) => perft::run(args, io::stderr().is_terminal(), &mut stdout),
+        Command::Book(args) => book::run(args, &mut stdout, &mut io::stderr().lock()),
         Command::Pgn(args) => pgn::run(
             args,
             io::stderr().is_terminal(),

@@ -50,6 +50,7 @@
 struct ReadmeExamples;
 
 pub mod annotations;
+pub mod book;
 pub mod csv;
 mod error;
 mod game;
