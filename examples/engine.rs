@@ -7,6 +7,8 @@
 //! It reads UCI commands from stdin and answers on stdout, so any UCI GUI
 //! (or a pipe) can drive it: `uci`, `isready`, `ucinewgame`,
 //! `setoption name UCI_Chess960 value true|false`,
+//! `setoption name Book value <path>` (a Polyglot `.bin` book, played from by
+//! weighted choice while the position is in it; `OwnBook` turns it off),
 //! `position startpos|fen <fen> [moves ...]`, `go depth N | movetime MS |
 //! wtime/btime/winc/binc [movestogo N] | infinite`, `stop` and `quit`.
 //! With `UCI_Chess960` on, castling is written as the king taking its own
@@ -34,6 +36,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use bitboards::book::{Book, Choose};
 use bitboards::{CastlingNotation, Color, Move, MoveKind, MoveList, PieceKind, Position, Square};
 
 // --- Scores ----------------------------------------------------------------
@@ -786,6 +789,12 @@ struct Engine {
     /// How castling is written: the king's two-square step, or (with the
     /// `UCI_Chess960` option on) the king taking its own rook.
     castling: CastlingNotation,
+    /// The opening book (`setoption name Book value PATH`), and whether to
+    /// play from it (`OwnBook`, on by default).
+    book: Option<Book<Vec<u8>>>,
+    own_book: bool,
+    /// The state of the generator behind the book's weighted choice.
+    random: u64,
 }
 
 impl Engine {
@@ -795,7 +804,32 @@ impl Engine {
             root: Position::START,
             history: Vec::new(),
             castling: CastlingNotation::KingToTarget,
+            book: None,
+            own_book: true,
+            random: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0x9E37_79B9_7F4A_7C15, |since| since.as_nanos() as u64)
+                | 1,
         }
+    }
+
+    /// A move from the book, if there is one for the root and the engine
+    /// plays from it: a weighted choice, as the book's weights say.
+    fn book_move(&mut self) -> Option<Move> {
+        if !self.own_book {
+            return None;
+        }
+        let book = self.book.as_ref()?;
+        let state = &mut self.random;
+        // xorshift64: enough to vary the openings.
+        let mut random = || {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            *state
+        };
+        book.weighted_choice(&self.root, &Choose::default(), &mut random)
+            .map(|entry| entry.mv)
     }
 
     /// `position startpos|fen <fen> [moves m1 m2 ...]`.
@@ -827,6 +861,10 @@ impl Engine {
     /// `go ...`: search, print `info` lines per iteration, and answer the
     /// best move (`None` when there is no legal move).
     fn go(&mut self, args: &str, input: &mut Input) -> Option<Move> {
+        if let Some(mv) = self.book_move() {
+            send("info string book move");
+            return Some(mv);
+        }
         let start = Instant::now();
         let limits = self.limits(args, start);
         let moves = self.root.legal_moves();
@@ -951,11 +989,21 @@ fn main() {
                 send("id name bitboards example engine");
                 send("id author the bitboards authors");
                 send("option name UCI_Chess960 type check default false");
+                send("option name OwnBook type check default true");
+                send("option name Book type string default <empty>");
                 send("uciok");
             }
             "setoption" => match set_option(args) {
                 Some(("UCI_Chess960", "true")) => engine.castling = CastlingNotation::KingTakesRook,
                 Some(("UCI_Chess960", "false")) => engine.castling = CastlingNotation::KingToTarget,
+                Some(("OwnBook", value)) => engine.own_book = value == "true",
+                Some(("Book", "<empty>" | "")) => engine.book = None,
+                Some(("Book", path)) => match Book::open(path) {
+                    Ok(book) => engine.book = Some(book),
+                    Err(error) => send(format_args!(
+                        "info string cannot read the book {path}: {error}"
+                    )),
+                },
                 _ => send(format_args!("info string unknown option: {args}")),
             },
             "isready" => send("readyok"),

@@ -442,3 +442,68 @@ fn beats_a_random_mover() {
         .count();
     assert!(wins >= 15, "{wins} wins in 20: {outcomes:?}");
 }
+
+#[test]
+fn plays_from_its_book_while_the_position_is_in_it() {
+    use bitboards::book::BookWriter;
+    // A book with one move from the start (1. c4) and one after 1. c4 e5
+    // (2. g3); written where the test may write.
+    let start = Position::START;
+    let c4 = start.parse_san("c4").unwrap();
+    let after = start.play(c4);
+    let e5 = after.parse_san("e5").unwrap();
+    let reply = after.play(e5);
+    let g3 = reply.parse_san("g3").unwrap();
+    let mut writer = BookWriter::new();
+    writer.add(start.hash(), c4, 10, 0);
+    writer.add(reply.hash(), g3, 3, 0);
+    let path =
+        std::env::temp_dir().join(format!("bitboards-engine-book-{}.bin", std::process::id()));
+    std::fs::write(&path, writer.to_bytes()).unwrap();
+
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|line| line == "option name Book type string default <empty>")
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|line| line == "option name OwnBook type check default true")
+    );
+    engine.send(&format!("setoption name Book value {}", path.display()));
+    let (mv, lines) = engine.best_move("startpos", &start, "go depth 3");
+    assert_eq!(mv, c4);
+    assert!(
+        lines.iter().any(|line| line == "info string book move"),
+        "{lines:?}"
+    );
+    let (mv, _) = engine.best_move("startpos moves c2c4 e7e5", &reply, "go depth 3");
+    assert_eq!(mv, g3);
+    // Out of the book: a search (with info lines and a score).
+    let out = reply.play(g3);
+    let (_, lines) = engine.best_move("startpos moves c2c4 e7e5 g2g3", &out, "go depth 3");
+    assert!(lines.iter().all(|line| line != "info string book move"));
+    assert!(last_score(&lines).is_some(), "{lines:?}");
+    // OwnBook off: the engine searches from the start too.
+    engine.send("setoption name OwnBook value false");
+    let (_, lines) = engine.best_move("startpos", &start, "go depth 2");
+    assert!(lines.iter().all(|line| line != "info string book move"));
+    // A file that is not a book: said, and the engine goes on.
+    engine.send(&format!(
+        "setoption name Book value {}",
+        engine_binary().display()
+    ));
+    engine.send("isready");
+    let lines = engine.read_until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.starts_with("info string cannot read the book")),
+        "{lines:?}"
+    );
+    let _ = std::fs::remove_file(path);
+}
