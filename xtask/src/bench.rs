@@ -18,11 +18,12 @@ const START: &str = "<!-- bench:start -->";
 const END: &str = "<!-- bench:end -->";
 
 /// The criterion benches, in the README's order, with their packages.
-const CRITERION_BENCHES: [(&str, &str); 4] = [
+const CRITERION_BENCHES: [(&str, &str); 5] = [
     ("bitboards", "sliders"),
     ("bitboards", "movegen"),
     ("bitboards-pgn", "pgn"),
     ("bitboards", "fen"),
+    ("bitboards", "book"),
 ];
 
 /// One criterion measurement.

@@ -36,7 +36,7 @@ usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | benc
                        generated/sliders.rs with them (`cargo xtask gen` goes back)
   build-time [ROUNDS]  clean debug build of the bitboards library against cozy-chess 0.3,
                        alternating, each from an empty target directory (default 3 rounds)
-  bench [--quick]      run the perft, sliders, movegen, pgn and fen benches against the
+  bench [--quick]      run the perft, sliders, movegen, pgn, fen and book benches against the
                        peers (several minutes; --quick: one perft round, criterion's quick
                        mode) and rewrite the README's figures between its bench markers
   perft --suite FILE --depth N [--parallel]
