@@ -582,22 +582,49 @@ impl BookWriter {
         }
         let mut bytes = alloc::vec::Vec::with_capacity(merged.len() * ENTRY);
         for position in merged.chunk_by_mut(|a, b| a.0 == b.0) {
-            position.sort_by(|a, b| b.2.cmp(&a.2).then(a.1.cmp(&b.1)));
-            let heaviest = position[0].2;
-            for &(key, mv, weight, learn) in position.iter() {
-                let weight = if heaviest > u64::from(u16::MAX) {
-                    // Scaled so the heaviest is 65535; never to 0 from above 0.
-                    let scaled = u128::from(weight) * u128::from(u16::MAX) / u128::from(heaviest);
-                    (scaled as u16).max(u16::from(weight > 0))
-                } else {
-                    weight as u16
-                };
-                bytes.extend_from_slice(&key.to_be_bytes());
-                bytes.extend_from_slice(&mv.to_be_bytes());
-                bytes.extend_from_slice(&weight.to_be_bytes());
-                bytes.extend_from_slice(&learn.to_be_bytes());
-            }
+            let key = position[0].0;
+            let mut moves: alloc::vec::Vec<(u16, u64, u32)> = position
+                .iter()
+                .map(|&(_, mv, weight, learn)| (mv, weight, learn))
+                .collect();
+            write_position(key, &mut moves, |entry| bytes.extend_from_slice(&entry));
         }
         bytes
+    }
+}
+
+/// One position's entries as a book stores them, each handed to `emit` as
+/// its 16 bytes: heaviest first (then by move), weights above 65535 scaled
+/// down with their ratios kept (never to 0 from above 0). `moves` holds
+/// each move once, as Polyglot bits ([`encode`]), with its weight and
+/// learn value. For writers that stream a book too large to hold, one
+/// position at a time in key order.
+///
+/// ```
+/// use bitboards::book::write_position;
+///
+/// let mut moves = [(0x0123, 10, 0), (0x0456, 200_000, 0)];
+/// let mut out = Vec::new();
+/// write_position(7, &mut moves, |entry| out.extend_from_slice(&entry));
+/// assert_eq!(out.len(), 32);
+/// assert_eq!(&out[8..12], &[0x04, 0x56, 0xFF, 0xFF]); // heaviest, scaled to 65535
+/// assert_eq!(&out[24..28], &[0x01, 0x23, 0x00, 0x03]); // 10 * 65535 / 200000
+/// ```
+pub fn write_position(key: u64, moves: &mut [(u16, u64, u32)], mut emit: impl FnMut([u8; 16])) {
+    moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let heaviest = moves.first().map_or(0, |&(_, weight, _)| weight);
+    for &(mv, weight, learn) in moves.iter() {
+        let weight = if heaviest > u64::from(u16::MAX) {
+            let scaled = u128::from(weight) * u128::from(u16::MAX) / u128::from(heaviest);
+            (scaled as u16).max(u16::from(weight > 0))
+        } else {
+            weight as u16
+        };
+        let mut entry = [0u8; ENTRY];
+        entry[..8].copy_from_slice(&key.to_be_bytes());
+        entry[8..10].copy_from_slice(&mv.to_be_bytes());
+        entry[10..12].copy_from_slice(&weight.to_be_bytes());
+        entry[12..].copy_from_slice(&learn.to_be_bytes());
+        emit(entry);
     }
 }

@@ -216,19 +216,21 @@ fn build(
         )));
     }
     let (used, skipped) = builder.games();
-    let bytes = builder
-        .finish()
-        .map_err(|error| CommandError::unreadable(format!("cannot read the counts back: {error}")))?
-        .to_bytes();
-    std::fs::write(path, &bytes)
+    // Streamed, one position at a time: the book need not fit in memory.
+    let written = File::create(path).and_then(|file| {
+        let mut out = io::BufWriter::with_capacity(1 << 20, file);
+        let entries = builder.write(&mut out)?;
+        out.flush()?;
+        Ok(entries)
+    });
+    let entries = written
         .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?;
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     #[allow(clippy::cast_precision_loss)]
     let rate = (used + skipped + bad) as f64 / seconds;
     let _ = writeln!(
         err,
-        "{path}: {} entries from {used} games ({skipped} left out, {bad} unreadable) in {seconds:.2} s: {rate:.0} games/s",
-        bytes.len() / 16
+        "{path}: {entries} entries from {used} games ({skipped} left out, {bad} unreadable) in {seconds:.2} s: {rate:.0} games/s"
     );
     Ok(())
 }

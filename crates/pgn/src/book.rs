@@ -21,7 +21,7 @@
 //! while reader.read_game(&mut game)? {
 //!     builder.add_game(&game)?;
 //! }
-//! let bytes = builder.finish()?.to_bytes();
+//! let bytes = builder.finish()?;
 //! let book = Book::from_bytes(&bytes[..])?;
 //! // 1. e4 won twice for White (2 + 2), 1. d4 lost (0).
 //! let start: Vec<_> = book.entries(&Position::START).map(|e| (e.mv.to_string(), e.weight)).collect();
@@ -36,7 +36,9 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use bitboards::book::BookWriter;
+use std::cmp::Reverse;
+
+use bitboards::book::{encode, write_position};
 use bitboards::{Color, Move, Position};
 
 use crate::{GameResult, PgnMove, Visitor};
@@ -320,65 +322,105 @@ impl BookBuilder {
         Ok(())
     }
 
-    /// The book: every move played in at least `min_games` games, merged
-    /// over the runs.
+    /// Writes the book to `out`: every move played in at least
+    /// `min_games` games, merged over the runs and written one position at
+    /// a time, so that memory stays bounded however large the book is.
+    /// Returns the number of entries written.
     ///
     /// # Errors
-    /// An I/O error reading a spilled run back.
-    pub fn finish(mut self) -> io::Result<BookWriter> {
+    /// An I/O error reading a spilled run back or writing `out`.
+    pub fn write(mut self, out: &mut impl Write) -> io::Result<u64> {
         self.compact();
-        let mut writer = BookWriter::new();
         let min_games = self.options.min_games;
-        let mut keep = |entry: Entry| {
-            if entry.games >= min_games
-                && let Some(mv) = Move::from_bits(entry.mv)
-            {
-                writer.add(entry.key, mv, u64::from(entry.weight), 0);
+        let mut written = 0u64;
+        let mut position: Vec<(u16, u64, u32)> = Vec::new();
+        let mut position_key = None;
+        let mut failed = None;
+        let mut flush =
+            |key: Option<u64>, moves: &mut Vec<(u16, u64, u32)>, out: &mut dyn Write| {
+                if let Some(key) = key {
+                    write_position(key, moves, |entry| {
+                        if failed.is_none()
+                            && let Err(error) = out.write_all(&entry)
+                        {
+                            failed = Some(error);
+                        }
+                        written += 1;
+                    });
+                }
+                moves.clear();
+            };
+        let mut keep = |entry: Entry, out: &mut dyn Write| {
+            if entry.games < min_games {
+                return;
             }
+            let Some(mv) = Move::from_bits(entry.mv) else {
+                return;
+            };
+            if position_key != Some(entry.key) {
+                flush(position_key, &mut position, out);
+                position_key = Some(entry.key);
+            }
+            position.push((encode(mv), u64::from(entry.weight), 0));
         };
         if self.runs.is_empty() {
-            self.run.iter().copied().for_each(&mut keep);
-            return Ok(writer);
-        }
-        // A k-way merge of the spilled runs and the one in memory.
-        let mut readers: Vec<BufReader<File>> = Vec::new();
-        for run in &self.runs {
-            readers.push(BufReader::with_capacity(1 << 16, File::open(&run.path)?));
-        }
-        let mut memory = self.run.iter().copied();
-        let mut heap = BinaryHeap::new();
-        for (index, reader) in readers.iter_mut().enumerate() {
-            if let Some(entry) = Entry::read(reader)? {
-                heap.push(std::cmp::Reverse((entry, index)));
+            for &entry in &self.run {
+                keep(entry, out);
             }
-        }
-        let in_memory = readers.len();
-        if let Some(entry) = memory.next() {
-            heap.push(std::cmp::Reverse((entry, in_memory)));
-        }
-        let mut current: Option<Entry> = None;
-        while let Some(std::cmp::Reverse((entry, source))) = heap.pop() {
-            let next = match readers.get_mut(source) {
-                Some(reader) => Entry::read(reader)?,
-                None => memory.next(),
-            };
-            if let Some(next) = next {
-                heap.push(std::cmp::Reverse((next, source)));
+        } else {
+            // A k-way merge of the spilled runs and the one in memory.
+            let mut readers: Vec<BufReader<File>> = Vec::new();
+            for run in &self.runs {
+                readers.push(BufReader::with_capacity(1 << 16, File::open(&run.path)?));
             }
-            match &mut current {
-                Some(current) if current.key == entry.key && current.mv == entry.mv => {
-                    current.merge(entry);
+            let mut memory = self.run.iter().copied();
+            let mut heap = BinaryHeap::new();
+            for (index, reader) in readers.iter_mut().enumerate() {
+                if let Some(entry) = Entry::read(reader)? {
+                    heap.push(Reverse((entry, index)));
                 }
-                _ => {
-                    if let Some(done) = current.replace(entry) {
-                        keep(done);
+            }
+            if let Some(entry) = memory.next() {
+                heap.push(Reverse((entry, readers.len())));
+            }
+            let mut current: Option<Entry> = None;
+            while let Some(Reverse((entry, source))) = heap.pop() {
+                let next = match readers.get_mut(source) {
+                    Some(reader) => Entry::read(reader)?,
+                    None => memory.next(),
+                };
+                if let Some(next) = next {
+                    heap.push(Reverse((next, source)));
+                }
+                match &mut current {
+                    Some(current) if current.key == entry.key && current.mv == entry.mv => {
+                        current.merge(entry);
+                    }
+                    _ => {
+                        if let Some(done) = current.replace(entry) {
+                            keep(done, out);
+                        }
                     }
                 }
             }
+            if let Some(done) = current {
+                keep(done, out);
+            }
         }
-        if let Some(done) = current {
-            keep(done);
+        flush(position_key, &mut position, out);
+        match failed {
+            Some(error) => Err(error),
+            None => Ok(written),
         }
-        Ok(writer)
+    }
+
+    /// The book's bytes, as [`write`](BookBuilder::write) writes them.
+    ///
+    /// # Errors
+    /// An I/O error reading a spilled run back.
+    pub fn finish(self) -> io::Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        self.write(&mut bytes)?;
+        Ok(bytes)
     }
 }

@@ -14,7 +14,7 @@ fn build(pgn: &[u8], options: BuildOptions) -> Vec<u8> {
     while reader.read_game(&mut game).unwrap() {
         builder.add_game(&game).unwrap();
     }
-    builder.finish().unwrap().to_bytes()
+    builder.finish().unwrap()
 }
 
 #[test]
