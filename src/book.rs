@@ -611,7 +611,7 @@ impl BookWriter {
 /// assert_eq!(&out[24..28], &[0x01, 0x23, 0x00, 0x03]); // 10 * 65535 / 200000
 /// ```
 pub fn write_position(key: u64, moves: &mut [(u16, u64, u32)], mut emit: impl FnMut([u8; 16])) {
-    moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let heaviest = moves.first().map_or(0, |&(_, weight, _)| weight);
     for &(mv, weight, learn) in moves.iter() {
         let weight = if heaviest > u64::from(u16::MAX) {

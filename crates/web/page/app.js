@@ -13,7 +13,7 @@ const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E"
 const $ = (id) => document.getElementById(id);
 const state = {
   expr: "", numbering: 0, board: 0n, fen: "", position: null, selected: null, cursor: 28,
-  exprError: "", fenError: "",
+  exprError: "", fenError: "", book: null,
 };
 let wasm = null;
 
@@ -47,6 +47,14 @@ function evaluate(source, numbering) {
 
 function describe(board, numbering) {
   wasm.bb_describe(BigInt.asIntN(64, board), numbering);
+  return output();
+}
+
+/** The position's moves in the opened book (or null when none is open). */
+function readBook(fen) {
+  if (!state.book) return null;
+  input(fen);
+  wasm.bb_book_moves();
   return output();
 }
 
@@ -251,6 +259,15 @@ function setupPosition() {
   $("fen").addEventListener("input", () => setFen($("fen").value));
   $("start").addEventListener("click", () => { $("fen").value = START; setFen(START); });
   $("kiwipete").addEventListener("click", () => { $("fen").value = KIWIPETE; setFen(KIWIPETE); });
+  $("book-file").addEventListener("change", async () => {
+    const file = $("book-file").files[0];
+    if (!file) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const ptr = wasm.bb_book(bytes.length);
+    new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
+    state.book = file.name;
+    renderPosition();
+  });
 }
 
 function setFen(fen) {
@@ -314,6 +331,7 @@ function renderPosition() {
     });
     return button;
   }));
+  renderBook(position);
   $("named").replaceChildren(...(position ? position.boards : []).map(({ name, board }) => {
     const value = BigInt(board);
     const button = document.createElement("button");
@@ -340,6 +358,29 @@ function renderPosition() {
     return button;
   }));
 }
+
+/** The book's moves for the position: listed in SAN with their share, and
+ * their squares marked on the position's board. */
+function renderBook(position) {
+  const answer = position ? readBook(state.fen) : null;
+  const moves = answer && answer.ok ? answer.moves : [];
+  const marked = new Set(moves.flatMap((move) => [move.from, move.to]));
+  pieceSquares.forEach((square, index) => square.classList.toggle("book", marked.has(squareName(index))));
+  if (!state.book) $("book-status").textContent = "no book open";
+  else if (answer && !answer.ok) $("book-status").textContent = answer.message;
+  else $("book-status").textContent = `${moves.length} in ${state.book}`;
+  $("book-moves").replaceChildren(...moves.map((move) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.uci = move.uci;
+    button.textContent = `${move.san} ${move.share}%`;
+    button.title = `${move.uci}: weight ${move.weight}, learn ${move.learn}`;
+    button.addEventListener("click", () => setBoard(bit(squareIndex(move.from)) | bit(squareIndex(move.to))));
+    return button;
+  }));
+}
+
+const squareIndex = (name) => FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1);
 
 // ---------------------------------------------------------------- copy and share
 

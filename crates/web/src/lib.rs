@@ -12,7 +12,8 @@
 //! - [`describe`]: a board's hex, decimal, binary (one group per rank),
 //!   squares, count and `bitboard!` literal in a numbering;
 //! - [`position`]: a FEN's pieces, Polyglot key, fifteen named boards,
-//!   per-piece attacks and legal moves, or the error with its column.
+//!   per-piece attacks and legal moves, or the error with its column;
+//! - [`book_moves`]: a position's moves in a Polyglot book the page opened.
 //!
 //! The functions never panic on bad input: errors are data. The raw
 //! `extern "C"` exports (module `exports`, wasm only) pass strings through
@@ -34,6 +35,7 @@
 
 use core::fmt::Write as _;
 
+use bitboards::book::Book;
 use bitboards::{Bitboard, CastlingNotation, Color, PieceKind, Position, Square, attacks};
 use bitboards_expr::Numbering;
 use bitboards_expr::text::{hex, literal};
@@ -227,6 +229,73 @@ pub fn position(fen: &str) -> String {
     out
 }
 
+/// The moves of the position `fen` in the Polyglot book `book` (the bytes
+/// of a `.bin` file the page opened): `{"ok":true,"moves":[{"from","to",
+/// "uci","san","weight","learn","share"}…]}` in book order, `share` the
+/// weight's percent of the position's total (one decimal), `to` the king's
+/// target for castling; or `{"ok":false,"message":…}` for bytes that are
+/// not a book or a FEN that does not read.
+///
+/// ```
+/// use bitboards::book::BookWriter;
+/// use bitboards::Position;
+/// use bitboards_web::book_moves;
+///
+/// let start = Position::START;
+/// let mut writer = BookWriter::new();
+/// writer.add(start.hash(), start.parse_san("e4")?, 3, 0);
+/// writer.add(start.hash(), start.parse_san("d4")?, 1, 0);
+/// let json = book_moves(&writer.to_bytes(), &start.fen().to_string());
+/// assert_eq!(
+///     json,
+///     r#"{"ok":true,"moves":[{"from":"e2","to":"e4","uci":"e2e4","san":"e4","weight":3,"learn":0,"share":"75.0"},{"from":"d2","to":"d4","uci":"d2d4","san":"d4","weight":1,"learn":0,"share":"25.0"}]}"#
+/// );
+/// assert!(book_moves(&[0; 3], "8/8/8/8/8/8/8/8 w - - 0 1").starts_with(r#"{"ok":false"#));
+/// # Ok::<(), bitboards::SanError>(())
+/// ```
+#[must_use]
+pub fn book_moves(book: &[u8], fen: &str) -> String {
+    let fail = |message: String| {
+        let mut out = String::from(r#"{"ok":false,"message":"#);
+        push_json_string(&mut out, &message);
+        out.push('}');
+        out
+    };
+    let book = match Book::from_bytes(book) {
+        Ok(book) => book,
+        Err(error) => return fail(format!("not a Polyglot book: {error}")),
+    };
+    let position = match Position::from_fen(fen.trim()) {
+        Ok(position) => position,
+        Err(error) => return fail(error.to_string()),
+    };
+    let total: u64 = book
+        .entries(&position)
+        .map(|entry| u64::from(entry.weight))
+        .sum();
+    let mut out = String::from(r#"{"ok":true,"moves":["#);
+    for (index, entry) in book.entries(&position).enumerate() {
+        let comma = if index == 0 { "" } else { "," };
+        let tenths = (u64::from(entry.weight) * 1000 + total / 2)
+            .checked_div(total)
+            .unwrap_or(0);
+        let _ = write!(
+            out,
+            r#"{comma}{{"from":"{}","to":"{}","uci":"{}","san":"{}","weight":{},"learn":{},"share":"{}.{}"}}"#,
+            entry.mv.from(),
+            entry.mv.king_target(),
+            position.uci(entry.mv),
+            position.san(entry.mv),
+            entry.weight,
+            entry.learn,
+            tenths / 10,
+            tenths % 10,
+        );
+    }
+    out.push_str("]}");
+    out
+}
+
 /// The squares a piece of `kind` and `color` on `square` attacks when
 /// `occupied` is occupied.
 fn piece_attacks(kind: PieceKind, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
@@ -288,6 +357,7 @@ pub mod exports {
     thread_local! {
         static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
         static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+        static BOOK: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     }
 
     fn input() -> String {
@@ -336,6 +406,25 @@ pub mod exports {
     #[unsafe(no_mangle)]
     pub extern "C" fn bb_describe(board: u64, numbering: u32) -> usize {
         answer(crate::describe(board, crate::numbering(numbering)))
+    }
+
+    /// A zeroed buffer of `len` bytes for the script to copy an opened
+    /// book's bytes into; its address. The book stays until the next one.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bb_book(len: usize) -> *mut u8 {
+        BOOK.with_borrow_mut(|bytes| {
+            bytes.clear();
+            bytes.resize(len, 0);
+            bytes.as_mut_ptr()
+        })
+    }
+
+    /// [`crate::book_moves`] of the book and the input FEN; the answer's
+    /// length.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bb_book_moves() -> usize {
+        let fen = input();
+        answer(BOOK.with_borrow(|book| crate::book_moves(book, &fen)))
     }
 
     /// [`crate::position`] of the input FEN; the answer's length.

@@ -250,3 +250,31 @@ test("copy buttons say what they copied; a screenshot goes to target/web", async
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test("an opened Polyglot book lists the position's book moves and marks their squares", async () => {
+  const page = await open();
+  await type(page, "#fen", START);
+  assert.equal(await text(page, "book-status"), "no book open");
+  // A book of four first moves (weight 3 each) and three replies to 1. e4,
+  // the fuzz target's seed.
+  const input = await page.$("#book-file");
+  await input.uploadFile(join(ROOT, "fuzz", "corpus", "book", "seed-start-and-e4"));
+  await page.waitForFunction(() => document.querySelectorAll("#book-moves button").length > 0);
+  const moves = await page.$$eval("#book-moves button", (buttons) => buttons.map((b) => b.textContent));
+  assert.deepEqual(moves.sort(), ["Nf3 25.0%", "c4 25.0%", "d4 25.0%", "e4 25.0%"]);
+  const marked = await page.$$eval("#pieces .book", (squares) => squares.map((s) => s.dataset.square));
+  assert.deepEqual(marked.sort(), ["c2", "c4", "d2", "d4", "e2", "e4", "f3", "g1"]);
+  // After 1. e4, the replies; out of the book, none.
+  await type(page, "#fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  const replies = await page.$$eval("#book-moves button", (buttons) => buttons.map((b) => b.textContent));
+  assert.deepEqual(replies.sort(), ["c5 33.3%", "e5 33.3%", "e6 33.3%"]);
+  await type(page, "#fen", KIWIPETE);
+  assert.equal(await page.$$eval("#book-moves button", (buttons) => buttons.length), 0);
+  assert.match(await text(page, "book-status"), /^0 in seed-start-and-e4$/);
+  // Clicking a book move shows its squares on the bitboard.
+  await type(page, "#fen", START);
+  await page.click('#book-moves button[data-uci="g1f3"]');
+  assert.equal(await text(page, "squares"), "g1 f3");
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
