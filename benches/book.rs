@@ -34,7 +34,7 @@ fn workload() -> (Vec<u8>, Vec<Position>) {
             let mv = moves[rng.below(moves.len().min(4))];
             writer.add(position.hash(), mv, 1 + rng.below(10) as u64, 0);
             positions.push(position);
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
         }
     }
     (writer.to_bytes(), positions)

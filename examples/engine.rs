@@ -636,7 +636,7 @@ impl Search<'_> {
         let mut best_move = None;
         let mut bound = Bound::Upper;
         for (index, (mv, order)) in Ordered::new(position, &moves, hash_move, killers).enumerate() {
-            let child = position.play(mv);
+            let child = position.play_unchecked(mv);
             // Plain quiet moves score near zero; killers, captures and
             // promotions far from it.
             let quiet = order.abs() < KILLER;
@@ -725,7 +725,7 @@ impl Search<'_> {
             if !in_check && order < GOOD_CAPTURE {
                 break;
             }
-            let score = -self.quiesce(&position.play(mv), ply + 1, -beta, -alpha);
+            let score = -self.quiesce(&position.play_unchecked(mv), ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
             }
@@ -744,7 +744,7 @@ impl Search<'_> {
     /// from there, as long as each is legal and no position repeats.
     fn principal_variation(&self, root: &Position, first: Move, depth: i32) -> Vec<Move> {
         let mut line = vec![first];
-        let mut position = root.play(first);
+        let mut position = root.play_unchecked(first);
         let mut seen = vec![root.hash(), position.hash()];
         while line.len() < depth.max(1) as usize + 8 {
             let Some(mv) = self
@@ -755,7 +755,7 @@ impl Search<'_> {
             else {
                 break;
             };
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
             if seen.contains(&position.hash()) {
                 break;
             }
@@ -851,7 +851,7 @@ impl Engine {
                 .parse_uci(text)
                 .map_err(|e| format!("{text}: {e}"))?;
             history.push(position.hash());
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
         }
         self.root = position;
         self.history = history;

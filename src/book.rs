@@ -287,7 +287,7 @@ impl<B: AsRef<[u8]>> Book<B> {
     /// let book = Book::from_bytes(&bytes[..])?;
     /// let entry = book.entries(&start).next().expect("the entry");
     /// assert_eq!((entry.weight, entry.learn), (0, 7));
-    /// assert_eq!(book.entries(&start.play(entry.mv)).count(), 0);
+    /// assert_eq!(book.entries(&start.play_unchecked(entry.mv)).count(), 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn entries<'b>(&'b self, position: &Position) -> Entries<'b> {

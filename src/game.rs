@@ -170,25 +170,7 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A move [`Game::play`] refused: it is not legal in the game's position.
-///
-/// ```
-/// use bitboards::{Game, Move, MoveKind, Position, Square};
-///
-/// let mut game = Game::new(Position::START);
-/// let error = game.play(Move::new(Square::E2, Square::E5, MoveKind::Normal)).unwrap_err();
-/// assert_eq!(error.to_string(), "Move(e2e5) is not a legal move in the game's position");
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct IllegalMoveError(pub Move);
-
-impl fmt::Display for IllegalMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} is not a legal move in the game's position", self.0)
-    }
-}
-
-impl core::error::Error for IllegalMoveError {}
+pub use crate::position::IllegalMoveError;
 
 impl Game {
     /// A game from `start`, no move played yet.

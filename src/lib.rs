@@ -71,7 +71,7 @@ pub use bitboards_core::{
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError, EpdErrorKind, Operation};
 #[cfg(feature = "alloc")]
-pub use game::{Game, IllegalMoveError, Outcome};
+pub use game::{Game, Outcome};
 pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, Uci};
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
@@ -82,7 +82,7 @@ pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
     Position, PositionError, SEE_VALUES, Setup,
 };
-pub use position::{ParseUciError, WhichSquare};
+pub use position::{IllegalMoveError, ParseUciError, WhichSquare};
 pub use position::{San, SanError, SanSyntax, Suffix};
 
 /// The squares strictly between `a` and `b` when they share a rank, file or

@@ -152,12 +152,12 @@ pub fn perft_parallel(position: &Position, depth: u32) -> u64 {
         .as_slice()
         .par_iter()
         .map(|&mv| {
-            let child = position.play(mv);
+            let child = position.play_unchecked(mv);
             let replies = child.legal_moves();
             replies
                 .as_slice()
                 .par_iter()
-                .map(|&reply| perft(&child.play(reply), depth - 2))
+                .map(|&reply| perft(&child.play_unchecked(reply), depth - 2))
                 .sum::<u64>()
         })
         .sum()
@@ -207,7 +207,7 @@ pub fn perft_divide_with(
     let moves = position.legal_moves();
     let mut counts = [0u64; crate::moves::MAX_MOVES];
     for (count, &mv) in counts.iter_mut().zip(moves.iter()) {
-        *count = count_below(&position.play(mv), depth.saturating_sub(1));
+        *count = count_below(&position.play_unchecked(mv), depth.saturating_sub(1));
         after_root_move(mv, *count);
     }
     Divided { moves, counts }
@@ -289,7 +289,7 @@ struct Walker<'a, M> {
 impl<M: Mode> Walker<'_, M> {
     #[cfg_attr(not(bitboards_unoptimized), inline(always))]
     fn visit(&mut self, mv: Move) {
-        let child = self.position.play(mv);
+        let child = self.position.play_unchecked(mv);
         self.nodes += self.mode.perft(&child, self.depth);
     }
 

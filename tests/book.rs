@@ -35,7 +35,7 @@ fn written_books_read_back_position_by_position() {
                 .entry(position.hash())
                 .or_insert_with(|| (position, BTreeMap::new()));
             by_move.entry(encode(mv)).or_insert((mv, 0)).1 += weight;
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
         }
     }
     let bytes = writer.to_bytes();
@@ -102,7 +102,7 @@ fn castling_is_king_takes_rook_in_standard_chess_and_chess960() {
                 assert_eq!(read, [mv], "{}", position.fen());
                 castlings += 1;
             }
-            position = position.play(moves[rng.below(moves.len())]);
+            position = position.play_unchecked(moves[rng.below(moves.len())]);
         }
     }
     assert!(castlings > 100, "{castlings} castling moves");

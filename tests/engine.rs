@@ -203,17 +203,17 @@ fn mates_in_one(position: &Position) -> bool {
     position
         .legal_moves()
         .iter()
-        .any(|&mv| position.play(mv).is_checkmate())
+        .any(|&mv| position.play_unchecked(mv).is_checkmate())
 }
 
 /// Whether `mv` forces mate on the move after: every reply has a mate.
 fn forces_mate_in_two(position: &Position, mv: Move) -> bool {
-    let after = position.play(mv);
+    let after = position.play_unchecked(mv);
     let replies = after.legal_moves();
     !replies.is_empty()
         && replies
             .iter()
-            .all(|&reply| mates_in_one(&after.play(reply)))
+            .all(|&reply| mates_in_one(&after.play_unchecked(reply)))
 }
 
 #[test]
@@ -252,7 +252,10 @@ fn finds_mate_in_one() {
     ] {
         let position = from_fen(fen);
         let (mv, lines) = engine.best_move(&format!("fen {fen}"), &position, "go depth 4");
-        assert!(position.play(mv).is_checkmate(), "{fen}: {mv} {lines:#?}");
+        assert!(
+            position.play_unchecked(mv).is_checkmate(),
+            "{fen}: {mv} {lines:#?}"
+        );
         assert_eq!(
             last_score(&lines).as_deref(),
             Some("mate 1"),
@@ -281,7 +284,7 @@ fn writes_castling_as_the_uci_chess960_option_says() {
     engine.send("setoption name UCI_Chess960 value true");
     let (mv, lines) = engine.best_move(&format!("fen {fen}"), &position, "go depth 3");
     assert_eq!(mv.kind(), bitboards::MoveKind::Castling, "{lines:#?}");
-    assert!(position.play(mv).is_checkmate(), "{lines:#?}");
+    assert!(position.play_unchecked(mv).is_checkmate(), "{lines:#?}");
     assert_eq!(lines.last().map(String::as_str), Some("bestmove b1a1"));
     assert!(
         lines.iter().any(|line| line.ends_with("pv b1a1")),
@@ -303,12 +306,12 @@ fn finds_mate_in_one_after_the_moves_of_the_position_command() {
     let mut engine = Engine::start();
     let mut position = Position::START;
     for text in ["f2f3", "e7e5", "g2g4"] {
-        position = position.play(position.parse_uci(text).expect("legal"));
+        position = position.play_unchecked(position.parse_uci(text).expect("legal"));
     }
     let setup = "startpos moves f2f3 e7e5 g2g4";
     let (mv, lines) = engine.best_move(setup, &position, "go depth 4");
     assert_eq!(mv.to_string(), "d8h4");
-    assert!(position.play(mv).is_checkmate());
+    assert!(position.play_unchecked(mv).is_checkmate());
     assert_eq!(last_score(&lines).as_deref(), Some("mate 1"), "{lines:#?}");
 }
 
@@ -341,7 +344,7 @@ fn answers_a_legal_move_after_opening_moves() {
     ];
     let mut position = Position::START;
     for text in moves {
-        position = position.play(position.parse_uci(text).expect("legal"));
+        position = position.play_unchecked(position.parse_uci(text).expect("legal"));
     }
     let setup = format!("startpos moves {}", moves.join(" "));
     let (_, lines) = engine.best_move(&setup, &position, "go depth 3");
@@ -418,7 +421,7 @@ fn play_random_game(engine_color: Color, go: &str, rng: &mut SplitMix64) -> Outc
             legal[(rng.next_u64() % legal.len() as u64) as usize]
         };
         moves.push(mv.to_string());
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
         *seen.entry(position.hash()).or_insert(0) += 1;
     }
     Outcome::Unfinished
@@ -450,9 +453,9 @@ fn plays_from_its_book_while_the_position_is_in_it() {
     // (2. g3); written where the test may write.
     let start = Position::START;
     let c4 = start.parse_san("c4").unwrap();
-    let after = start.play(c4);
+    let after = start.play_unchecked(c4);
     let e5 = after.parse_san("e5").unwrap();
-    let reply = after.play(e5);
+    let reply = after.play_unchecked(e5);
     let g3 = reply.parse_san("g3").unwrap();
     let mut writer = BookWriter::new();
     writer.add(start.hash(), c4, 10, 0);
@@ -484,7 +487,7 @@ fn plays_from_its_book_while_the_position_is_in_it() {
     let (mv, _) = engine.best_move("startpos moves c2c4 e7e5", &reply, "go depth 3");
     assert_eq!(mv, g3);
     // Out of the book: a search (with info lines and a score).
-    let out = reply.play(g3);
+    let out = reply.play_unchecked(g3);
     let (_, lines) = engine.best_move("startpos moves c2c4 e7e5 g2g3", &out, "go depth 3");
     assert!(lines.iter().all(|line| line != "info string book move"));
     assert!(last_score(&lines).is_some(), "{lines:?}");

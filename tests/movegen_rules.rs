@@ -140,7 +140,7 @@ fn en_passant_that_uncovers_the_king_along_the_rank_is_illegal() {
     let open = self::position("8/8/8/K1pP4/8/8/8/7k w - c6 0 1");
     assert!(open.is_legal(capture));
     assert_eq!(
-        open.play(capture).fen().to_string(),
+        open.play_unchecked(capture).fen().to_string(),
         "8/8/2P5/K7/8/8/8/7k b - - 0 1"
     );
 
@@ -172,7 +172,7 @@ fn en_passant_takes_the_double_pushed_checker() {
     assert!(has(&position, "e4d3"));
     // The plain push does not answer the check.
     assert!(!has(&position, "e4e3"));
-    let after = position.play(Move::new(Square::E4, Square::D3, MoveKind::EnPassant));
+    let after = position.play_unchecked(Move::new(Square::E4, Square::D3, MoveKind::EnPassant));
     assert_eq!(after.fen().to_string(), "8/8/8/2k5/8/3p4/8/4K3 w - - 0 2");
     assert!(!after.is_check());
 }
@@ -212,7 +212,7 @@ fn chess960_castling_with_the_king_or_rook_already_home() {
     assert!(!has(&king_home, "g1b1"));
     assert_eq!(
         king_home
-            .play(Move::new(Square::G1, Square::H1, MoveKind::Castling))
+            .play_unchecked(Move::new(Square::G1, Square::H1, MoveKind::Castling))
             .fen()
             .to_string(),
         "1r4k1/5r2/8/8/8/8/8/1R3RK1 b - - 1 1"
@@ -233,7 +233,7 @@ fn chess960_castling_with_the_king_or_rook_already_home() {
     assert!(has(&queen_side, "c1a1"));
     assert_eq!(
         queen_side
-            .play(Move::new(Square::C1, Square::A1, MoveKind::Castling))
+            .play_unchecked(Move::new(Square::C1, Square::A1, MoveKind::Castling))
             .fen()
             .to_string(),
         "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"
@@ -268,7 +268,7 @@ fn promotion_with_capture_answers_a_check() {
         moves(&position),
         ["g7h8b", "g7h8n", "g7h8q", "g7h8r", "h1g1", "h1g2"]
     );
-    let knight = position.play(Move::new(
+    let knight = position.play_unchecked(Move::new(
         Square::G7,
         Square::H8,
         MoveKind::Promotion(PieceKind::Knight),
@@ -276,7 +276,7 @@ fn promotion_with_capture_answers_a_check() {
     assert_eq!(knight.fen().to_string(), "4k2N/8/8/8/8/8/8/7K b - - 0 1");
     assert_eq!(knight.halfmove_clock(), 0);
     assert!(!knight.is_check());
-    let queen = position.play(Move::new(
+    let queen = position.play_unchecked(Move::new(
         Square::G7,
         Square::H8,
         MoveKind::Promotion(PieceKind::Queen),
@@ -331,11 +331,11 @@ fn draws_by_rule() {
     let claimable = position("4k3/8/8/8/8/8/8/4KR2 w - - 100 70");
     assert!(claimable.is_fifty_move_draw());
     // A capture or a pawn move resets the clock; any other move counts on.
-    let after = claimable.play(claimable.parse_uci("f1f2").expect("a rook move"));
+    let after = claimable.play_unchecked(claimable.parse_uci("f1f2").expect("a rook move"));
     assert_eq!(after.halfmove_clock(), 101);
     let pawn = position("4k3/8/8/8/8/8/4P3/4K3 w - - 100 70");
     assert_eq!(
-        pawn.play(pawn.parse_uci("e2e4").expect("a push"))
+        pawn.play_unchecked(pawn.parse_uci("e2e4").expect("a push"))
             .halfmove_clock(),
         0
     );

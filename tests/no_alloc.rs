@@ -93,7 +93,7 @@ fn move_generation_make_move_and_perft_allocate_nothing() {
             let moves = black_box(position).legal_moves();
             nodes += black_box(position).count_legal_moves();
             for &mv in moves.iter() {
-                let child = black_box(position).play(mv);
+                let child = black_box(position).play_unchecked(mv);
                 nodes += child.count_legal_moves();
                 let mut in_place = *position;
                 in_place.play_in_place(mv);

@@ -74,7 +74,7 @@ fn check_node(parent: &Position, mv: Move, position: &Position) {
 fn walk(position: &Position, depth: u32) -> u64 {
     let mut nodes = 0;
     for &mv in position.legal_moves().iter() {
-        let child = position.play(mv);
+        let child = position.play_unchecked(mv);
         check_node(position, mv, &child);
         nodes += 1;
         if depth > 1 {

@@ -100,7 +100,7 @@ fn gives_check_equals_playing_the_move() {
     for sample in &samples {
         let position = &sample.position;
         for &mv in &position.legal_moves() {
-            let after = position.play(mv);
+            let after = position.play_unchecked(mv);
             let check = after.is_check();
             let fen = position.fen().shredder().to_string();
             assert_eq!(
@@ -168,7 +168,7 @@ fn gives_check_in_the_hard_cases() {
             .parse_uci(uci)
             .unwrap_or_else(|error| panic!("{fen} {uci}: {error}"));
         assert_eq!(
-            position.play(mv).is_check(),
+            position.play_unchecked(mv).is_check(),
             expected,
             "{fen} {uci}: fixture"
         );

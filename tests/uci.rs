@@ -90,12 +90,12 @@ fn chess960_castling_reads_as_king_takes_rook() {
     assert_eq!(short.to_string(), "g1g1");
     assert_eq!(parse(&start, "g1g1"), short);
     assert_eq!(parse(&start, "g1c1"), long);
-    let after = start.play(short);
+    let after = start.play_unchecked(short);
     assert_eq!(
         after.fen().to_string(),
         "1r4kr/8/8/8/8/8/8/1R3RK1 b kq - 1 1"
     );
-    let after = start.play(long);
+    let after = start.play_unchecked(long);
     assert_eq!(
         after.fen().to_string(),
         "1r4kr/8/8/8/8/8/8/2KR3R b kq - 1 1"
@@ -107,7 +107,7 @@ fn chess960_castling_reads_as_king_takes_rook() {
     assert_eq!(parse(&rook_home, "e1f1"), short);
     assert_eq!(parse(&rook_home, "e1g1"), short);
     assert_eq!(
-        rook_home.play(short).fen().to_string(),
+        rook_home.play_unchecked(short).fen().to_string(),
         "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
     );
 }
@@ -120,11 +120,11 @@ fn chess960_king_move_onto_the_castling_square_is_the_plain_move() {
     let position = position("4k3/8/8/8/8/8/8/RK6 w A - 0 1");
     let plain = parse(&position, "b1c1");
     assert_eq!(plain, Move::new(Square::B1, Square::C1, MoveKind::Normal));
-    assert!(position.play(plain).castling().is_empty());
+    assert!(position.play_unchecked(plain).castling().is_empty());
     let long = parse(&position, "b1a1");
     assert_eq!(long, castling(Square::B1, Square::A1));
     assert_eq!(
-        position.play(long).fen().to_string(),
+        position.play_unchecked(long).fen().to_string(),
         "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"
     );
     // Both are legal, and print the same in the king's-move notation.
@@ -173,7 +173,7 @@ fn promotions_need_their_letter() {
         )
     );
     assert_eq!(
-        position.play(capture).fen().to_string(),
+        position.play_unchecked(capture).fen().to_string(),
         "N3k3/8/8/8/8/8/8/4K3 b - - 0 1"
     );
     // Without a letter it is not a move; nor is a letter on a plain move.

@@ -44,6 +44,6 @@ fuzz_target!(|data: &[u8]| {
                 moves[(random() % moves.len() as u64) as usize]
             }
         };
-        position = position.play(next);
+        position = position.play_unchecked(next);
     }
 });

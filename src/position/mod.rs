@@ -30,6 +30,7 @@ mod validate;
 
 pub use bitboards_core::{CastlingRights, CastlingSide, PositionError, Setup};
 pub use fen::{Fen, FenError, FenField, FenSyntaxError};
+pub use play::IllegalMoveError;
 pub use rules::{ParseUciError, WhichSquare};
 pub use san::{San, SanError, SanSyntax, Suffix};
 pub use see::SEE_VALUES;

@@ -8,30 +8,57 @@ use crate::moves::{Move, MoveKind};
 use crate::{Bitboard, Color, Piece, PieceKind, Square, attacks};
 
 impl Position {
-    /// The position after `mv` (copy-make: `self` is unchanged).
-    ///
-    /// `mv` must be legal here: one of [`Position::legal_moves`], or a move
-    /// [`Position::is_legal`] accepts. Any other move never panics, but
-    /// leaves a position that may break the rules.
+    /// The position after `mv` if it is legal here (copy-make: `self` is
+    /// unchanged); an error naming the move otherwise. The check generates
+    /// this position's moves: an engine or a generator that knows its move
+    /// is legal calls [`Position::play_unchecked`].
     ///
     /// ```
     /// use bitboards::{Move, MoveKind, Piece, Position, Square};
     ///
-    /// let e4 = Position::START.play(Move::new(Square::E2, Square::E4, MoveKind::Normal));
+    /// let e4 = Position::START.play(Move::new(Square::E2, Square::E4, MoveKind::Normal))?;
     /// assert_eq!(e4.piece_on(Square::E4), Some(Piece::WhitePawn));
     /// assert_eq!(e4.fen().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// // The king cannot go to e8: an error, and no position without a black king.
+    /// let error = Position::START.play(Move::new(Square::E1, Square::E8, MoveKind::Normal)).unwrap_err();
+    /// assert_eq!(error.to_string(), "Move(e1e8) is not a legal move in the position");
+    /// # Ok::<(), bitboards::IllegalMoveError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] when `mv` is not one of [`Position::legal_moves`].
+    pub fn play(&self, mv: Move) -> Result<Position, IllegalMoveError> {
+        if !self.is_legal(mv) {
+            return Err(IllegalMoveError(mv));
+        }
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// The position after `mv`, which the caller knows to be legal here
+    /// (copy-make: `self` is unchanged): the engine's and the move
+    /// generator's call, with no legality test. `mv` must be one of
+    /// [`Position::legal_moves`] (checked in debug builds only); any other
+    /// move never panics in a release build, but leaves a position that
+    /// may break the rules.
+    ///
+    /// ```
+    /// use bitboards::{Move, MoveKind, Piece, Position, Square};
+    ///
+    /// let e4 = Position::START.play_unchecked(Move::new(Square::E2, Square::E4, MoveKind::Normal));
+    /// assert_eq!(e4.piece_on(Square::E4), Some(Piece::WhitePawn));
     /// assert_eq!(e4.hash(), 0x823c_9b50_fd11_4196);
     /// ```
     #[inline]
     #[must_use]
-    pub fn play(&self, mv: Move) -> Position {
+    pub fn play_unchecked(&self, mv: Move) -> Position {
+        debug_assert!(self.is_legal(mv), "{mv:?} is not legal in {}", self.fen());
         let mut position = *self;
         position.play_in_place(mv);
         position
     }
 
     /// Plays `mv` on this position (make without copy). The same contract
-    /// as [`Position::play`].
+    /// as [`Position::play_unchecked`]: `mv` must be legal.
     ///
     /// ```
     /// use bitboards::Position;
@@ -340,3 +367,24 @@ impl Position {
             || !(attacks::rook(king, occupied) & straight).is_empty()
     }
 }
+
+/// A move that is not legal where it was played: from [`Position::play`] and
+/// [`Game::play`](crate::Game::play).
+///
+/// ```
+/// use bitboards::{Move, MoveKind, Position, Square};
+///
+/// let error = Position::START.play(Move::new(Square::E2, Square::E5, MoveKind::Normal)).unwrap_err();
+/// assert_eq!(error.0, Move::new(Square::E2, Square::E5, MoveKind::Normal));
+/// assert_eq!(error.to_string(), "Move(e2e5) is not a legal move in the position");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct IllegalMoveError(pub Move);
+
+impl core::fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{:?} is not a legal move in the position", self.0)
+    }
+}
+
+impl core::error::Error for IllegalMoveError {}

@@ -368,7 +368,7 @@ impl Position {
         if !self.gives_check(mv) {
             return None;
         }
-        if self.play(mv).count_legal_moves() == 0 {
+        if self.play_unchecked(mv).count_legal_moves() == 0 {
             Some(Suffix::Checkmate)
         } else {
             Some(Suffix::Check)
@@ -509,7 +509,7 @@ impl Position {
     /// let mv = position.play_san_in_place("Nf3")?;
     /// assert_eq!(mv.to_string(), "g1f3");
     /// assert!(position.play_san_in_place("Nf3").is_err());
-    /// assert_eq!(position, Position::START.play(mv));
+    /// assert_eq!(position, Position::START.play_unchecked(mv));
     /// # Ok::<(), bitboards::SanError>(())
     /// ```
     pub fn play_san_in_place(&mut self, text: &str) -> Result<Move, SanError> {

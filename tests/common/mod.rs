@@ -120,7 +120,7 @@ pub fn random_game_positions(seed: u64, games: usize, plies: usize) -> Vec<Sampl
             if moves.is_empty() {
                 break;
             }
-            position = position.play(moves[rng.below(moves.len())]);
+            position = position.play_unchecked(moves[rng.below(moves.len())]);
         }
     }
     positions

@@ -30,8 +30,9 @@ enum Command {
     /// Count the legal move tree's leaves to a depth (perft), with time and
     /// speed.
     Perft(perft::PerftArgs),
-    /// Replay every game of a PGN file: plies, final position, result and
-    /// outcome; bad games are reported and the rest go on.
+    /// Replay every game of PGN files (plain or compressed, on every core):
+    /// plies, final position, result, outcome, clocks and evals, or a
+    /// Parquet or CSV table; bad games are reported and the rest go on.
     Pgn(pgn::PgnArgs),
     /// Polyglot opening books: show a position's book moves, or build a
     /// book from PGN files.

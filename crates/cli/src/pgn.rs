@@ -531,7 +531,7 @@ fn plies_as(game: &Game, style: Moves) -> Vec<String> {
         .map(|&mv| {
             let after = match mv.is_null() {
                 true => position.null_move().unwrap_or(position),
-                false => position.play(mv),
+                false => position.play_unchecked(mv),
             };
             let text = match (style, mv.is_null()) {
                 (Moves::San, true) => "--".to_owned(),

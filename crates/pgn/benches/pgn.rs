@@ -99,7 +99,7 @@ fn generate() -> Vec<u8> {
             };
             writer.san(&position, mv).unwrap();
             let before = position;
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
             if below(&mut rng, 20) == 0 {
                 writer.nag(1 + below(&mut rng, 6) as u8).unwrap();
             }
@@ -114,7 +114,7 @@ fn generate() -> Vec<u8> {
                         break;
                     };
                     writer.san(&line, mv).unwrap();
-                    line = line.play(mv);
+                    line = line.play_unchecked(mv);
                 }
                 writer.end_variation().unwrap();
             }

@@ -187,7 +187,7 @@ pub enum Visit {
 /// struct Sans(Vec<String>);
 /// impl Visitor for Sans {
 ///     fn san(&mut self, played: PgnMove<'_>) {
-///         assert_eq!(&played.before.play(played.mv), played.after);
+///         assert_eq!(&played.before.play_unchecked(played.mv), played.after);
 ///         self.0.push(played.san.to_string());
 ///     }
 /// }

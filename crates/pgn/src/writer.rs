@@ -38,7 +38,7 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 /// writer.begin_variation()?;
 /// writer.san(&start, start.parse_san("d4").unwrap())?;
 /// writer.end_variation()?;
-/// let after = start.play(e4);
+/// let after = start.play_unchecked(e4);
 /// writer.comment("the main line")?;
 /// writer.san(&after, after.parse_san("c5").unwrap())?;
 /// writer.nag(1)?;

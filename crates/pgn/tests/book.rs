@@ -56,7 +56,7 @@ fn weights_filters_and_chess960() {
     // Chess960 game is left out.
     let all = build(pgn.as_bytes(), BuildOptions::default());
     assert_eq!(weights(&all, &start), [("e2e4".to_string(), 3)]);
-    let after_e4 = start.play(start.parse_san("e4").unwrap());
+    let after_e4 = start.play_unchecked(start.parse_san("e4").unwrap());
     assert_eq!(
         weights(&all, &after_e4),
         [("e7e5".to_string(), 2), ("c7c5".to_string(), 1)]

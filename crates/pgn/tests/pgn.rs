@@ -67,7 +67,7 @@ impl Visitor for Recorder {
     fn san(&mut self, played: PgnMove<'_>) {
         let after = match played.mv.is_null() {
             true => played.before.null_move().expect("a null move out of check"),
-            false => played.before.play(played.mv),
+            false => played.before.play_unchecked(played.mv),
         };
         assert_eq!(after, *played.after);
         self.push(Event::Move {
@@ -144,7 +144,7 @@ fn sans(game: &PgnGame) -> Vec<String> {
         .iter()
         .map(|&mv| {
             let san = position.san(mv).to_string();
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
             san
         })
         .collect()
@@ -770,7 +770,7 @@ fn random_game(rng: &mut Rng, number: usize, writer: &mut Writer<&mut Vec<u8>>) 
                 uci: mv.to_string(),
             });
             let before = position;
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
             if rng.below(8) == 0 {
                 let nag = rng.below(256) as u8;
                 writer.nag(nag).unwrap();
@@ -939,7 +939,7 @@ impl BufRead for LazyPgn {
                 let mv = moves[self.rng.below(moves.len())];
                 writer.san(&position, mv).unwrap();
                 let before = position;
-                position = position.play(mv);
+                position = position.play_unchecked(mv);
                 if self.rng.below(10) == 0 {
                     writer.comment("a comment [%eval 0.3]").unwrap();
                 }

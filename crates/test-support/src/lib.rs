@@ -182,7 +182,7 @@ pub fn lichess_games(games: usize, seed: u64) -> Vec<u8> {
             } else {
                 let _ = write!(movetext, "{}... {san}", position.fullmove_number());
             }
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
             let side = usize::from(!white);
             clocks[side] = clocks[side].saturating_sub(rng.below(80) as u32);
             eval += rng.below(81) as i32 - 40;
