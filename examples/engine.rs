@@ -751,7 +751,7 @@ impl Search<'_> {
                 .table
                 .probe(position.hash())
                 .and_then(|entry| Move::from_bits(entry.best))
-                .filter(|&mv| position.legal_moves().contains(mv))
+                .filter(|&mv| position.legal_moves().contains(&mv))
             else {
                 break;
             };

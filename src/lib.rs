@@ -72,7 +72,7 @@ pub use bitboards_core::{
 pub use epd::{Epd, EpdError, EpdErrorKind, Operation};
 #[cfg(feature = "alloc")]
 pub use game::{Game, Outcome};
-pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, Uci};
+pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, MoveListIntoIter, Uci};
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
 #[cfg(feature = "parallel")]

@@ -504,18 +504,19 @@ impl MoveList {
         self.as_slice().iter()
     }
 
-    /// Whether the list holds `mv`.
+    /// Whether the list holds `mv`: the slice's `contains`, with the same
+    /// signature (a reference).
     ///
     /// ```
     /// use bitboards::{Move, MoveKind, Position, Square};
     ///
     /// let moves = Position::START.legal_moves();
-    /// assert!(moves.contains(Move::new(Square::E2, Square::E4, MoveKind::Normal)));
+    /// assert!(moves.contains(&Move::new(Square::E2, Square::E4, MoveKind::Normal)));
     /// ```
     #[inline]
     #[must_use]
-    pub fn contains(&self, mv: Move) -> bool {
-        self.as_slice().contains(&mv)
+    pub fn contains(&self, mv: &Move) -> bool {
+        self.as_slice().contains(mv)
     }
 }
 
@@ -541,6 +542,59 @@ impl<'a> IntoIterator for &'a MoveList {
         self.iter()
     }
 }
+
+/// The moves by value: `for mv in position.legal_moves()` yields `Move`.
+///
+/// ```
+/// use bitboards::{Move, Position};
+///
+/// let mut count = 0;
+/// for mv in Position::START.legal_moves() {
+///     let _: Move = mv;
+///     count += 1;
+/// }
+/// assert_eq!(count, 20);
+/// let moves: Vec<Move> = Position::START.legal_moves().into_iter().collect();
+/// assert_eq!(moves.len(), 20);
+/// ```
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The moves of a [`MoveList`] by value, from its `into_iter`.
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let mv = self.list.as_slice().get(self.next).copied()?;
+        self.next += 1;
+        Some(mv)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.list.len() - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl core::iter::FusedIterator for MoveListIntoIter {}
 
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -156,7 +156,7 @@ impl Engine {
         let mv = position
             .parse_uci(text)
             .unwrap_or_else(|error| panic!("`{answer}` in {position}: {error}; after {lines:#?}"));
-        assert!(position.legal_moves().contains(mv), "{mv} in {position}");
+        assert!(position.legal_moves().contains(&mv), "{mv} in {position}");
         (mv, lines)
     }
 

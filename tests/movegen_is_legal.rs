@@ -17,7 +17,7 @@ fn check(position: &Position, every_move: &[Move]) -> usize {
     let mut accepted = 0;
     for &mv in every_move {
         let answer = position.is_legal(mv);
-        assert_eq!(answer, legal.contains(mv), "{position:?}: {mv:?}");
+        assert_eq!(answer, legal.contains(&mv), "{position:?}: {mv:?}");
         accepted += usize::from(answer);
     }
     assert_eq!(accepted, legal.len(), "{position:?}");
