@@ -32,7 +32,7 @@ fn workload() -> (Vec<u8>, Vec<Position>) {
             }
             // Openings repeat: the first plies come from a few moves.
             let mv = moves[rng.below(moves.len().min(4))];
-            writer.add(position.hash(), mv, 1 + rng.below(10) as u64, 0);
+            writer.add(position.polyglot_key(), mv, 1 + rng.below(10) as u64, 0);
             positions.push(position);
             position = position.play_unchecked(mv);
         }

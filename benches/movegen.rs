@@ -183,7 +183,7 @@ fn engine(c: &mut Criterion) {
             black_box(&positions)
                 .iter()
                 .filter_map(Position::null_move)
-                .map(|position| position.hash())
+                .map(|position| position.polyglot_key())
                 .fold(0, |acc, key| acc ^ key)
         })
     });

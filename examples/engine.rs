@@ -15,7 +15,7 @@
 //! rook (`e1h1`), as Chess960 GUIs expect; either form is read.
 //!
 //! The crate does the chess: legal move generation, copy-make `play`, the
-//! Polyglot `hash`, captures-only generation for the quiescence search,
+//! Polyglot key (`polyglot_key`), captures-only generation for the quiescence search,
 //! `null_move`, `gives_check` and the static exchange evaluator `see`. What
 //! is left here is the classic recipe, kept short:
 //!
@@ -576,7 +576,7 @@ impl Search<'_> {
         if self.should_stop() {
             return 0;
         }
-        let key = position.hash();
+        let key = position.polyglot_key();
         if ply > 0 {
             if self.is_draw(position, key) {
                 return 0;
@@ -745,21 +745,21 @@ impl Search<'_> {
     fn principal_variation(&self, root: &Position, first: Move, depth: i32) -> Vec<Move> {
         let mut line = vec![first];
         let mut position = root.play_unchecked(first);
-        let mut seen = vec![root.hash(), position.hash()];
+        let mut seen = vec![root.polyglot_key(), position.polyglot_key()];
         while line.len() < depth.max(1) as usize + 8 {
             let Some(mv) = self
                 .table
-                .probe(position.hash())
+                .probe(position.polyglot_key())
                 .and_then(|entry| Move::from_bits(entry.best))
                 .filter(|&mv| position.legal_moves().contains(&mv))
             else {
                 break;
             };
             position = position.play_unchecked(mv);
-            if seen.contains(&position.hash()) {
+            if seen.contains(&position.polyglot_key()) {
                 break;
             }
-            seen.push(position.hash());
+            seen.push(position.polyglot_key());
             line.push(mv);
         }
         line
@@ -850,7 +850,7 @@ impl Engine {
             let mv = position
                 .parse_uci(text)
                 .map_err(|e| format!("{text}: {e}"))?;
-            history.push(position.hash());
+            history.push(position.polyglot_key());
             position = position.play_unchecked(mv);
         }
         self.root = position;

@@ -1,7 +1,7 @@
 //! Polyglot opening books: the `.bin` format every GUI and engine reads.
 //!
 //! A book is a sorted run of 16-byte entries, big-endian: the position's
-//! Polyglot key ([`Position::hash`]), the move, a weight and a learn value.
+//! Polyglot key ([`Position::polyglot_key`]), the move, a weight and a learn value.
 //! [`Book`] reads one in place over its bytes (a `&[u8]`, a `Vec<u8>`, a
 //! memory map): finding a position is a binary search, with no copy and no
 //! allocation. [`BookWriter`] (feature `alloc`) collects entries and writes
@@ -20,9 +20,9 @@
 //! let e4 = start.parse_san("e4")?;
 //! let d4 = start.parse_san("d4")?;
 //! let mut writer = BookWriter::new();
-//! writer.add(start.hash(), e4, 3, 0);
-//! writer.add(start.hash(), d4, 1, 0);
-//! writer.add(start.hash(), e4, 2, 0); // merged with the first: weight 5
+//! writer.add(start.polyglot_key(), e4, 3, 0);
+//! writer.add(start.polyglot_key(), d4, 1, 0);
+//! writer.add(start.polyglot_key(), e4, 2, 0); // merged with the first: weight 5
 //! let bytes = writer.to_bytes();
 //!
 //! let book = Book::from_bytes(&bytes[..])?;
@@ -282,7 +282,7 @@ impl<B: AsRef<[u8]>> Book<B> {
     ///
     /// let start = Position::START;
     /// let mut writer = BookWriter::new();
-    /// writer.add(start.hash(), start.parse_san("Nf3")?, 0, 7);
+    /// writer.add(start.polyglot_key(), start.parse_san("Nf3")?, 0, 7);
     /// let bytes = writer.to_bytes();
     /// let book = Book::from_bytes(&bytes[..])?;
     /// let entry = book.entries(&start).next().expect("the entry");
@@ -292,7 +292,7 @@ impl<B: AsRef<[u8]>> Book<B> {
     /// ```
     pub fn entries<'b>(&'b self, position: &Position) -> Entries<'b> {
         let data = self.bytes.as_ref();
-        let key = position.hash();
+        let key = position.polyglot_key();
         // The first entry whose key is not below `key`.
         let (mut low, mut high) = (0, data.len() / ENTRY);
         while low < high {
@@ -320,8 +320,8 @@ impl<B: AsRef<[u8]>> Book<B> {
     /// let start = Position::START;
     /// let (e4, d4) = (start.parse_san("e4")?, start.parse_san("d4")?);
     /// let mut writer = BookWriter::new();
-    /// writer.add(start.hash(), e4, 5, 0);
-    /// writer.add(start.hash(), d4, 3, 0);
+    /// writer.add(start.polyglot_key(), e4, 5, 0);
+    /// writer.add(start.polyglot_key(), d4, 3, 0);
     /// let bytes = writer.to_bytes();
     /// let book = Book::from_bytes(&bytes[..])?;
     /// assert_eq!(book.best(&start, &Choose::default()).map(|e| e.mv), Some(e4));
@@ -348,8 +348,8 @@ impl<B: AsRef<[u8]>> Book<B> {
     ///
     /// let start = Position::START;
     /// let mut writer = BookWriter::new();
-    /// writer.add(start.hash(), start.parse_san("e4")?, 1, 0);
-    /// writer.add(start.hash(), start.parse_san("c4")?, 100, 0);
+    /// writer.add(start.polyglot_key(), start.parse_san("e4")?, 1, 0);
+    /// writer.add(start.polyglot_key(), start.parse_san("c4")?, 100, 0);
     /// let bytes = writer.to_bytes();
     /// let book = Book::from_bytes(&bytes[..])?;
     /// let mut state = 1u64;
@@ -387,8 +387,8 @@ impl<B: AsRef<[u8]>> Book<B> {
     ///
     /// let start = Position::START;
     /// let mut writer = BookWriter::new();
-    /// writer.add(start.hash(), start.parse_san("e4")?, 1, 0);
-    /// writer.add(start.hash(), start.parse_san("c4")?, 999, 0);
+    /// writer.add(start.polyglot_key(), start.parse_san("e4")?, 1, 0);
+    /// writer.add(start.polyglot_key(), start.parse_san("c4")?, 999, 0);
     /// let bytes = writer.to_bytes();
     /// let book = Book::from_bytes(&bytes[..])?;
     /// let mut state = 7u64;
@@ -524,8 +524,8 @@ fn legal(position: &Position, bits: u16) -> Option<Move> {
 /// let start = Position::START;
 /// let (e4, d4) = (start.parse_san("e4")?, start.parse_san("d4")?);
 /// let mut writer = BookWriter::new();
-/// writer.add(start.hash(), e4, 100_000, 0);
-/// writer.add(start.hash(), d4, 50_000, 0);
+/// writer.add(start.polyglot_key(), e4, 100_000, 0);
+/// writer.add(start.polyglot_key(), d4, 50_000, 0);
 /// let bytes = writer.to_bytes();
 /// let book = Book::from_bytes(&bytes[..])?;
 /// let weights: Vec<u16> = book.entries(&start).map(|e| e.weight).collect();

@@ -188,7 +188,7 @@ impl Game {
             start,
             moves: Vec::new(),
             position: start,
-            keys: alloc::vec![start.hash()],
+            keys: alloc::vec![start.polyglot_key()],
         }
     }
 
@@ -296,7 +296,7 @@ impl Game {
         };
         self.position = passed;
         self.moves.push(Move::NULL);
-        self.keys.push(self.position.hash());
+        self.keys.push(self.position.polyglot_key());
         Ok(())
     }
 
@@ -326,7 +326,7 @@ impl Game {
         if self.position.halfmove_clock() == 0 {
             self.keys.clear();
         }
-        self.keys.push(self.position.hash());
+        self.keys.push(self.position.polyglot_key());
     }
 
     /// Whether the current position has stood on the board at least `n`

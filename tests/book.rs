@@ -30,9 +30,9 @@ fn written_books_read_back_position_by_position() {
             }
             let mv = moves[rng.below(moves.len())];
             let weight = rng.below(20) as u64;
-            writer.add(position.hash(), mv, weight, 0);
+            writer.add(position.polyglot_key(), mv, weight, 0);
             let (_, by_move) = expected
-                .entry(position.hash())
+                .entry(position.polyglot_key())
                 .or_insert_with(|| (position, BTreeMap::new()));
             by_move.entry(encode(mv)).or_insert((mv, 0)).1 += weight;
             position = position.play_unchecked(mv);
@@ -73,8 +73,8 @@ fn castling_is_king_takes_rook_in_standard_chess_and_chess960() {
     let short = Move::new(Square::E1, Square::H1, MoveKind::Castling);
     let long = Move::new(Square::E1, Square::A1, MoveKind::Castling);
     let mut writer = BookWriter::new();
-    writer.add(kiwipete.hash(), short, 2, 0);
-    writer.add(kiwipete.hash(), long, 1, 0);
+    writer.add(kiwipete.polyglot_key(), short, 2, 0);
+    writer.add(kiwipete.polyglot_key(), long, 1, 0);
     let bytes = writer.to_bytes();
     // e1h1 and e1a1, as Polyglot stores them.
     assert_eq!(u16::from_be_bytes([bytes[8], bytes[9]]), (4 << 6) | 7);
@@ -95,7 +95,7 @@ fn castling_is_king_takes_rook_in_standard_chess_and_chess960() {
             }
             for &mv in moves.iter().filter(|mv| mv.is_castling()) {
                 let mut writer = BookWriter::new();
-                writer.add(position.hash(), mv, 1, 0);
+                writer.add(position.polyglot_key(), mv, 1, 0);
                 let bytes = writer.to_bytes();
                 let book = Book::from_bytes(&bytes[..]).unwrap();
                 let read: Vec<Move> = book.entries(&position).map(|entry| entry.mv).collect();
@@ -114,7 +114,7 @@ fn illegal_moves_are_skipped_and_bad_bytes_refused() {
     let mut bytes = Vec::new();
     // e2e5 (not a move here), then e2e4: the first is skipped.
     for (from, to) in [(Square::E2, Square::E5), (Square::E2, Square::E4)] {
-        bytes.extend_from_slice(&start.hash().to_be_bytes());
+        bytes.extend_from_slice(&start.polyglot_key().to_be_bytes());
         bytes.extend_from_slice(&(((from as u16) << 6) | to as u16).to_be_bytes());
         bytes.extend_from_slice(&[0, 1, 0, 0, 0, 0]);
     }
@@ -139,7 +139,7 @@ fn illegal_moves_are_skipped_and_bad_bytes_refused() {
         }
     );
     let mut unsorted = bytes.clone();
-    unsorted[16..24].copy_from_slice(&(start.hash() - 1).to_be_bytes());
+    unsorted[16..24].copy_from_slice(&(start.polyglot_key() - 1).to_be_bytes());
     assert_eq!(
         Book::from_bytes(&unsorted[..]).unwrap_err(),
         BookError::Unsorted { entry: 1 }
@@ -155,7 +155,7 @@ fn weighted_choice_follows_the_weights() {
         .map(|san| start.parse_san(san).unwrap())
         .collect();
     for (mv, weight) in moves.iter().zip([1, 2, 3, 0]) {
-        writer.add(start.hash(), *mv, weight, 0);
+        writer.add(start.polyglot_key(), *mv, weight, 0);
     }
     let bytes = writer.to_bytes();
     let book = Book::from_bytes(&bytes[..]).unwrap();

@@ -392,7 +392,7 @@ fn play_random_game(engine_color: Color, go: &str, rng: &mut SplitMix64) -> Outc
     engine.send("ucinewgame");
     let mut position = Position::START;
     let mut moves = Vec::new();
-    let mut seen = HashMap::from([(position.hash(), 1)]);
+    let mut seen = HashMap::from([(position.polyglot_key(), 1)]);
     for _ in 0..MAX_PLIES {
         if position.is_checkmate() {
             return if position.side_to_move() == engine_color {
@@ -410,7 +410,7 @@ fn play_random_game(engine_color: Color, go: &str, rng: &mut SplitMix64) -> Outc
         if position.is_fifty_move_draw() {
             return Outcome::Drawn("fifty-move rule");
         }
-        if seen[&position.hash()] >= 3 {
+        if seen[&position.polyglot_key()] >= 3 {
             return Outcome::Drawn("threefold repetition");
         }
         let mv = if position.side_to_move() == engine_color {
@@ -422,7 +422,7 @@ fn play_random_game(engine_color: Color, go: &str, rng: &mut SplitMix64) -> Outc
         };
         moves.push(mv.to_string());
         position = position.play_unchecked(mv);
-        *seen.entry(position.hash()).or_insert(0) += 1;
+        *seen.entry(position.polyglot_key()).or_insert(0) += 1;
     }
     Outcome::Unfinished
 }
@@ -458,8 +458,8 @@ fn plays_from_its_book_while_the_position_is_in_it() {
     let reply = after.play_unchecked(e5);
     let g3 = reply.parse_san("g3").unwrap();
     let mut writer = BookWriter::new();
-    writer.add(start.hash(), c4, 10, 0);
-    writer.add(reply.hash(), g3, 3, 0);
+    writer.add(start.polyglot_key(), c4, 10, 0);
+    writer.add(reply.polyglot_key(), g3, 3, 0);
     let path =
         std::env::temp_dir().join(format!("bitboards-engine-book-{}.bin", std::process::id()));
     std::fs::write(&path, writer.to_bytes()).unwrap();

@@ -55,8 +55,8 @@ fn check_node(parent: &Position, mv: Move, position: &Position) {
         );
     }
     assert_eq!(
-        position.hash(),
-        rebuilt.hash(),
+        position.polyglot_key(),
+        rebuilt.polyglot_key(),
         "{}: incremental key against the key from scratch",
         context()
     );

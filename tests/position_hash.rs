@@ -11,11 +11,16 @@ fn published_polyglot_vectors() {
         let (fen, key) = line.split_once(';').unwrap();
         let key = u64::from_str_radix(key.trim(), 16).unwrap();
         let position = Position::from_fen(fen.trim()).unwrap();
-        assert_eq!(position.hash(), key, "{fen}: {:016x}", position.hash());
+        assert_eq!(
+            position.polyglot_key(),
+            key,
+            "{fen}: {:016x}",
+            position.polyglot_key()
+        );
         count += 1;
     }
     assert_eq!(count, 9);
-    assert_eq!(Position::START.hash(), 0x463b_9618_1691_fc9c);
+    assert_eq!(Position::START.polyglot_key(), 0x463b_9618_1691_fc9c);
 }
 
 #[test]
@@ -25,20 +30,20 @@ fn en_passant_is_hashed_only_when_a_pawn_stands_beside_the_pushed_one() {
         .unwrap();
     let without =
         Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").unwrap();
-    assert_ne!(with.hash(), without.hash());
+    assert_ne!(with.polyglot_key(), without.polyglot_key());
     // After 1. e4 nothing stands beside e4: e3 does not count.
     let e4 =
         Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
     let e4_without =
         Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
-    assert_eq!(e4.hash(), e4_without.hash());
+    assert_eq!(e4.polyglot_key(), e4_without.polyglot_key());
 }
 
 #[test]
 fn clocks_are_not_hashed_and_everything_else_is() {
     let base = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     let clocks = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 17 40").unwrap();
-    assert_eq!(base.hash(), clocks.hash());
+    assert_eq!(base.polyglot_key(), clocks.polyglot_key());
     for other in [
         "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
         "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1",
@@ -48,8 +53,8 @@ fn clocks_are_not_hashed_and_everything_else_is() {
         "r3k2r/8/8/8/8/8/8/R4K1R w kq - 0 1",
     ] {
         assert_ne!(
-            Position::from_fen(other).unwrap().hash(),
-            base.hash(),
+            Position::from_fen(other).unwrap().polyglot_key(),
+            base.polyglot_key(),
             "{other}"
         );
     }
@@ -57,6 +62,6 @@ fn clocks_are_not_hashed_and_everything_else_is() {
 
 #[test]
 fn hash_is_a_const_fn() {
-    const START_KEY: u64 = Position::START.hash();
+    const START_KEY: u64 = Position::START.polyglot_key();
     assert_eq!(START_KEY, 0x463b_9618_1691_fc9c);
 }

@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(position.is_legal(entry.mv), "{:?} in {}", entry.mv, position.fen());
             let bits = encode(entry.mv).to_be_bytes();
             assert!(
-                data.chunks_exact(16).any(|chunk| chunk[..8] == position.hash().to_be_bytes()
+                data.chunks_exact(16).any(|chunk| chunk[..8] == position.polyglot_key().to_be_bytes()
                     && chunk[8..10] == bits),
                 "the entry is in the book"
             );

@@ -26,15 +26,15 @@ impl Position {
     /// ```
     /// use bitboards::Position;
     ///
-    /// assert_eq!(Position::START.hash(), 0x463b_9618_1691_fc9c);
+    /// assert_eq!(Position::START.polyglot_key(), 0x463b_9618_1691_fc9c);
     /// // After 1. e4 no black pawn can take en passant: e3 is not hashed.
     /// let e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
-    /// assert_eq!(e4.hash(), 0x823c_9b50_fd11_4196);
+    /// assert_eq!(e4.polyglot_key(), 0x823c_9b50_fd11_4196);
     /// # Ok::<(), bitboards::FenError>(())
     /// ```
     #[inline]
     #[must_use]
-    pub const fn hash(&self) -> u64 {
+    pub const fn polyglot_key(&self) -> u64 {
         let mut key = self.zobrist;
         if let Some(en_passant) = self.en_passant {
             let us = self.side_to_move;
@@ -116,4 +116,18 @@ pub(super) const fn castling_key(color: Color, side: CastlingSide) -> u64 {
 #[cfg_attr(not(bitboards_unoptimized), inline(always))]
 pub(super) const fn side_key() -> u64 {
     POLYGLOT_RANDOM64[WHITE_TO_MOVE_KEY]
+}
+
+impl Position {
+    /// The Polyglot key: the old name of [`Position::polyglot_key`], kept
+    /// for one release.
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed to `polyglot_key`, which says which hash it is"
+    )]
+    #[inline]
+    #[must_use]
+    pub const fn hash(&self) -> u64 {
+        self.polyglot_key()
+    }
 }

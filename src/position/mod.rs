@@ -3,7 +3,7 @@
 //!
 //! Reading and writing FEN is in [`fen`], the rules a
 //! position must follow are in [`PositionError`], and Polyglot hashing is
-//! [`Position::hash`].
+//! [`Position::polyglot_key`].
 //!
 //! ```
 //! use bitboards::{Color, PieceKind, Position, Square};
@@ -11,7 +11,7 @@
 //! let position = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?;
 //! assert_eq!(position.pieces(Color::White, PieceKind::Pawn), Square::E2.bitboard());
 //! assert_eq!(position.fen().to_string(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
-//! assert_eq!(Position::START.hash(), 0x463b_9618_1691_fc9c);
+//! assert_eq!(Position::START.polyglot_key(), 0x463b_9618_1691_fc9c);
 //! # Ok::<(), bitboards::FenError>(())
 //! ```
 
@@ -108,7 +108,7 @@ pub struct Position {
     halfmove_clock: u16,
     fullmove_number: u16,
     /// The Polyglot key of the pieces, castling rights and side to move,
-    /// kept up to date by every move; [`Position::hash`] adds the en passant
+    /// kept up to date by every move; [`Position::polyglot_key`] adds the en passant
     /// file when it counts.
     zobrist: u64,
 }

@@ -46,7 +46,7 @@ impl Position {
     ///
     /// let e4 = Position::START.play_unchecked(Move::new(Square::E2, Square::E4, MoveKind::Normal));
     /// assert_eq!(e4.piece_on(Square::E4), Some(Piece::WhitePawn));
-    /// assert_eq!(e4.hash(), 0x823c_9b50_fd11_4196);
+    /// assert_eq!(e4.polyglot_key(), 0x823c_9b50_fd11_4196);
     /// ```
     #[inline]
     #[must_use]
@@ -270,7 +270,7 @@ impl Position {
     /// assert_eq!(passed.en_passant(), None);
     /// assert_eq!(passed.fen().to_string(), "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR w KQkq - 1 3");
     /// // The key is the one a FEN of the new position hashes to.
-    /// assert_eq!(passed.hash(), Position::from_fen(&passed.fen().to_string())?.hash());
+    /// assert_eq!(passed.polyglot_key(), Position::from_fen(&passed.fen().to_string())?.polyglot_key());
     ///
     /// let check = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")?;
     /// assert_eq!(check.null_move(), None);

@@ -206,7 +206,7 @@ pub fn text_report(position: &Position) -> String {
     let _ = writeln!(out, "side to move  {}", color_name(position.side_to_move()));
     let _ = writeln!(out, "castling      {castling}");
     let _ = writeln!(out, "en passant    {en_passant}");
-    let _ = writeln!(out, "Polyglot key  {}", hex(position.hash()));
+    let _ = writeln!(out, "Polyglot key  {}", hex(position.polyglot_key()));
     let _ = writeln!(
         out,
         "checkers      {}",
@@ -294,7 +294,11 @@ pub fn json_report(position: &Position) -> String {
     );
     let _ = writeln!(out, "  \"castling\": \"{castling}\",");
     let _ = writeln!(out, "  \"en_passant\": {en_passant},");
-    let _ = writeln!(out, "  \"polyglot_key\": \"{}\",", hex(position.hash()));
+    let _ = writeln!(
+        out,
+        "  \"polyglot_key\": \"{}\",",
+        hex(position.polyglot_key())
+    );
     let _ = writeln!(out, "  \"checkers\": [{}],", names(position.checkers()));
     let _ = writeln!(out, "  \"pinned\": [{}],", names(position.pinned()));
     let _ = writeln!(out, "  \"legal_moves\": {},", position.count_legal_moves());

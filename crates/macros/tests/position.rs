@@ -35,7 +35,7 @@ static KIWIPETE: Position = position! {
 #[test]
 fn the_start_position_is_position_start() {
     assert_eq!(START, Position::START);
-    assert_eq!(START.hash(), Position::START.hash());
+    assert_eq!(START.polyglot_key(), Position::START.polyglot_key());
 }
 
 #[test]

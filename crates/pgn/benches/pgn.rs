@@ -219,7 +219,7 @@ fn final_positions(c: &mut Criterion, name: &str, pgn: &[u8]) {
     group.bench_function("bitboards", |b| {
         b.iter(|| {
             let mut sum = 0u64;
-            let games = ours_read(black_box(pgn), |p| sum = sum.wrapping_add(p.hash()));
+            let games = ours_read(black_box(pgn), |p| sum = sum.wrapping_add(p.polyglot_key()));
             black_box((games, sum))
         });
     });
@@ -472,7 +472,7 @@ fn ours_parallel(pgn: &[u8], threads: usize) -> (usize, u64) {
         .threads(threads)
         .for_each(
             || LastOfGame(None),
-            |visitor| visitor.0.map_or(0, |position| position.hash()),
+            |visitor| visitor.0.map_or(0, |position| position.polyglot_key()),
             |_, key| {
                 games += 1;
                 sum = sum.wrapping_add(key.expect("a valid game"));

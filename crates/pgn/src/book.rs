@@ -138,7 +138,7 @@ impl Visitor for GameMoves {
         if (self.max_ply == 0 || self.moves.len() < self.max_ply) && !played.mv.is_null() {
             let before: &Position = played.before;
             self.moves
-                .push((before.hash(), played.mv, before.side_to_move()));
+                .push((before.polyglot_key(), played.mv, before.side_to_move()));
         }
     }
 

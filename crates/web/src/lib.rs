@@ -195,7 +195,7 @@ pub fn position(fen: &str) -> String {
     let _ = write!(
         out,
         r#","hash":"{:016x}","side":"{side}","pieces":"{pieces}","checkers":"{}","boards":["#,
-        position.hash(),
+        position.polyglot_key(),
         hex(position.checkers().0)
     );
     for (index, (name, board)) in position.named_bitboards().iter().enumerate() {
@@ -243,8 +243,8 @@ pub fn position(fen: &str) -> String {
 ///
 /// let start = Position::START;
 /// let mut writer = BookWriter::new();
-/// writer.add(start.hash(), start.parse_san("e4")?, 3, 0);
-/// writer.add(start.hash(), start.parse_san("d4")?, 1, 0);
+/// writer.add(start.polyglot_key(), start.parse_san("e4")?, 3, 0);
+/// writer.add(start.polyglot_key(), start.parse_san("d4")?, 1, 0);
 /// let json = book_moves(&writer.to_bytes(), &start.fen().to_string());
 /// assert_eq!(
 ///     json,
