@@ -14,7 +14,7 @@
 //! With `UCI_Chess960` on, castling is written as the king taking its own
 //! rook (`e1h1`), as Chess960 GUIs expect; either form is read.
 //!
-//! The crate does the chess: legal move generation, copy-make `play`, the
+//! The crate does the chess: legal move generation, copy-make `play_unchecked`, the
 //! Polyglot key (`polyglot_key`), captures-only generation for the quiescence search,
 //! `null_move`, `gives_check` and the static exchange evaluator `see`. What
 //! is left here is the classic recipe, kept short:

@@ -671,14 +671,9 @@ impl fmt::Display for EpdError {
     }
 }
 
-impl core::error::Error for EpdError {
-    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        match &self.kind {
-            EpdErrorKind::Fen(error) => Some(error),
-            _ => None,
-        }
-    }
-}
+/// No `source`: the message already holds the FEN error's, and a chain
+/// printer (`anyhow`'s `{:#}`) would print it twice.
+impl core::error::Error for EpdError {}
 
 /// The problem alone, without where it is.
 ///

@@ -540,3 +540,12 @@ fn fuzzed_lines_never_panic() {
     assert!(accepted > 50_000, "{accepted} accepted");
     assert!(rejected > 50_000, "{rejected} rejected");
 }
+
+#[test]
+fn an_epd_error_prints_the_fen_error_once_in_a_chain() {
+    let error = "8/8/8 w - - bm e4;".parse::<bitboards::Epd>().unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("FEN"), "{message}");
+    // No source: a chain printer adds nothing that the message holds.
+    assert!(std::error::Error::source(&error).is_none(), "{message}");
+}

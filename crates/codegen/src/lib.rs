@@ -490,11 +490,6 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Error::Io { source, .. } => Some(source),
-            Error::Table(_) | Error::Readme { .. } => None,
-        }
-    }
-}
+/// No `source`: the message already holds the I/O error's, and a chain
+/// printer would print it twice.
+impl std::error::Error for Error {}

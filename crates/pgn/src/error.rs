@@ -238,16 +238,9 @@ impl fmt::Display for PgnError {
     }
 }
 
-impl core::error::Error for PgnError {
-    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        match &self.kind {
-            PgnErrorKind::Fen(error) => Some(error),
-            PgnErrorKind::San { error, .. } => Some(error),
-            PgnErrorKind::Uci { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
+/// No `source`: the message already holds the SAN, UCI or FEN error's, and
+/// a chain printer (`anyhow`'s `{:#}`) would print it twice.
+impl core::error::Error for PgnError {}
 
 /// An error from [`Reader`](super::Reader): a malformed game, after which
 /// reading goes on with the next game, or an I/O error, which ends the
@@ -292,15 +285,10 @@ impl fmt::Display for ReadError {
     }
 }
 
-impl core::error::Error for ReadError {
-    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        match self {
-            ReadError::Game(error) => Some(error),
-            ReadError::Io(error) => Some(error),
-            ReadError::NotPgn { .. } => None,
-        }
-    }
-}
+/// A game's error is passed through whole (its own source, none); an I/O
+/// error's message is in this one's already, so neither has a `source`
+/// that a chain printer would print a second time.
+impl core::error::Error for ReadError {}
 
 impl From<io::Error> for ReadError {
     fn from(error: io::Error) -> ReadError {

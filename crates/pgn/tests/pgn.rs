@@ -1306,3 +1306,58 @@ fn lichess_games_round_trip_with_clocks_and_evals() {
         assert_eq!(again.movetext, record.movetext);
     }
 }
+
+/// An error and its `source` chain as `anyhow`'s `{:#}` prints it.
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut next = error.source();
+    while let Some(source) = next {
+        text.push_str(": ");
+        text.push_str(&source.to_string());
+        next = source.source();
+    }
+    text
+}
+
+#[test]
+fn errors_print_each_message_once_in_a_chain() {
+    // A SAN error inside a PGN error inside a read error; a FEN error; an
+    // I/O error; a UCI error.
+    let cases: Vec<(ReadError, &str)> = vec![
+        (
+            Reader::new(&b"1. e4 Nf4 *"[..])
+                .games()
+                .next()
+                .unwrap()
+                .unwrap_err(),
+            "no knight can move to f4",
+        ),
+        (
+            Reader::new(&b"[FEN \"8/8/8 w - - 0 1\"]\n\n*"[..])
+                .games()
+                .next()
+                .unwrap()
+                .unwrap_err(),
+            "FEN",
+        ),
+        (
+            Reader::new(&b"1. e2e5 *"[..])
+                .games()
+                .next()
+                .unwrap()
+                .unwrap_err(),
+            "e2e5",
+        ),
+        (
+            ReadError::Io(io::Error::other("disk on fire")),
+            "disk on fire",
+        ),
+    ];
+    for (error, inner) in cases {
+        let printed = chain(&error);
+        assert!(printed.contains(inner), "{printed}");
+        let once = printed.matches(inner).count();
+        assert_eq!(once, error.to_string().matches(inner).count(), "{printed}");
+        assert!(std::error::Error::source(&error).is_none(), "{printed}");
+    }
+}
