@@ -314,12 +314,18 @@ fn fen_errors_keep_their_field_and_column() {
         }),
         "FEN field 4 (en passant): en passant square e3 is not on the rank the last double push crossed (rank 6 with White to move, rank 3 with Black)",
     );
+    // The FEN error is in the kind, and in the message once (no source, so
+    // that a chain printer does not repeat it).
     let error = Epd::parse("8/8/8/8/8/8/8/8 w - -").unwrap_err();
-    let source = std::error::Error::source(&error).expect("the FEN error");
+    let EpdErrorKind::Fen(fen) = error.kind() else {
+        panic!("{error}")
+    };
     assert_eq!(
-        source.to_string(),
+        fen.to_string(),
         "FEN field 1 (board), column 1: white has 0 kings; each side has exactly one"
     );
+    assert_eq!(error.to_string().matches("white has 0 kings").count(), 1);
+    assert!(std::error::Error::source(&error).is_none());
 }
 
 #[test]
