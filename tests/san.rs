@@ -381,3 +381,40 @@ fn short_texts_resolve_as_the_legal_moves_say() {
     assert!(refused > 500_000, "{refused} refused");
     assert!(in_check > 100, "{in_check} positions in check");
 }
+
+#[test]
+fn san_parses_on_its_own_and_resolves_later() {
+    // Every legal move of positions along seeded random games, standard and
+    // Chess960: its SAN text parses to the same `San`, which resolves to the
+    // move.
+    let mut rng = common::Rng::new(0x5A4);
+    let mut checked = 0;
+    for fen in common::epd_fens(common::PERFT_SUITE)
+        .chain(common::epd_fens(common::CHESS960_STARTS).take(50))
+    {
+        let mut position = common::read(fen);
+        for _ in 0..30 {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for mv in moves.clone() {
+                let san = position.san(mv);
+                let parsed: bitboards::San = san
+                    .to_string()
+                    .parse()
+                    .unwrap_or_else(|e| panic!("{san}: {e}"));
+                assert_eq!(parsed, san, "{}", position.fen());
+                assert_eq!(
+                    parsed.to_move(&position),
+                    Ok(mv),
+                    "{san} in {}",
+                    position.fen()
+                );
+                checked += 1;
+            }
+            position = position.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}

@@ -89,6 +89,97 @@ impl San {
     }
 }
 
+/// SAN read on its own, before any position: what it says (the piece, the
+/// squares, a capture, a promotion, castling, `+` or `#`), to be resolved
+/// against a position later with [`San::to_move`], as shakmaty's `San`
+/// is. Annotation glyphs (`!`, `?`) are read and left out; `0-0` reads as
+/// `O-O`.
+///
+/// ```
+/// use bitboards::{Position, San};
+///
+/// let san: San = "Nf3".parse()?;
+/// assert_eq!(san.to_string(), "Nf3");
+/// let mv = san.to_move(&Position::START)?;
+/// assert_eq!(mv.to_string(), "g1f3");
+/// let mate: San = "Qxf7#".parse()?;
+/// assert!(mate.is_capture());
+/// assert_eq!(mate.suffix(), Some(bitboards::Suffix::Checkmate));
+/// assert!("Nz9".parse::<San>().is_err());
+/// # Ok::<(), bitboards::SanError>(())
+/// ```
+impl core::str::FromStr for San {
+    type Err = SanError;
+
+    fn from_str(text: &str) -> Result<San, SanError> {
+        let parsed = parse_text(text)?;
+        let marks = text.trim_end_matches(['!', '?']);
+        let suffix = if marks.ends_with('#') {
+            Some(Suffix::Checkmate)
+        } else if marks.ends_with('+') {
+            Some(Suffix::Check)
+        } else {
+            None
+        };
+        let body = match parsed {
+            Parsed::Castling(side) => Body::Castling(side),
+            Parsed::Move {
+                piece,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+            } => Body::Move {
+                piece,
+                from_file,
+                from_rank,
+                capture: text.contains(['x', ':']),
+                to,
+                promotion,
+            },
+        };
+        Ok(San { body, suffix })
+    }
+}
+
+impl San {
+    /// The legal move of `position` this SAN names, as
+    /// [`Position::parse_san`] resolves it: the capture mark and the suffix
+    /// are not checked against the position.
+    ///
+    /// # Errors
+    /// [`SanError`]: no such legal move, an ambiguous one, castling that is
+    /// not allowed, a promotion left out.
+    ///
+    /// ```
+    /// use bitboards::{Position, San, SanError};
+    ///
+    /// let san: San = "e5".parse()?;
+    /// assert!(matches!(san.to_move(&Position::START), Err(SanError::Illegal { .. })));
+    /// # Ok::<(), SanError>(())
+    /// ```
+    pub fn to_move(&self, position: &Position) -> Result<Move, SanError> {
+        let parsed = match self.body {
+            Body::Castling(side) => Parsed::Castling(side),
+            Body::Move {
+                piece,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+                ..
+            } => Parsed::Move {
+                piece,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+            },
+        };
+        position.resolve_parsed(parsed).map(|(mv, _)| mv)
+    }
+}
+
 impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // At most `Qe1xd2=Q#`-like: a buffer of 8 bytes, then one `pad`
@@ -409,7 +500,13 @@ impl Position {
     /// for castling).
     #[inline]
     fn resolve_san(&self, text: &str) -> Result<(Move, PieceKind), SanError> {
-        let parsed = parse_text(text)?;
+        self.resolve_parsed(parse_text(text)?)
+    }
+
+    /// The legal move a parsed SAN names here, with the kind of piece that
+    /// moves.
+    #[inline]
+    fn resolve_parsed(&self, parsed: Parsed) -> Result<(Move, PieceKind), SanError> {
         match parsed {
             Parsed::Castling(side) => self.find_castling(side).map(|mv| (mv, PieceKind::King)),
             Parsed::Move {
