@@ -40,6 +40,18 @@ def random_games(count, seed):
     return games
 
 
+def build_book(games, tmp, *options):
+    """The games as a PGN file in `tmp`, and the book `bitboards book build`
+    makes of it (with `options`): the book's path."""
+    pgn = os.path.join(tmp, "games.pgn")
+    with open(pgn, "w") as out:
+        for game in games:
+            print(game, file=out, end="\n\n")
+    book = os.path.join(tmp, "book.bin")
+    subprocess.run([BIN, "book", "build", pgn, "-o", book, *options], check=True, capture_output=True)
+    return book
+
+
 def show(book, fen):
     out = subprocess.run(
         [BIN, "book", "show", book, "--fen", fen, "--format", "json"],
@@ -53,16 +65,7 @@ def show(book, fen):
 def test_built_book_reads_the_same_in_python_chess():
     games = random_games(150, 7)
     with tempfile.TemporaryDirectory() as tmp:
-        pgn = os.path.join(tmp, "games.pgn")
-        with open(pgn, "w") as out:
-            for game in games:
-                print(game, file=out, end="\n\n")
-        book = os.path.join(tmp, "book.bin")
-        subprocess.run(
-            [BIN, "book", "build", pgn, "-o", book, "--max-ply", "12"],
-            check=True,
-            capture_output=True,
-        )
+        book = build_book(games, tmp, "--max-ply", "12")
         fens = set()
         for game in games:
             board = game.board()
@@ -88,19 +91,13 @@ def test_built_book_reads_the_same_in_python_chess():
                 compared += len(ours)
         # Castling and the deeper plies are in there.
         assert compared > 300
-    # Every move of the first 12 plies counted at least once.
 
 
 def test_weights_follow_polyglot():
     """2 per win and 1 per draw for the side that played the move."""
     games = random_games(40, 11)
     with tempfile.TemporaryDirectory() as tmp:
-        pgn = os.path.join(tmp, "games.pgn")
-        with open(pgn, "w") as out:
-            for game in games:
-                print(game, file=out, end="\n\n")
-        book = os.path.join(tmp, "book.bin")
-        subprocess.run([BIN, "book", "build", pgn, "-o", book], check=True, capture_output=True)
+        book = build_book(games, tmp)
         expected = {}
         for game in games:
             result = game.headers["Result"]
