@@ -1,4 +1,5 @@
-//! `bitboards book show BOOK [--fen FEN]`: a position's moves in a Polyglot
+//! `bitboards book show BOOK [--fen FEN | --fens FILE]`: a position's (or
+//! many positions') moves in a Polyglot
 //! book; `bitboards book build GAMES... -o OUT`: a book from PGN files
 //! (plain or compressed, on every core), weighted as polyglot's
 //! `make-book` weights: 2 per win and 1 per draw for the side that played
@@ -43,8 +44,12 @@ pub enum BookCommand {
         /// The Polyglot book (`.bin`).
         book: String,
         /// The position (default: the start position).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "fens")]
         fen: Option<String>,
+        /// A file of FENs, one per line: every position's moves, each JSON
+        /// object with its `fen` (for many lookups in one run).
+        #[arg(long, value_name = "FILE")]
+        fens: Option<String>,
         /// Text for people, or JSON (one object per move: `uci`, `san`,
         /// `weight`, `learn`).
         #[arg(long, value_enum, default_value_t)]
@@ -95,7 +100,12 @@ pub fn run(
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
     match &args.command {
-        BookCommand::Show { book, fen, format } => show(book, fen.as_deref(), *format, out),
+        BookCommand::Show {
+            book,
+            fen,
+            fens,
+            format,
+        } => show(book, fen.as_deref(), fens.as_deref(), *format, out),
         BookCommand::Build {
             games,
             out: path,
@@ -123,18 +133,52 @@ pub fn run(
 fn show(
     path: &str,
     fen: Option<&str>,
+    fens: Option<&str>,
     format: Format,
     out: &mut impl Write,
 ) -> Result<(), CommandError> {
     let book = Book::open(path)
         .map_err(|error| CommandError::unreadable(format!("cannot read {path}: {error}")))?;
-    let position = match fen {
-        Some(fen) => Position::from_fen(fen).map_err(|error| CommandError::fen(&error, fen))?,
-        None => Position::START,
-    };
-    let entries: Vec<_> = book.entries(&position).collect();
-    let total: u64 = entries.iter().map(|entry| u64::from(entry.weight)).sum();
     let mut text = String::new();
+    match fens {
+        None => {
+            let position = match fen {
+                Some(fen) => {
+                    Position::from_fen(fen).map_err(|error| CommandError::fen(&error, fen))?
+                }
+                None => Position::START,
+            };
+            list(&book, &position, None, format, &mut text);
+        }
+        Some(file) => {
+            let fens = std::fs::read_to_string(file).map_err(|error| {
+                CommandError::unreadable(format!("cannot read {file}: {error}"))
+            })?;
+            for fen in fens.lines().map(str::trim).filter(|line| !line.is_empty()) {
+                let position =
+                    Position::from_fen(fen).map_err(|error| CommandError::fen(&error, fen))?;
+                list(&book, &position, Some(fen), format, &mut text);
+            }
+        }
+    }
+    out.write_all(text.as_bytes())
+        .map_err(|error| CommandError::unreadable(format!("cannot write the output: {error}")))
+}
+
+/// One position's book moves in `format`; with `fen` (from `--fens`), each
+/// JSON object names the position, and text starts with it.
+fn list<B: AsRef<[u8]>>(
+    book: &Book<B>,
+    position: &Position,
+    fen: Option<&str>,
+    format: Format,
+    text: &mut String,
+) {
+    let entries: Vec<_> = book.entries(position).collect();
+    let total: u64 = entries.iter().map(|entry| u64::from(entry.weight)).sum();
+    if let (Some(fen), Format::Text) = (fen, format) {
+        let _ = writeln!(text, "{fen}");
+    }
     for entry in &entries {
         let san = position.san(entry.mv).to_string();
         let uci = position.uci(entry.mv).to_string();
@@ -153,9 +197,12 @@ fn show(
                 );
             }
             Format::Json => {
+                let named = fen
+                    .map(|fen| format!("\"fen\": \"{fen}\", "))
+                    .unwrap_or_default();
                 let _ = writeln!(
                     text,
-                    "{{\"uci\": \"{uci}\", \"san\": \"{san}\", \"weight\": {}, \"learn\": {}}}",
+                    "{{{named}\"uci\": \"{uci}\", \"san\": \"{san}\", \"weight\": {}, \"learn\": {}}}",
                     entry.weight, entry.learn
                 );
             }
@@ -164,8 +211,6 @@ fn show(
     if entries.is_empty() && format == Format::Text {
         text.push_str("no book moves in this position\n");
     }
-    out.write_all(text.as_bytes())
-        .map_err(|error| CommandError::unreadable(format!("cannot write the output: {error}")))
 }
 
 fn build(

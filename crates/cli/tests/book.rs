@@ -57,6 +57,55 @@ fn build_then_show() {
         "c5       c7c5   weight     1  100.0%  learn 0\ne5       e7e5   weight     0    0.0%  learn 0\n"
     );
 
+    // Many positions in one run: each position's moves, as `--fen` lists
+    // them, with the position named.
+    let fens = path("book-fens.txt");
+    std::fs::write(
+        &fens,
+        format!("{}\n{after_e4}\n", bitboards::Position::START.fen()),
+    )
+    .unwrap();
+    let (code, many, stderr) = run(&[
+        "book",
+        "show",
+        out.to_str().unwrap(),
+        "--fens",
+        fens.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let (_, replies, _) = run(&[
+        "book",
+        "show",
+        out.to_str().unwrap(),
+        "--fen",
+        after_e4,
+        "--format",
+        "json",
+    ]);
+    let mut expected: Vec<serde_json::Value> = Vec::new();
+    for (fen, text) in [
+        (
+            bitboards::Position::START.fen().to_string(),
+            stdout.as_str(),
+        ),
+        (after_e4.to_string(), replies.as_str()),
+    ] {
+        for line in text.lines() {
+            let mut object: serde_json::Value = serde_json::from_str(line).unwrap();
+            object["fen"] = serde_json::json!(fen);
+            expected.push(object);
+        }
+    }
+    let got: Vec<serde_json::Value> = many
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(got, expected);
+    assert_eq!(got.len(), 4);
+    let _ = std::fs::remove_file(fens);
+
     // The same book from the file compressed, on one thread, when zstd is here.
     let zst = path("book-games.pgn.zst");
     let compressed = std::process::Command::new("zstd")
