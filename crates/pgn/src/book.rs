@@ -41,6 +41,7 @@ use std::cmp::Reverse;
 use bitboards::book::{encode, write_position};
 use bitboards::{Color, Move, Position};
 
+use crate::reader::{Variant, variant};
 use crate::{GameResult, PgnMove, Visitor};
 
 /// What goes into a book.
@@ -111,17 +112,7 @@ impl Visitor for GameMoves {
             "Result" => self.result = value.parse().ok(),
             "WhiteElo" => self.elos[0] = value.parse().ok(),
             "BlackElo" => self.elos[1] = value.parse().ok(),
-            "Variant" => {
-                let name: String = value
-                    .chars()
-                    .filter(char::is_ascii_alphanumeric)
-                    .map(|c| c.to_ascii_lowercase())
-                    .collect();
-                self.chess960 = matches!(
-                    name.as_str(),
-                    "chess960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "960"
-                );
-            }
+            "Variant" => self.chess960 = variant(value) == Variant::Chess960,
             _ => {}
         }
     }

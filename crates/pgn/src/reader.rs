@@ -69,15 +69,14 @@ pub struct Reader<R> {
     /// and column of their `(`, innermost last.
     opens: Vec<Where>,
     started: bool,
-    /// Whether a tag or a move has been read: an input whose first game
-    /// fails before either is not PGN.
-    progress: bool,
     /// The input is not PGN: nothing more is read.
     dead: bool,
     /// Whether the visitor wants this game's comments.
     comments: bool,
     /// The offset of the input's first token, and its line (up to 40
-    /// bytes), for [`ReadError::NotPgn`].
+    /// bytes), for [`ReadError::NotPgn`]: an error on that very token (so
+    /// nothing before it was read) says the input is not PGN. `u64::MAX`
+    /// for a piece of an input that starts later.
     head: u64,
     head_text: String,
 }
@@ -150,9 +149,21 @@ fn glyph(text: &[u8]) -> Option<u8> {
     }
 }
 
-/// Whether a `Variant` tag names a game the reader plays: standard chess
-/// or Chess960 (whose FEN and castling the reader handles the same way).
-fn is_supported_variant(value: &str) -> bool {
+/// What a `Variant` tag names: standard chess or Chess960 (whose FEN and
+/// castling the reader handles the same way), or a variant it does not
+/// play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Variant {
+    Standard,
+    Chess960,
+    Unsupported,
+}
+
+/// The variant a `Variant` tag's value names, by python-chess's names of
+/// standard chess (`chess.Board.aliases`) and of Chess960
+/// (`Headers.is_chess960`), with spaces, `-` and `_` aside and case
+/// ignored, and the FICS wild setups it plays as standard chess.
+pub(crate) fn variant(value: &str) -> Variant {
     let mut name = [0u8; 16];
     let mut len = 0;
     for byte in value
@@ -160,38 +171,20 @@ fn is_supported_variant(value: &str) -> bool {
         .filter(|byte| !matches!(byte, b' ' | b'-' | b'_'))
     {
         if len == name.len() {
-            return false;
+            return Variant::Unsupported;
         }
         name[len] = byte.to_ascii_lowercase();
         len += 1;
     }
-    matches!(
-        &name[..len],
-        // python-chess's names of standard chess (`chess.Board.aliases`)
-        // and of Chess960 (`Headers.is_chess960`), spaces, `-` and `_`
-        // aside, and the FICS wild setups it plays as standard chess.
-        b"" | b"standard"
-            | b"chess"
-            | b"classical"
-            | b"normal"
-            | b"illegal"
-            | b"fromposition"
-            | b"wild/0"
-            | b"wild/1"
-            | b"wild/2"
-            | b"wild/3"
-            | b"wild/4"
-            | b"wild/5"
-            | b"wild/6"
-            | b"wild/7"
-            | b"wild/8"
-            | b"wild/8a"
-            | b"chess960"
-            | b"fischerandom"
-            | b"fischerrandom"
-            | b"fischerrandomchess"
-            | b"960"
-    )
+    match &name[..len] {
+        b"" | b"standard" | b"chess" | b"classical" | b"normal" | b"illegal" | b"fromposition"
+        | b"wild/0" | b"wild/1" | b"wild/2" | b"wild/3" | b"wild/4" | b"wild/5" | b"wild/6"
+        | b"wild/7" | b"wild/8" | b"wild/8a" => Variant::Standard,
+        b"chess960" | b"fischerandom" | b"fischerrandom" | b"fischerrandomchess" | b"960" => {
+            Variant::Chess960
+        }
+        _ => Variant::Unsupported,
+    }
 }
 
 impl<R: BufRead> Reader<R> {
@@ -226,7 +219,6 @@ impl<R: BufRead> Reader<R> {
             stack: Vec::new(),
             opens: Vec::new(),
             started: false,
-            progress: false,
             dead: false,
             comments: true,
             head: 0,
@@ -334,9 +326,7 @@ impl<R: BufRead> Reader<R> {
             Ok(()) => Ok(true),
             Err(Failure::Io(error)) => Err(ReadError::Io(error)),
             Err(Failure::Pgn { at, kind, .. })
-                if self.games == 1
-                    && !self.progress
-                    && at.offset == self.head
+                if at.offset == self.head
                     && matches!(
                         kind,
                         PgnErrorKind::Unexpected(_)
@@ -381,7 +371,7 @@ impl<R: BufRead> Reader<R> {
         self.input.start_at(line, offset);
         if !first {
             self.started = true;
-            self.progress = true;
+            self.head = u64::MAX;
         }
     }
 
@@ -639,7 +629,6 @@ impl<R: BufRead> Reader<R> {
             }),
             Err(kind) => return Err(self.fail(at, kind, true)),
         }
-        self.progress = true;
         self.input.pos += len;
         if let Some(nag) = nag {
             visitor.nag(nag);
@@ -735,7 +724,7 @@ impl<R: BufRead> Reader<R> {
             self.fen.clear();
             self.fen.extend_from_slice(value.as_bytes());
             fen = Some(value_at);
-        } else if name == "Variant" && !is_supported_variant(&value) {
+        } else if name == "Variant" && variant(&value) == Variant::Unsupported {
             return Err(Failure::Pgn {
                 at: value_at,
                 kind: PgnErrorKind::UnsupportedVariant(value.into_owned()),
@@ -743,7 +732,6 @@ impl<R: BufRead> Reader<R> {
             });
         }
         visitor.tag(name, &value);
-        self.progress = true;
         Ok(fen)
     }
 
