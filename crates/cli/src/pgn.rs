@@ -414,7 +414,7 @@ fn report(visitor: &mut RecordVisitor, args: &PgnArgs) -> String {
         .map(str::to_owned)
         .or_else(|| visitor.result().map(|result| result.to_string()))
         .unwrap_or_else(|| "*".to_owned());
-    let outcome = game.outcome();
+    let outcome = visitor.outcome();
     let plies = record.plies;
     let moves = args.moves.map(|style| plies_as(game, style));
     let mut text = String::new();

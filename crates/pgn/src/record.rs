@@ -7,7 +7,7 @@
 //! way: the first tag of a name counts, a missing tag is null, and so is an
 //! integer, date or time that does not parse (`"?"`, `""`, `"????.??.??"`).
 
-use bitboards::{Color, Game, Position};
+use bitboards::{Color, Game, Outcome, Position};
 
 use crate::annotations::{Annotations, Score};
 use crate::{GameResult, PgnMove, Visitor};
@@ -237,6 +237,8 @@ pub struct RecordVisitor {
     partial: String,
     /// The result that ended the movetext.
     result: Option<GameResult>,
+    /// What the rules say of the game's end, worked out once at its end.
+    outcome: Option<Outcome>,
 }
 
 impl Default for RecordVisitor {
@@ -249,6 +251,7 @@ impl Default for RecordVisitor {
             need_number: true,
             partial: String::new(),
             result: None,
+            outcome: None,
         }
     }
 }
@@ -312,6 +315,13 @@ impl RecordVisitor {
         self.result
     }
 
+    /// What the rules say of the end of the game just read (the record's
+    /// `outcome` is its name).
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
     fn space(&mut self) {
         if !self.record.movetext.is_empty() {
             self.record.movetext.push(' ');
@@ -333,6 +343,7 @@ impl Visitor for RecordVisitor {
         self.need_number = true;
         self.partial.clear();
         self.result = None;
+        self.outcome = None;
     }
 
     fn tag(&mut self, name: &str, value: &str) {
@@ -429,11 +440,8 @@ impl Visitor for RecordVisitor {
 
     fn end_game(&mut self, last: &Position) {
         self.record.fen = last.fen().to_string();
-        self.record.outcome = self
-            .game
-            .as_ref()
-            .and_then(Game::outcome)
-            .map(|outcome| outcome.name().to_owned());
+        self.outcome = self.game.as_ref().and_then(Game::outcome);
+        self.record.outcome = self.outcome.map(|outcome| outcome.name().to_owned());
     }
 }
 
