@@ -10,7 +10,8 @@
 //! whatever the thread count and however far one slow chunk holds back
 //! the ones after it.
 
-use std::io::{self, Read};
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Read};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
@@ -86,7 +87,29 @@ struct Chunk {
 /// What a worker made of a chunk: each game's value or error, in order.
 struct Done<T> {
     index: usize,
-    games: Vec<Result<T, ReadError>>,
+    /// Each game's value or error, with its number within the chunk.
+    games: Vec<Result<T, PgnError>>,
+    /// What ended the chunk early: an input that is not PGN.
+    end: Option<ReadError>,
+}
+
+/// Reads every game of `reader`, handing `each` the value `finish` makes of
+/// the visitor after a game that reads, or the game's error, in order;
+/// until the input ends, or fails, or is found not to be PGN (the error).
+fn replay<R: BufRead, V: Visitor, T>(
+    reader: &mut Reader<R>,
+    visitor: &mut V,
+    finish: &impl Fn(&mut V) -> T,
+    mut each: impl FnMut(Result<T, PgnError>),
+) -> Result<(), ReadError> {
+    loop {
+        match reader.read_game(visitor) {
+            Ok(true) => each(Ok(finish(visitor))),
+            Ok(false) => return Ok(()),
+            Err(ReadError::Game(error)) => each(Err(error)),
+            Err(error) => return Err(error),
+        }
+    }
 }
 
 impl<R: Read + Send> ParallelReader<R> {
@@ -168,22 +191,11 @@ impl<R: Read + Send> ParallelReader<R> {
     {
         if self.threads == 1 {
             let mut reader = Reader::new(io::BufReader::with_capacity(1 << 16, self.input));
-            let mut visitor = make();
             let mut number = 0;
-            loop {
-                match reader.read_game(&mut visitor) {
-                    Ok(true) => {
-                        number += 1;
-                        deliver(number, Ok(finish(&mut visitor)));
-                    }
-                    Ok(false) => return Ok(()),
-                    Err(ReadError::Game(error)) => {
-                        number += 1;
-                        deliver(number, Err(error));
-                    }
-                    Err(error) => return Err(error),
-                }
-            }
+            return replay(&mut reader, &mut make(), &finish, |game| {
+                number += 1;
+                deliver(number, game);
+            });
         }
         let in_flight = 2 * self.threads + 2;
         let chunk_size = self
@@ -378,21 +390,12 @@ fn work<R: Read, V: Visitor, T>(
         let mut reader = Reader::new(&chunk.bytes[..]);
         reader.start_at(chunk.line, chunk.offset, chunk.index == 0);
         let mut games = Vec::new();
-        loop {
-            match reader.read_game(&mut visitor) {
-                Ok(true) => games.push(Ok(finish(&mut visitor))),
-                Ok(false) => break,
-                Err(error @ ReadError::NotPgn { .. }) => {
-                    games.push(Err(error));
-                    break;
-                }
-                Err(error) => games.push(Err(error)),
-            }
-        }
+        let end = replay(&mut reader, &mut visitor, finish, |game| games.push(game)).err();
         if done
             .send(Done {
                 index: chunk.index,
                 games,
+                end,
             })
             .is_err()
         {
@@ -408,30 +411,33 @@ fn reorder<T>(
     credits: &SyncSender<()>,
     deliver: &mut impl FnMut(usize, Result<T, PgnError>),
 ) -> Result<(), ReadError> {
-    let mut waiting: Vec<Option<Vec<Result<T, ReadError>>>> = Vec::new();
+    // The chunks done ahead of the next one due, by their distance from it.
+    let mut waiting: VecDeque<Option<Done<T>>> = VecDeque::new();
     let (mut next, mut number) = (0, 0);
     for finished in done {
         let slot = finished.index - next;
         if waiting.len() <= slot {
             waiting.resize_with(slot + 1, || None);
         }
-        waiting[slot] = Some(finished.games);
-        while let Some(Some(_)) = waiting.first() {
-            let Some(games) = waiting.remove(0) else {
+        waiting[slot] = Some(finished);
+        while let Some(Some(_)) = waiting.front() {
+            let Some(Some(chunk)) = waiting.pop_front() else {
                 break;
             };
             next += 1;
             let _ = credits.send(());
-            for game in games {
+            for game in chunk.games {
                 number += 1;
-                match game {
-                    Ok(value) => deliver(number, Ok(value)),
-                    Err(ReadError::Game(mut error)) => {
+                deliver(
+                    number,
+                    game.map_err(|mut error| {
                         error.game = number;
-                        deliver(number, Err(error));
-                    }
-                    Err(error) => return Err(error),
-                }
+                        error
+                    }),
+                );
+            }
+            if let Some(end) = chunk.end {
+                return Err(end);
             }
         }
     }
