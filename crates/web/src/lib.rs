@@ -269,12 +269,10 @@ pub fn book_moves(book: &[u8], fen: &str) -> String {
         Ok(position) => position,
         Err(error) => return fail(error.to_string()),
     };
-    let total: u64 = book
-        .entries(&position)
-        .map(|entry| u64::from(entry.weight))
-        .sum();
+    let entries: Vec<_> = book.entries(&position).collect();
+    let total: u64 = entries.iter().map(|entry| u64::from(entry.weight)).sum();
     let mut out = String::from(r#"{"ok":true,"moves":["#);
-    for (index, entry) in book.entries(&position).enumerate() {
+    for (index, entry) in entries.iter().enumerate() {
         let comma = if index == 0 { "" } else { "," };
         let tenths = (u64::from(entry.weight) * 1000 + total / 2)
             .checked_div(total)
