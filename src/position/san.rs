@@ -23,21 +23,12 @@ use crate::{Bitboard, CastlingSide, File, PieceKind, Position, Rank, Square, att
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct San {
-    body: Body,
+    /// What the text names: castling, or a piece, the squares it may come
+    /// from, its target and a promotion (as a parse finds them).
+    body: Parsed,
+    /// `x` in the text (never for castling).
+    capture: bool,
     suffix: Option<Suffix>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-enum Body {
-    Castling(CastlingSide),
-    Move {
-        piece: PieceKind,
-        from_file: Option<File>,
-        from_rank: Option<Rank>,
-        capture: bool,
-        to: Square,
-        promotion: Option<PieceKind>,
-    },
 }
 
 /// What a SAN move says about the position it leads to: `+` or `#`.
@@ -85,7 +76,7 @@ impl San {
     /// ```
     #[must_use]
     pub const fn is_capture(&self) -> bool {
-        matches!(self.body, Body::Move { capture: true, .. })
+        self.capture
     }
 }
 
@@ -121,24 +112,11 @@ impl core::str::FromStr for San {
         } else {
             None
         };
-        let body = match parsed {
-            Parsed::Castling(side) => Body::Castling(side),
-            Parsed::Move {
-                piece,
-                from_file,
-                from_rank,
-                to,
-                promotion,
-            } => Body::Move {
-                piece,
-                from_file,
-                from_rank,
-                capture: text.contains(['x', ':']),
-                to,
-                promotion,
-            },
-        };
-        Ok(San { body, suffix })
+        Ok(San {
+            body: parsed,
+            capture: matches!(parsed, Parsed::Move { .. }) && text.contains(['x', ':']),
+            suffix,
+        })
     }
 }
 
@@ -159,24 +137,7 @@ impl San {
     /// # Ok::<(), SanError>(())
     /// ```
     pub fn to_move(&self, position: &Position) -> Result<Move, SanError> {
-        let parsed = match self.body {
-            Body::Castling(side) => Parsed::Castling(side),
-            Body::Move {
-                piece,
-                from_file,
-                from_rank,
-                to,
-                promotion,
-                ..
-            } => Parsed::Move {
-                piece,
-                from_file,
-                from_rank,
-                to,
-                promotion,
-            },
-        };
-        position.resolve_parsed(parsed).map(|(mv, _)| mv)
+        position.resolve_parsed(self.body).map(|(mv, _)| mv)
     }
 }
 
@@ -191,13 +152,12 @@ impl fmt::Display for San {
             len += 1;
         };
         match self.body {
-            Body::Castling(CastlingSide::KingSide) => b"O-O".iter().for_each(|&b| put(b)),
-            Body::Castling(CastlingSide::QueenSide) => b"O-O-O".iter().for_each(|&b| put(b)),
-            Body::Move {
+            Parsed::Castling(CastlingSide::KingSide) => b"O-O".iter().for_each(|&b| put(b)),
+            Parsed::Castling(CastlingSide::QueenSide) => b"O-O-O".iter().for_each(|&b| put(b)),
+            Parsed::Move {
                 piece,
                 from_file,
                 from_rank,
-                capture,
                 to,
                 promotion,
             } => {
@@ -210,7 +170,7 @@ impl fmt::Display for San {
                 if let Some(rank) = from_rank {
                     put(b'1' + rank as u8);
                 }
-                if capture {
+                if self.capture {
                     put(b'x');
                 }
                 put(b'a' + to.file() as u8);
@@ -394,14 +354,17 @@ impl Position {
     /// ```
     #[must_use]
     pub fn san(&self, mv: Move) -> San {
+        let (body, capture) = self.san_body(mv);
         San {
-            body: self.san_body(mv),
+            body,
+            capture,
             suffix: self.san_suffix(mv),
         }
     }
 
-    /// The SAN of `mv` without the check mark.
-    fn san_body(&self, mv: Move) -> Body {
+    /// The SAN of `mv` without the check mark: what it names, and whether
+    /// it captures.
+    fn san_body(&self, mv: Move) -> (Parsed, bool) {
         let from = mv.from();
         let to = mv.to();
         if mv.is_castling() {
@@ -410,7 +373,7 @@ impl Position {
             } else {
                 CastlingSide::QueenSide
             };
-            return Body::Castling(side);
+            return (Parsed::Castling(side), false);
         }
         let piece = self.kind_on(from.bitboard()).unwrap_or(PieceKind::Pawn);
         let capture = mv.kind() == MoveKind::EnPassant
@@ -444,14 +407,14 @@ impl Position {
                 (Some(from.file()), Some(from.rank()))
             }
         };
-        Body::Move {
+        let body = Parsed::Move {
             piece,
             from_file,
             from_rank,
-            capture,
             to,
             promotion: mv.promotion(),
-        }
+        };
+        (body, capture)
     }
 
     /// `+` or `#` for `mv`, or `None`.
@@ -758,7 +721,7 @@ impl Sink for CastlingFinder {
 }
 
 /// SAN text taken apart, before the position is asked.
-#[derive(Clone, Copy, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Parsed {
     Castling(CastlingSide),
     Move {
