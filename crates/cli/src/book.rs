@@ -246,7 +246,7 @@ fn build(
                         failure = Some(error);
                     }
                 }
-                Err(_) => bad += 1,
+                Err(_failed) => bad += 1,
             },
         );
         if let Err(error) = read {

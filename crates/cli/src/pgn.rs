@@ -350,7 +350,7 @@ pub fn read_file(
             true => Out::Row(Box::new(visitor.take())),
             false => Out::Report(report(visitor, args)),
         },
-        |_, game| deliver(game),
+        |_, game| deliver(game.map_err(|(error, _)| error)),
     )
 }
 

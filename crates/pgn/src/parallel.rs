@@ -61,7 +61,7 @@ const MIN_CHUNK: usize = 64 << 10;
 ///     |visitor| visitor.0,
 ///     |number, game| match game {
 ///         Ok(count) => plies.push((number, count)),
-///         Err(_) => errors += 1,
+///         Err((_error, _partial)) => errors += 1,
 ///     },
 /// )?;
 /// assert_eq!(plies.len(), 2000);
@@ -88,7 +88,7 @@ struct Chunk {
 struct Done<T> {
     index: usize,
     /// Each game's value or error, with its number within the chunk.
-    games: Vec<Result<T, PgnError>>,
+    games: Vec<Result<T, (PgnError, T)>>,
     /// What ended the chunk early: an input that is not PGN.
     end: Option<ReadError>,
 }
@@ -100,13 +100,13 @@ fn replay<R: BufRead, V: Visitor, T>(
     reader: &mut Reader<R>,
     visitor: &mut V,
     finish: &impl Fn(&mut V) -> T,
-    mut each: impl FnMut(Result<T, PgnError>),
+    mut each: impl FnMut(Result<T, (PgnError, T)>),
 ) -> Result<(), ReadError> {
     loop {
         match reader.read_game(visitor) {
             Ok(true) => each(Ok(finish(visitor))),
             Ok(false) => return Ok(()),
-            Err(ReadError::Game(error)) => each(Err(error)),
+            Err(ReadError::Game(error)) => each(Err((error, finish(visitor)))),
             Err(error) => return Err(error),
         }
     }
@@ -168,9 +168,11 @@ impl<R: Read + Send> ParallelReader<R> {
     }
 
     /// Reads every game. Each worker makes its visitor with `make`; after
-    /// each game that reads, `finish` turns the visitor into the game's
-    /// value (on the worker). `deliver` gets each game's number (from 1)
-    /// and its value or error, in input order, on the calling thread.
+    /// each game, `finish` turns the visitor into the game's value (on the
+    /// worker). `deliver` gets each game's number (from 1) and its value,
+    /// or for a game that fails its error and the value `finish` made of
+    /// what was read of it before the error (its tags, its first moves),
+    /// in input order, on the calling thread.
     ///
     /// A visitor's [`Visitor::begin_game`] hears the game's number within
     /// its chunk, not in the input: use the number `deliver` gets.
@@ -183,7 +185,7 @@ impl<R: Read + Send> ParallelReader<R> {
         self,
         make: impl Fn() -> V + Sync,
         finish: impl Fn(&mut V) -> T + Sync,
-        mut deliver: impl FnMut(usize, Result<T, PgnError>),
+        mut deliver: impl FnMut(usize, Result<T, (PgnError, T)>),
     ) -> Result<(), ReadError>
     where
         V: Visitor,
@@ -409,7 +411,7 @@ fn work<R: Read, V: Visitor, T>(
 fn reorder<T>(
     done: &Receiver<Done<T>>,
     credits: &SyncSender<()>,
-    deliver: &mut impl FnMut(usize, Result<T, PgnError>),
+    deliver: &mut impl FnMut(usize, Result<T, (PgnError, T)>),
 ) -> Result<(), ReadError> {
     // The chunks done ahead of the next one due, by their distance from it.
     let mut waiting: VecDeque<Option<Done<T>>> = VecDeque::new();
@@ -430,9 +432,9 @@ fn reorder<T>(
                 number += 1;
                 deliver(
                     number,
-                    game.map_err(|mut error| {
+                    game.map_err(|(mut error, partial)| {
                         error.game = number;
-                        error
+                        (error, partial)
                     }),
                 );
             }

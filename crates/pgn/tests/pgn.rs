@@ -1159,7 +1159,7 @@ fn record_parallel(
         .for_each(
             Recorder::entering,
             |recorder| recorder.games.pop().expect("a game"),
-            |number, game| delivered.push((number, game.map_err(|error| error.to_string()))),
+            |number, game| delivered.push((number, game.map_err(|(error, _)| error.to_string()))),
         )
         .unwrap();
     delivered
@@ -1213,6 +1213,36 @@ fn parallel_reading_gives_what_sequential_reading_gives() {
         matches!(result, Err(ReadError::NotPgn { .. })),
         "{result:?}"
     );
+}
+
+#[test]
+fn a_failed_game_is_delivered_with_what_was_read_of_it() {
+    let text = "[Event \"good\"]\n\n1. e4 e5 *\n\n[Event \"bad\"]\n\n1. d4 d5 2. Ke7 *\n\n[Event \"next\"]\n\n1. c4 *\n";
+    for threads in [1, 2] {
+        let mut delivered = Vec::new();
+        ParallelReader::new(text.as_bytes())
+            .threads(threads)
+            .chunk_size(16)
+            .for_each(
+                Recorder::entering,
+                |recorder| recorder.games.pop().expect("a game"),
+                |number, game| delivered.push((number, game)),
+            )
+            .unwrap();
+        assert_eq!(delivered.len(), 3, "{threads} threads");
+        let (number, Err((error, partial))) = &delivered[1] else {
+            panic!("the second game fails: {:?}", delivered[1]);
+        };
+        assert_eq!((*number, error.game()), (2, 2));
+        assert_eq!(partial[0], Event::Tag("Event".into(), "bad".into()));
+        // Its first moves were read before the illegal one.
+        let moves = partial
+            .iter()
+            .filter(|event| matches!(event, Event::Move { .. }))
+            .count();
+        assert_eq!(moves, 2, "{partial:?}");
+        assert!(delivered[2].1.is_ok());
+    }
 }
 
 #[test]
