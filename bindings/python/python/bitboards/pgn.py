@@ -1,0 +1,125 @@
+"""PGN databases read in Rust: games, Arrow tables and Parquet files.
+
+Every function takes a path (``str`` or ``os.PathLike``; plain, ``.zst``,
+``.gz`` or ``.bz2``, told apart by content), a list of paths, or a binary or
+text file object. Reading runs in Rust with the GIL released, on ``threads``
+threads (all cores when None), and games come out in file order whatever the
+thread count. ``progress`` prints a progress line to standard error; by
+default it does when standard error is a terminal.
+
+>>> import io, bitboards.pgn
+>>> pgn = io.BytesIO(b'[White "Carlsen"]\\n\\n1. e4 { [%eval 0.17] [%clk 0:03:00] } e5 1-0\\n')
+>>> game = next(bitboards.pgn.read_games(pgn))
+>>> game.headers["White"], [m.uci() for m in game.moves], game.clocks, game.evals
+('Carlsen', ['e2e4', 'e7e5'], [180.0, None], [Score(cp=17), None])
+"""
+
+import os
+import sys
+import warnings
+
+from . import _bitboards
+from ._bitboards import Game, Score
+
+__all__ = ["Game", "Score", "GAME_COLUMNS", "read_games", "read_table", "to_parquet"]
+
+#: The columns of ``read_table``, in order: the Lichess database's tags and
+#: ``movetext``, then ``plies``, ``fen`` (final position), ``outcome`` (by the
+#: rules), ``uci`` (the moves), ``clocks`` and ``evals`` (per move).
+GAME_COLUMNS = _bitboards.game_columns()
+
+
+def _sources(path_or_file):
+    """Paths as str and file contents as bytes, for the Rust side."""
+    items = path_or_file if isinstance(path_or_file, (list, tuple)) else [path_or_file]
+    sources = []
+    for item in items:
+        if isinstance(item, (bytes, bytearray, memoryview)):
+            sources.append(bytes(item))
+        elif hasattr(item, "read"):
+            data = item.read()
+            sources.append(data.encode("utf-8") if isinstance(data, str) else bytes(data))
+        else:
+            sources.append(os.fspath(item))
+    return sources
+
+
+def _progress(progress):
+    if progress is None:
+        stderr = sys.stderr
+        return bool(stderr is not None and hasattr(stderr, "isatty") and stderr.isatty())
+    return bool(progress)
+
+
+def _warn(failures):
+    if failures:
+        more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
+        warnings.warn(
+            f"{len(failures)} game(s) left out for errors: {failures[0]}{more}",
+            stacklevel=3,
+        )
+
+
+def read_games(path_or_file, threads=None, progress=None):
+    """The games of a PGN source, in order, as ``Game`` objects.
+
+    A game with an error is yielded with ``errors`` set and what was read
+    before the error (its headers, its first moves); reading goes on with the
+    next game. A file that is not PGN raises ``bitboards.NotPgnError`` and a
+    file that cannot be read ``OSError``, after the games before.
+
+    >>> import io, bitboards.pgn
+    >>> games = list(bitboards.pgn.read_games(io.BytesIO(b"1. e4 e5 *\\n\\n1. d4 Ke7 *\\n")))
+    >>> [len(g.moves) for g in games], games[1].errors != []
+    ([2, 1], True)
+    """
+    return _bitboards.read_games(_sources(path_or_file), threads, _progress(progress))
+
+
+def _pyarrow():
+    try:
+        import pyarrow
+    except ImportError as error:  # pragma: no cover
+        raise ImportError("read_table needs pyarrow: pip install pyarrow") from error
+    return pyarrow
+
+
+def read_table(paths, columns=None, threads=None, progress=None):
+    """The games of PGN sources as a ``pyarrow.Table``, one row per game.
+
+    The table is built in Rust and handed over through the Arrow C stream
+    interface: no Python object per game. ``columns`` picks some of
+    ``GAME_COLUMNS`` (leaving out ``movetext`` and ``uci`` saves their cost).
+    Games with errors are left out, with a warning that counts them.
+
+    >>> import io, bitboards.pgn
+    >>> table = bitboards.pgn.read_table(io.BytesIO(b'[WhiteElo "2100"]\\n\\n1. e4 e5 *\\n'), columns=["WhiteElo", "plies"])
+    >>> table.to_pylist()
+    [{'WhiteElo': 2100, 'plies': 2}]
+    """
+    pa = _pyarrow()
+    stream, failures = _bitboards.read_table(
+        _sources(paths), None if columns is None else list(columns), threads, _progress(progress)
+    )
+    _warn(failures)
+    return _import_stream(pa, stream).read_all()
+
+
+def _import_stream(pa, stream):
+    if hasattr(pa.RecordBatchReader, "from_stream"):
+        return pa.RecordBatchReader.from_stream(stream)
+    return pa.RecordBatchReader._import_from_c_capsule(stream.__arrow_c_stream__())
+
+
+def to_parquet(paths, out, threads=None, progress=None):
+    """Writes the games of PGN sources to the Parquet file ``out`` (zstd) as
+    they are read, in bounded memory, and returns the number of rows.
+
+    The columns are ``read_table``'s. Games with errors are left out, with a
+    warning that counts them.
+    """
+    rows, failures = _bitboards.to_parquet(
+        _sources(paths), os.fspath(out), threads, _progress(progress)
+    )
+    _warn(failures)
+    return rows

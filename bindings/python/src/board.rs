@@ -1,0 +1,803 @@
+//! `Board`: a position and the moves that led to it, with python-chess's
+//! names.
+
+use bitboards::{
+    CastlingNotation, CastlingSide, Color, Move, MoveKind, MoveList, PieceKind, Position, Square,
+};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use crate::errors::{IllegalMoveError, fen_error, san_error, uci_error};
+use crate::types::{PyBitboard, PyMove, PyPiece, color, is_white, piece_kind, square};
+
+/// python-chess's starting FEN.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A chess position and the moves that led to it: python-chess's `Board`.
+///
+/// Unlike python-chess, `push` checks that the move is legal (raising
+/// `IllegalMoveError`): the position can never become one the rules do not
+/// allow.
+///
+/// >>> import bitboards
+/// >>> board = bitboards.Board()
+/// >>> board.push_san("e4")
+/// Move.from_uci('e2e4')
+/// >>> board.fen()
+/// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+/// >>> len(board.legal_moves)
+/// 20
+#[pyclass(module = "bitboards", name = "Board", eq)]
+#[derive(Clone)]
+pub struct Board {
+    position: Position,
+    chess960: bool,
+    /// Each move played and the position before it.
+    stack: Vec<(Position, Move)>,
+    /// The legal moves of `position`, once asked for.
+    legal: Option<MoveList>,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.position == other.position
+    }
+}
+
+impl Board {
+    pub fn new_at(position: Position, chess960: bool) -> Board {
+        Board {
+            position,
+            chess960,
+            stack: Vec::new(),
+            legal: None,
+        }
+    }
+
+    /// A board at `start` with `moves` played (all legal).
+    pub fn replay(start: Position, moves: &[Move], chess960: bool) -> Board {
+        let mut board = Board::new_at(start, chess960);
+        for &mv in moves {
+            board.play(mv);
+        }
+        board
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    fn notation(&self) -> CastlingNotation {
+        if self.chess960 {
+            CastlingNotation::KingTakesRook
+        } else {
+            self.position.castling_notation()
+        }
+    }
+
+    fn legal(&mut self) -> &MoveList {
+        let position = &self.position;
+        self.legal.get_or_insert_with(|| position.legal_moves())
+    }
+
+    /// The legal move `mv` stands for, or `IllegalMoveError`.
+    fn resolve(&mut self, mv: &PyMove) -> PyResult<Move> {
+        if mv.is_null() {
+            return Err(IllegalMoveError::new_err(
+                "the null move is not a legal move",
+            ));
+        }
+        let notation = self.notation();
+        let legal = self.legal();
+        legal
+            .iter()
+            .copied()
+            .find(|&candidate| PyMove::from_move(candidate, notation) == *mv)
+            .or_else(|| legal.iter().copied().find(|&candidate| mv.is(candidate)))
+            .ok_or_else(|| {
+                IllegalMoveError::new_err(format!("illegal move: {mv} in {}", self.position.fen()))
+            })
+    }
+
+    fn play(&mut self, mv: Move) {
+        let before = self.position;
+        self.position.play_in_place(mv);
+        self.stack.push((before, mv));
+        self.legal = None;
+    }
+
+    /// The en passant square where a capture there is legal.
+    pub fn legal_ep_square(position: &Position) -> Option<Square> {
+        let square = position.en_passant()?;
+        position
+            .legal_moves_masked(bitboards::Bitboard::FULL, square.bitboard())
+            .iter()
+            .any(|mv| mv.kind() == MoveKind::EnPassant)
+            .then_some(square)
+    }
+
+    /// The positions that count for repetition are equal: pieces, side to
+    /// move, castling rights and a legal en passant square.
+    fn same_position(a: &Position, b: &Position) -> bool {
+        a.occupied() == b.occupied()
+            && a.side_to_move() == b.side_to_move()
+            && a.castling() == b.castling()
+            && Color::ALL
+                .into_iter()
+                .all(|color| a.by_color(color) == b.by_color(color))
+            && PieceKind::ALL
+                .into_iter()
+                .all(|kind| a.by_kind(kind) == b.by_kind(kind))
+            && Board::legal_ep_square(a) == Board::legal_ep_square(b)
+    }
+
+    fn repetitions(&self, count: usize) -> bool {
+        let mut seen = 1;
+        if seen >= count {
+            return true;
+        }
+        // Back to the last capture or pawn move (the halfmove clock's
+        // reset), the same side to move every other ply.
+        let reversible = usize::from(self.position.halfmove_clock()).min(self.stack.len());
+        for (before, _) in self.stack.iter().rev().take(reversible).skip(1).step_by(2) {
+            if Board::same_position(before, &self.position) {
+                seen += 1;
+                if seen >= count {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn has_legal_moves(&mut self) -> bool {
+        !self.legal().is_empty()
+    }
+
+    /// python-chess's order: checkmate, insufficient material, stalemate,
+    /// the 75-move rule, fivefold repetition; with `claim_draw` the 50-move
+    /// rule and threefold repetition.
+    fn outcome_of(&mut self, claim_draw: bool) -> Option<Termination> {
+        let moves = self.has_legal_moves();
+        let check = self.position.is_check();
+        if !moves && check {
+            return Some(Termination::CHECKMATE);
+        }
+        if self.position.is_insufficient_material() {
+            return Some(Termination::INSUFFICIENT_MATERIAL);
+        }
+        if !moves {
+            return Some(Termination::STALEMATE);
+        }
+        if self.position.halfmove_clock() >= 150 {
+            return Some(Termination::SEVENTYFIVE_MOVES);
+        }
+        if self.repetitions(5) {
+            return Some(Termination::FIVEFOLD_REPETITION);
+        }
+        if claim_draw {
+            if self.position.halfmove_clock() >= 100 {
+                return Some(Termination::FIFTY_MOVES);
+            }
+            if self.repetitions(3) {
+                return Some(Termination::THREEFOLD_REPETITION);
+            }
+        }
+        None
+    }
+
+    fn castling_mask(position: &Position) -> u64 {
+        let rights = position.castling();
+        let mut mask = 0;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(file) = rights.rook_file(color, side) {
+                    let rank = match color {
+                        Color::White => bitboards::Rank::First,
+                        Color::Black => bitboards::Rank::Eighth,
+                    };
+                    mask |= Square::from_file_rank(file, rank).bitboard().0;
+                }
+            }
+        }
+        mask
+    }
+
+    fn new_board(&self, position: Position) -> Board {
+        Board::new_at(position, self.chess960)
+    }
+}
+
+/// How a game ended by the rules (python-chess's `Termination`).
+#[pyclass(module = "bitboards", eq, eq_int, hash, frozen, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+pub enum Termination {
+    CHECKMATE = 1,
+    STALEMATE = 2,
+    INSUFFICIENT_MATERIAL = 3,
+    SEVENTYFIVE_MOVES = 4,
+    FIVEFOLD_REPETITION = 5,
+    FIFTY_MOVES = 6,
+    THREEFOLD_REPETITION = 7,
+}
+
+impl Termination {
+    pub fn of(outcome: bitboards::Outcome) -> Termination {
+        use bitboards::Outcome;
+        match outcome {
+            Outcome::Checkmate { .. } => Termination::CHECKMATE,
+            Outcome::Stalemate => Termination::STALEMATE,
+            Outcome::InsufficientMaterial => Termination::INSUFFICIENT_MATERIAL,
+            Outcome::SeventyFiveMoves => Termination::SEVENTYFIVE_MOVES,
+            Outcome::FivefoldRepetition => Termination::FIVEFOLD_REPETITION,
+            Outcome::FiftyMoves => Termination::FIFTY_MOVES,
+            Outcome::ThreefoldRepetition => Termination::THREEFOLD_REPETITION,
+        }
+    }
+}
+
+/// The end of a game: `termination`, `winner` (True for White, False for
+/// Black, None for a draw) and `result()`.
+#[pyclass(module = "bitboards", name = "Outcome", frozen, eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct PyOutcome {
+    #[pyo3(get)]
+    pub termination: Termination,
+    #[pyo3(get)]
+    pub winner: Option<bool>,
+}
+
+#[pymethods]
+impl PyOutcome {
+    #[new]
+    #[pyo3(signature = (termination, winner = None))]
+    fn new(termination: Termination, winner: Option<bool>) -> PyOutcome {
+        PyOutcome {
+            termination,
+            winner,
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    fn result(&self) -> &'static str {
+        match self.winner {
+            Some(true) => "1-0",
+            Some(false) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let winner = match self.winner {
+            Some(true) => "True",
+            Some(false) => "False",
+            None => "None",
+        };
+        format!(
+            "Outcome(termination=Termination.{:?}, winner={winner})",
+            self.termination
+        )
+    }
+}
+
+impl PyOutcome {
+    pub fn new_from(outcome: bitboards::Outcome) -> PyOutcome {
+        PyOutcome {
+            termination: Termination::of(outcome),
+            winner: outcome.winner().map(is_white),
+        }
+    }
+}
+
+/// The legal moves of a board (`board.legal_moves`): iterate, `len()`,
+/// `in`.
+#[pyclass(module = "bitboards", name = "LegalMoveGenerator", frozen)]
+pub struct LegalMoves {
+    moves: Vec<PyMove>,
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn count(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
+    fn __contains__(&self, mv: &Bound<'_, PyAny>) -> bool {
+        mv.cast::<PyMove>()
+            .is_ok_and(|mv| self.moves.contains(mv.get()))
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        PyList::new(py, self.moves.iter().copied())?
+            .as_any()
+            .try_iter()
+            .map(Bound::into_any)
+    }
+
+    fn __repr__(&self) -> String {
+        let moves: Vec<String> = self.moves.iter().map(ToString::to_string).collect();
+        format!("<LegalMoveGenerator ({})>", moves.join(", "))
+    }
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (fen = STARTING_FEN, *, chess960 = false))]
+    fn new(fen: &str, chess960: bool) -> PyResult<Board> {
+        let position = Position::from_fen(fen).map_err(|error| fen_error(fen, &error))?;
+        Ok(Board::new_at(position, chess960))
+    }
+
+    /// The Chess960 start position numbered `number` (0 to 959; 518 is
+    /// standard chess), on a Chess960 board.
+    #[staticmethod]
+    fn from_chess960_pos(number: u16) -> PyResult<Board> {
+        let position =
+            Position::chess960(number).map_err(|error| PyValueError::new_err(error.to_string()))?;
+        Ok(Board::new_at(position, true))
+    }
+
+    /// Whether castling is written king-takes-rook (`e1h1`), as Chess960
+    /// needs.
+    #[getter]
+    fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    #[setter]
+    fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+    }
+
+    /// The legal moves.
+    #[getter]
+    fn legal_moves(&mut self) -> LegalMoves {
+        let notation = self.notation();
+        let moves = self
+            .legal()
+            .iter()
+            .map(|&mv| PyMove::from_move(mv, notation))
+            .collect();
+        LegalMoves { moves }
+    }
+
+    /// Plays `move` (a legal `Move`; `IllegalMoveError` otherwise).
+    fn push(&mut self, r#move: PyMove) -> PyResult<()> {
+        let mv = self.resolve(&r#move)?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Plays the move written in SAN (`Nf3`, `O-O`, `exd8=Q+`) and returns it.
+    fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
+        let mv = self
+            .position
+            .parse_san(san)
+            .map_err(|error| san_error(san, &error))?;
+        let played = PyMove::from_move(mv, self.notation());
+        self.play(mv);
+        Ok(played)
+    }
+
+    /// Plays the move written in UCI (`e2e4`, `e7e8q`) and returns it.
+    fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
+        let mv = self
+            .position
+            .parse_uci(uci)
+            .map_err(|error| uci_error(uci, &error))?;
+        let played = PyMove::from_move(mv, self.notation());
+        self.play(mv);
+        Ok(played)
+    }
+
+    /// Takes back the last move and returns it (`IndexError` when there is
+    /// none).
+    fn pop(&mut self) -> PyResult<PyMove> {
+        let (before, mv) = self
+            .stack
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+        self.position = before;
+        self.legal = None;
+        Ok(PyMove::from_move(mv, self.notation()))
+    }
+
+    /// The last move (`IndexError` when there is none).
+    fn peek(&self) -> PyResult<PyMove> {
+        let (_, mv) = self
+            .stack
+            .last()
+            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
+        Ok(PyMove::from_move(*mv, self.notation()))
+    }
+
+    /// The moves played, first first.
+    #[getter]
+    fn move_stack(&self) -> Vec<PyMove> {
+        let notation = self.notation();
+        self.stack
+            .iter()
+            .map(|&(_, mv)| PyMove::from_move(mv, notation))
+            .collect()
+    }
+
+    /// `move` in SAN (`IllegalMoveError` if it is not legal).
+    fn san(&mut self, r#move: PyMove) -> PyResult<String> {
+        let mv = self.resolve(&r#move)?;
+        Ok(self.position.san(mv).to_string())
+    }
+
+    /// `move` in UCI, castling as this board writes it.
+    fn uci(&mut self, r#move: PyMove) -> PyResult<String> {
+        let mv = self.resolve(&r#move)?;
+        Ok(self.position.uci(mv).to_string())
+    }
+
+    /// The legal move written in SAN.
+    fn parse_san(&self, san: &str) -> PyResult<PyMove> {
+        let mv = self
+            .position
+            .parse_san(san)
+            .map_err(|error| san_error(san, &error))?;
+        Ok(PyMove::from_move(mv, self.notation()))
+    }
+
+    /// The legal move written in UCI.
+    fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
+        let mv = self
+            .position
+            .parse_uci(uci)
+            .map_err(|error| uci_error(uci, &error))?;
+        Ok(PyMove::from_move(mv, self.notation()))
+    }
+
+    fn is_legal(&mut self, r#move: PyMove) -> bool {
+        self.resolve(&r#move).is_ok()
+    }
+
+    /// The position's FEN (`shredder=True`: castling by rook files).
+    #[pyo3(signature = (*, shredder = false))]
+    fn fen(&self, shredder: bool) -> String {
+        let fen = self.position.fen();
+        if shredder {
+            fen.shredder().to_string()
+        } else {
+            fen.to_string()
+        }
+    }
+
+    /// The FEN's first four fields.
+    fn epd(&self) -> String {
+        let fen = self.fen(false);
+        fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The FEN's first field: where the pieces stand.
+    fn board_fen(&self) -> String {
+        let fen = self.fen(false);
+        fen.split(' ').next().unwrap_or_default().to_owned()
+    }
+
+    /// Sets the position from a FEN and clears the move stack.
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        self.position = Position::from_fen(fen).map_err(|error| fen_error(fen, &error))?;
+        self.stack.clear();
+        self.legal = None;
+        Ok(())
+    }
+
+    /// The side to move: True for White.
+    #[getter]
+    fn turn(&self) -> bool {
+        is_white(self.position.side_to_move())
+    }
+
+    /// The castling rooks' squares, as a mask.
+    #[getter]
+    fn castling_rights(&self) -> u64 {
+        Board::castling_mask(&self.position)
+    }
+
+    /// The en passant square, where a capture there is legal.
+    #[getter]
+    fn ep_square(&self) -> Option<u8> {
+        Board::legal_ep_square(&self.position).map(|square| square.index() as u8)
+    }
+
+    #[getter]
+    fn halfmove_clock(&self) -> u16 {
+        self.position.halfmove_clock()
+    }
+
+    #[getter]
+    fn fullmove_number(&self) -> u16 {
+        self.position.fullmove_number()
+    }
+
+    /// Half-moves since the start of the game (from the fullmove number).
+    fn ply(&self) -> u32 {
+        2 * (u32::from(self.position.fullmove_number()) - 1) + u32::from(!self.turn())
+    }
+
+    fn is_check(&self) -> bool {
+        self.position.is_check()
+    }
+
+    fn is_checkmate(&mut self) -> bool {
+        self.position.is_check() && !self.has_legal_moves()
+    }
+
+    fn is_stalemate(&mut self) -> bool {
+        !self.position.is_check() && !self.has_legal_moves()
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        self.position.is_insufficient_material()
+    }
+
+    fn is_seventyfive_moves(&mut self) -> bool {
+        self.position.halfmove_clock() >= 150 && self.has_legal_moves()
+    }
+
+    fn is_fifty_moves(&mut self) -> bool {
+        self.position.halfmove_clock() >= 100 && self.has_legal_moves()
+    }
+
+    fn is_fivefold_repetition(&self) -> bool {
+        self.repetitions(5)
+    }
+
+    /// Whether the position has stood on the board `count` times (this
+    /// time included) since the last capture or pawn move.
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        self.repetitions(count)
+    }
+
+    /// Whether the rules end the game here (checkmate, stalemate,
+    /// insufficient material, the 75-move rule, fivefold repetition; with
+    /// `claim_draw`, also the 50-move rule and threefold repetition).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn is_game_over(&mut self, claim_draw: bool) -> bool {
+        self.outcome_of(claim_draw).is_some()
+    }
+
+    /// How the rules end the game here, or None.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn outcome(&mut self, claim_draw: bool) -> Option<PyOutcome> {
+        let termination = self.outcome_of(claim_draw)?;
+        let winner = (termination == Termination::CHECKMATE).then(|| !self.turn());
+        Some(PyOutcome {
+            termination,
+            winner,
+        })
+    }
+
+    fn piece_at(&self, square: i64) -> PyResult<Option<PyPiece>> {
+        Ok(self.position.piece_on(self::square(square)?).map(PyPiece))
+    }
+
+    fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
+        Ok(self
+            .position
+            .piece_on(self::square(square)?)
+            .map(|piece| crate::types::piece_type(piece.kind())))
+    }
+
+    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
+        Ok(self
+            .position
+            .piece_on(self::square(square)?)
+            .map(|piece| is_white(piece.color())))
+    }
+
+    /// The square of `color`'s king.
+    fn king(&self, color: bool) -> u8 {
+        self.position.king(self::color(color)).index() as u8
+    }
+
+    /// The squares of `color`'s pieces of `piece_type`.
+    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<PyBitboard> {
+        Ok(PyBitboard(self.pieces_mask(piece_type, color)?))
+    }
+
+    /// The mask of `color`'s pieces of `piece_type` (a1 = bit 0).
+    fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
+        Ok(self
+            .position
+            .pieces(self::color(color), piece_kind(piece_type)?)
+            .0)
+    }
+
+    #[getter]
+    fn occupied(&self) -> u64 {
+        self.position.occupied().0
+    }
+
+    /// The masks of Black's and White's pieces (index with the colour).
+    #[getter]
+    fn occupied_co(&self) -> [u64; 2] {
+        [
+            self.position.by_color(Color::Black).0,
+            self.position.by_color(Color::White).0,
+        ]
+    }
+
+    /// The squares of `color`'s pieces that attack `square`.
+    fn attackers(&self, color: bool, square: i64) -> PyResult<PyBitboard> {
+        Ok(PyBitboard(
+            self.position
+                .attackers(self::square(square)?, self::color(color))
+                .0,
+        ))
+    }
+
+    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(!self
+            .position
+            .attackers(self::square(square)?, self::color(color))
+            .is_empty())
+    }
+
+    fn gives_check(&mut self, r#move: PyMove) -> PyResult<bool> {
+        let mv = self.resolve(&r#move)?;
+        Ok(self.position.gives_check(mv))
+    }
+
+    fn is_capture(&mut self, r#move: PyMove) -> PyResult<bool> {
+        let mv = self.resolve(&r#move)?;
+        Ok(mv.kind() == MoveKind::EnPassant
+            || !mv.is_castling() && self.position.piece_on(mv.to()).is_some())
+    }
+
+    fn is_castling(&mut self, r#move: PyMove) -> PyResult<bool> {
+        Ok(self.resolve(&r#move)?.is_castling())
+    }
+
+    fn is_en_passant(&mut self, r#move: PyMove) -> PyResult<bool> {
+        Ok(self.resolve(&r#move)?.kind() == MoveKind::EnPassant)
+    }
+
+    /// The Polyglot key (`chess.polyglot.zobrist_hash`).
+    fn zobrist_hash(&self) -> u64 {
+        self.position.polyglot_key()
+    }
+
+    /// The position with colours swapped and the board flipped (no moves).
+    fn mirror(&self) -> Board {
+        self.new_board(self.position.mirror())
+    }
+
+    /// A copy (with the move stack unless `stack=False`).
+    #[pyo3(signature = (*, stack = true))]
+    fn copy(&self, stack: bool) -> Board {
+        if stack {
+            self.clone()
+        } else {
+            self.new_board(self.position)
+        }
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    /// The position before the first move of the stack.
+    fn root(&self) -> Board {
+        let start = self
+            .stack
+            .first()
+            .map_or(self.position, |(start, _)| *start);
+        self.new_board(start)
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep,
+    /// counted in Rust with the GIL released, on `threads` threads (all
+    /// cores when None).
+    #[pyo3(signature = (depth, threads = None))]
+    fn perft(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> PyResult<u64> {
+        let position = self.position;
+        if threads == Some(1) {
+            return Ok(py.detach(|| bitboards::perft(&position, depth)));
+        }
+        let mut pool = rayon::ThreadPoolBuilder::new();
+        if let Some(threads) = threads {
+            pool = pool.num_threads(threads.max(1));
+        }
+        let pool = pool
+            .build()
+            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+        Ok(py.detach(|| pool.install(|| bitboards::perft_parallel(&position, depth))))
+    }
+
+    /// The twelve piece boards as a `(12, 8, 8)` uint8 NumPy array: White's
+    /// pawns, knights, bishops, rooks, queens, king, then Black's; row 0 is
+    /// rank 1 and column 0 file a. With `flip=True` and Black to move, the
+    /// board as Black sees it: ranks mirrored and colours swapped, so that
+    /// the first six planes are always the mover's.
+    #[pyo3(signature = (*, flip = false))]
+    fn planes<'py>(&self, py: Python<'py>, flip: bool) -> PyResult<Bound<'py, PyAny>> {
+        let boards = crate::planes::twelve(&self.position);
+        let black = flip && self.position.side_to_move() == Color::Black;
+        crate::planes::to_numpy(py, &[boards], |_| black)?.call_method1("reshape", ((12, 8, 8),))
+    }
+
+    fn __str__(&self) -> String {
+        let mut text = String::with_capacity(128);
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let square = Square::new(rank * 8 + file).expect("0..64");
+                text.push(
+                    self.position
+                        .piece_on(square)
+                        .map_or('.', |piece| piece.to_char()),
+                );
+                text.push(if file == 7 { '\n' } else { ' ' });
+            }
+        }
+        text.pop();
+        text
+    }
+
+    fn __repr__(&self) -> String {
+        match self.chess960 {
+            true => format!("Board('{}', chess960=True)", self.position.fen()),
+            false => format!("Board('{}')", self.position.fen()),
+        }
+    }
+
+    /// The board as an SVG picture, `size` pixels wide, from Black's side
+    /// when `flipped`.
+    #[pyo3(signature = (*, size = 400, flipped = false))]
+    fn svg(&self, size: u32, flipped: bool) -> String {
+        let last = self.stack.last().map(|&(_, mv)| mv);
+        crate::svg::board(&self.position, last, size, flipped)
+    }
+
+    /// The picture Jupyter shows.
+    fn _repr_svg_(&self) -> String {
+        self.svg(400, false)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let start = self
+            .stack
+            .first()
+            .map_or(self.position, |(start, _)| *start);
+        let moves: Vec<String> = self
+            .stack
+            .iter()
+            .map(|(before, mv)| before.uci(*mv).to_string())
+            .collect();
+        let constructor = py
+            .import("bitboards._bitboards")?
+            .getattr("board_from_state")?;
+        let args = (start.fen().to_string(), self.chess960, moves).into_pyobject(py)?;
+        (constructor, args).into_pyobject(py)
+    }
+}
+
+/// A board from its start FEN and moves in UCI (what pickle stores).
+#[pyfunction]
+pub fn board_from_state(fen: &str, chess960: bool, moves: Vec<String>) -> PyResult<Board> {
+    let mut board = Board::new(fen, chess960)?;
+    for uci in &moves {
+        board.push_uci(uci)?;
+    }
+    Ok(board)
+}

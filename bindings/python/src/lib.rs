@@ -1,0 +1,42 @@
+//! The compiled part of the `bitboards` Python package (`bitboards._bitboards`).
+//!
+//! python-chess's everyday names over the Rust crate: [`board::Board`] and
+//! its moves, pieces and square sets, and the PGN functions of
+//! `bitboards.pgn` ([`pgn`]), whose tables reach Python through the Arrow C
+//! stream interface. The pure-Python part of the package
+//! (`python/bitboards`) adds the constants, the progress switch and the
+//! argument handling.
+
+mod arrow;
+mod board;
+mod errors;
+mod pgn;
+mod planes;
+mod svg;
+mod types;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = module.py();
+    module.add_class::<types::PyMove>()?;
+    module.add_class::<types::PyPiece>()?;
+    module.add_class::<types::PyBitboard>()?;
+    module.add_class::<board::Board>()?;
+    module.add_class::<board::LegalMoves>()?;
+    module.add_class::<board::PyOutcome>()?;
+    module.add_class::<board::Termination>()?;
+    module.add_class::<pgn::PyGame>()?;
+    module.add_class::<pgn::PyScore>()?;
+    module.add_class::<pgn::GameIter>()?;
+    module.add_class::<arrow::ArrowStream>()?;
+    module.add_function(wrap_pyfunction!(board::board_from_state, module)?)?;
+    module.add_function(wrap_pyfunction!(pgn::read_games, module)?)?;
+    module.add_function(wrap_pyfunction!(pgn::read_table, module)?)?;
+    module.add_function(wrap_pyfunction!(pgn::to_parquet, module)?)?;
+    module.add_function(wrap_pyfunction!(pgn::game_columns, module)?)?;
+    module.add_function(wrap_pyfunction!(planes::planes_from_bytes, module)?)?;
+    errors::register(py, module)?;
+    Ok(())
+}

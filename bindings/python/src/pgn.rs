@@ -1,0 +1,746 @@
+//! `bitboards.pgn`: games read in Rust, on every core, with the GIL
+//! released; one Python object per game (`read_games`) or none at all
+//! (`read_table`, `to_parquet`).
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bitboards::{Move, Outcome, Position};
+use bitboards_pgn::annotations::Score;
+use bitboards_pgn::record::{GAME_COLUMNS, GameRecord, RecordVisitor};
+use bitboards_pgn::table::{GamesBuilder, ParquetWriter, games_schema};
+use bitboards_pgn::{ParallelReader, PgnError, ReadError, decompress_in_background};
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use crate::arrow::ArrowStream;
+use crate::board::{Board, PyOutcome};
+use crate::errors::NotPgnError;
+use crate::types::PyMove;
+
+/// Where games come from: a file (compressed or not) or bytes in memory.
+pub enum Source {
+    Path(String),
+    Bytes(Vec<u8>),
+}
+
+impl Source {
+    fn name(&self) -> &str {
+        match self {
+            Source::Path(path) => path,
+            Source::Bytes(_) => "<bytes>",
+        }
+    }
+
+    fn size(&self) -> u64 {
+        match self {
+            Source::Path(path) => std::fs::metadata(path).map_or(0, |meta| meta.len()),
+            Source::Bytes(bytes) => bytes.len() as u64,
+        }
+    }
+}
+
+/// The sources of a call: paths (str) or bytes, as the Python wrapper
+/// hands them over.
+fn sources(items: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Source>> {
+    items
+        .into_iter()
+        .map(|item| {
+            if let Ok(bytes) = item.cast::<PyBytes>() {
+                Ok(Source::Bytes(bytes.as_bytes().to_vec()))
+            } else {
+                Ok(Source::Path(item.extract::<String>()?))
+            }
+        })
+        .collect()
+}
+
+/// Counts the bytes read (for the progress line) and ends the input early
+/// when the reading is cancelled (the Python iterator was dropped).
+struct Tracked<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl<R: Read> Read for Tracked<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Ok(0);
+        }
+        let read = self.inner.read(buf)?;
+        self.read.fetch_add(read as u64, Ordering::Relaxed);
+        Ok(read)
+    }
+}
+
+/// What stops a source as a whole: it cannot be read, or is not PGN.
+pub enum Fatal {
+    Io(String, io::Error),
+    NotPgn(String, ReadError),
+}
+
+impl Fatal {
+    pub fn into_py(self) -> PyErr {
+        match self {
+            Fatal::Io(name, error) if error.kind() == io::ErrorKind::NotFound => {
+                PyFileNotFoundError::new_err(format!("{name}: {error}"))
+            }
+            Fatal::Io(name, error) => PyOSError::new_err(format!("{name}: {error}")),
+            Fatal::NotPgn(name, error) => NotPgnError::new_err(format!("{name}: {error}")),
+        }
+    }
+}
+
+/// The shared state of one read: bytes and games so far, the cancel flag.
+#[derive(Clone, Default)]
+pub struct Progress {
+    pub read: Arc<AtomicU64>,
+    pub games: Arc<AtomicU64>,
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Progress {
+    /// Prints a progress line to standard error twice a second until
+    /// `done` is set, then a last one.
+    fn report(&self, total: u64, done: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
+        let (read, games) = (self.read.clone(), self.games.clone());
+        std::thread::spawn(move || {
+            let start = Instant::now();
+            let line = |end: &str| {
+                let (bytes, count) = (read.load(Ordering::Relaxed), games.load(Ordering::Relaxed));
+                let seconds = start.elapsed().as_secs_f64().max(1e-9);
+                let percent = if total > 0 {
+                    100.0 * bytes as f64 / total as f64
+                } else {
+                    0.0
+                };
+                eprint!(
+                    "\r{:.1}/{:.1} MB ({percent:.0}%), {count} games, {:.0} games/s{end}",
+                    bytes as f64 / 1e6,
+                    total as f64 / 1e6,
+                    count as f64 / seconds
+                );
+            };
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+                if start.elapsed().as_millis() % 500 < 100 {
+                    line("");
+                }
+            }
+            line("\n");
+        })
+    }
+}
+
+/// Opens `source` for reading, decompressing on a thread of its own.
+fn open(source: &Source, progress: &Progress) -> io::Result<Box<dyn BufRead + Send>> {
+    let (read, cancel) = (progress.read.clone(), progress.cancel.clone());
+    match source {
+        Source::Path(path) => decompress_in_background(BufReader::with_capacity(
+            1 << 16,
+            Tracked {
+                inner: File::open(path)?,
+                read,
+                cancel,
+            },
+        )),
+        Source::Bytes(bytes) => decompress_in_background(BufReader::new(Tracked {
+            inner: Cursor::new(bytes.clone()),
+            read,
+            cancel,
+        })),
+    }
+}
+
+/// Reads every game of `sources` in order, on `threads` threads: `make`
+/// and `finish` as [`ParallelReader::for_each`]'s, `deliver` each game's
+/// value (and error, for a game that failed). Stops at the first source
+/// that cannot be read or is not PGN.
+pub fn read_all<V, T>(
+    sources: &[Source],
+    threads: Option<usize>,
+    progress: &Progress,
+    make: impl Fn() -> V + Sync,
+    finish: impl Fn(&mut V) -> T + Sync,
+    mut deliver: impl FnMut(T, Option<PgnError>),
+) -> Result<(), Fatal>
+where
+    V: bitboards_pgn::Visitor,
+    T: Send,
+{
+    for source in sources {
+        let name = source.name().to_owned();
+        let input = open(source, progress).map_err(|error| Fatal::Io(name.clone(), error))?;
+        let mut reader = ParallelReader::new(input);
+        if let Some(threads) = threads {
+            reader = reader.threads(threads);
+        }
+        let read = reader.for_each(&make, &finish, |_, game| {
+            progress.games.fetch_add(1, Ordering::Relaxed);
+            match game {
+                Ok(value) => deliver(value, None),
+                Err((error, partial)) => deliver(partial, Some(error)),
+            }
+        });
+        match read {
+            Ok(()) => {}
+            Err(ReadError::Io(error)) => return Err(Fatal::Io(name, error)),
+            Err(error) => return Err(Fatal::NotPgn(name, error)),
+        }
+        if progress.cancel.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Runs `work` with the progress line on standard error when `show`.
+fn with_progress<T: Send>(
+    py: Python<'_>,
+    sources: &[Source],
+    show: bool,
+    work: impl FnOnce(&Progress) -> T + Send,
+) -> T {
+    let progress = Progress::default();
+    py.detach(|| {
+        let done = Arc::new(AtomicBool::new(false));
+        let reporter = show.then(|| {
+            let total = sources.iter().map(Source::size).sum();
+            progress.report(total, done.clone())
+        });
+        let result = work(&progress);
+        done.store(true, Ordering::Relaxed);
+        if let Some(reporter) = reporter {
+            let _ = reporter.join();
+        }
+        result
+    })
+}
+
+/// One game as read: what `Game` shows.
+pub struct GameData {
+    number: u64,
+    tags: Vec<(String, String)>,
+    start: Position,
+    moves: Vec<Move>,
+    clocks: Vec<Option<f64>>,
+    evals: Vec<Option<Score>>,
+    outcome: Option<Outcome>,
+    result: Option<&'static str>,
+    error: Option<String>,
+}
+
+fn game_data(visitor: &mut RecordVisitor) -> GameData {
+    let record = visitor.take();
+    let (start, moves) = visitor
+        .game()
+        .map_or((Position::START, Vec::new()), |game| {
+            (*game.start(), game.moves().to_vec())
+        });
+    GameData {
+        number: 0,
+        tags: record.tags,
+        start,
+        moves,
+        clocks: record.clocks,
+        evals: record.evals,
+        outcome: visitor.outcome(),
+        result: visitor.result().map(|result| result.as_str()),
+        error: None,
+    }
+}
+
+/// A game of a PGN file, as `read_games` yields it.
+///
+/// >>> import bitboards.pgn, io
+/// >>> game = next(bitboards.pgn.read_games(io.BytesIO(b'[White "A"]\n\n1. e4 { [%clk 0:03:00] } e5 *')))
+/// >>> game.headers["White"], game.sans(), game.clocks
+/// ('A', ['e4', 'e5'], [180.0, None])
+#[pyclass(module = "bitboards.pgn", name = "Game", frozen)]
+pub struct PyGame(GameData);
+
+impl PyGame {
+    fn chess960(&self) -> bool {
+        self.0.tags.iter().any(|(name, value)| {
+            name == "Variant" && {
+                let value = value.to_ascii_lowercase();
+                value.contains("960") || value.contains("fischer")
+            }
+        }) || self.0.start.castling_notation() == bitboards::CastlingNotation::KingTakesRook
+    }
+
+    fn notation(&self) -> bitboards::CastlingNotation {
+        match self.chess960() {
+            true => bitboards::CastlingNotation::KingTakesRook,
+            false => bitboards::CastlingNotation::KingToTarget,
+        }
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// The game's number in the input, from 1.
+    #[getter]
+    fn number(&self) -> u64 {
+        self.0.number
+    }
+
+    /// The tags, first of a name first.
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let headers = PyDict::new(py);
+        for (name, value) in &self.0.tags {
+            if !headers.contains(name)? {
+                headers.set_item(name, value)?;
+            }
+        }
+        Ok(headers)
+    }
+
+    /// The mainline's moves.
+    #[getter]
+    fn moves(&self) -> Vec<PyMove> {
+        let mut position = self.0.start;
+        let chess960 = self.chess960();
+        self.0
+            .moves
+            .iter()
+            .map(|&mv| {
+                let notation = match chess960 {
+                    true => bitboards::CastlingNotation::KingTakesRook,
+                    false => position.castling_notation(),
+                };
+                let out = PyMove::from_move(mv, notation);
+                if mv.is_null() {
+                    position = position.null_move().unwrap_or(position);
+                } else {
+                    position.play_in_place(mv);
+                }
+                out
+            })
+            .collect()
+    }
+
+    /// The mainline's moves in UCI.
+    fn ucis(&self) -> Vec<String> {
+        let notation = self.notation();
+        let mut position = self.0.start;
+        self.0
+            .moves
+            .iter()
+            .map(|&mv| {
+                let text = match notation {
+                    bitboards::CastlingNotation::KingTakesRook => mv.uci(notation).to_string(),
+                    bitboards::CastlingNotation::KingToTarget => position.uci(mv).to_string(),
+                };
+                if mv.is_null() {
+                    position = position.null_move().unwrap_or(position);
+                } else {
+                    position.play_in_place(mv);
+                }
+                text
+            })
+            .collect()
+    }
+
+    /// The mainline's moves in SAN.
+    fn sans(&self) -> Vec<String> {
+        let mut position = self.0.start;
+        self.0
+            .moves
+            .iter()
+            .map(|&mv| {
+                if mv.is_null() {
+                    position = position.null_move().unwrap_or(position);
+                    return "--".to_owned();
+                }
+                let san = position.san(mv).to_string();
+                position.play_in_place(mv);
+                san
+            })
+            .collect()
+    }
+
+    /// Per move: the `[%clk]` after it, in seconds, or None.
+    #[getter]
+    fn clocks(&self) -> Vec<Option<f64>> {
+        self.0.clocks.clone()
+    }
+
+    /// Per move: the `[%eval]` after it (White's view), or None.
+    #[getter]
+    fn evals(&self) -> Vec<Option<PyScore>> {
+        self.0.evals.iter().map(|eval| eval.map(PyScore)).collect()
+    }
+
+    /// The start position (the `FEN` tag's, or the standard one).
+    fn start(&self) -> Board {
+        Board::new_at(self.0.start, self.chess960())
+    }
+
+    /// The final position, with the moves on its stack.
+    fn board(&self) -> Board {
+        let real: Vec<Move> = self
+            .0
+            .moves
+            .iter()
+            .copied()
+            .filter(|mv| !mv.is_null())
+            .collect();
+        if real.len() == self.0.moves.len() {
+            Board::replay(self.0.start, &real, self.chess960())
+        } else {
+            // Null moves: the final position without a move stack.
+            let mut position = self.0.start;
+            for &mv in &self.0.moves {
+                if mv.is_null() {
+                    position = position.null_move().unwrap_or(position);
+                } else {
+                    position.play_in_place(mv);
+                }
+            }
+            Board::new_at(position, self.chess960())
+        }
+    }
+
+    /// What the rules say of the final position (checkmate, stalemate, ...)
+    /// or None.
+    #[getter]
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.0.outcome.map(PyOutcome::new_from)
+    }
+
+    /// The result that ends the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`) or
+    /// None.
+    #[getter]
+    fn result(&self) -> Option<&'static str> {
+        self.0.result
+    }
+
+    /// What went wrong in this game (empty for a game that read): the
+    /// game is kept with what was read before the error.
+    #[getter]
+    fn errors(&self) -> Vec<String> {
+        self.0.error.iter().cloned().collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let tag = |name: &str| {
+            self.0
+                .tags
+                .iter()
+                .find(|(tag, _)| tag == name)
+                .map_or("?", |(_, value)| value.as_str())
+        };
+        format!(
+            "<Game #{} {} vs {}, {} moves{}>",
+            self.0.number,
+            tag("White"),
+            tag("Black"),
+            self.0.moves.len(),
+            if self.0.error.is_some() {
+                ", with an error"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// An engine evaluation from White's side: centipawns (`cp`) or mate in
+/// `mate` moves (negative when Black mates).
+#[pyclass(module = "bitboards.pgn", name = "Score", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyScore(pub Score);
+
+#[pymethods]
+impl PyScore {
+    #[new]
+    #[pyo3(signature = (*, cp = None, mate = None))]
+    fn new(cp: Option<i32>, mate: Option<i32>) -> PyResult<PyScore> {
+        match (cp, mate) {
+            (Some(cp), None) => Ok(PyScore(Score::Cp(cp))),
+            (None, Some(mate)) => Ok(PyScore(Score::Mate(mate))),
+            _ => Err(PyValueError::new_err("a Score is either cp= or mate=")),
+        }
+    }
+
+    #[getter]
+    fn cp(&self) -> Option<i32> {
+        match self.0 {
+            Score::Cp(cp) => Some(cp),
+            Score::Mate(_) => None,
+        }
+    }
+
+    #[getter]
+    fn mate(&self) -> Option<i32> {
+        match self.0 {
+            Score::Mate(mate) => Some(mate),
+            Score::Cp(_) => None,
+        }
+    }
+
+    fn is_mate(&self) -> bool {
+        matches!(self.0, Score::Mate(_))
+    }
+
+    fn __repr__(&self) -> String {
+        match self.0 {
+            Score::Cp(cp) => format!("Score(cp={cp})"),
+            Score::Mate(mate) => format!("Score(mate={mate})"),
+        }
+    }
+}
+
+/// The games of `read_games`, read ahead on other threads.
+#[pyclass(module = "bitboards.pgn")]
+pub struct GameIter {
+    batches: Mutex<Receiver<Vec<Result<GameData, Fatal>>>>,
+    ready: VecDeque<Result<GameData, Fatal>>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Drop for GameIter {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+#[pymethods]
+impl GameIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyGame>> {
+        if self.ready.is_empty() {
+            let batches = &self.batches;
+            let batch = py.detach(|| batches.lock().ok().and_then(|batches| batches.recv().ok()));
+            match batch {
+                Some(batch) => self.ready.extend(batch),
+                None => return Ok(None),
+            }
+        }
+        match self.ready.pop_front() {
+            Some(Ok(game)) => Ok(Some(PyGame(game))),
+            Some(Err(fatal)) => Err(fatal.into_py()),
+            None => Ok(None),
+        }
+    }
+}
+
+/// How many games go to Python at once.
+const BATCH: usize = 256;
+
+/// `bitboards.pgn.read_games`: the games of `sources`, read on other
+/// threads while Python takes them.
+#[pyfunction]
+#[pyo3(signature = (sources, threads = None, progress = false))]
+pub fn read_games(
+    sources: Vec<Bound<'_, PyAny>>,
+    threads: Option<usize>,
+    progress: bool,
+) -> PyResult<GameIter> {
+    let sources = self::sources(sources)?;
+    let (send, batches) = sync_channel::<Vec<Result<GameData, Fatal>>>(8);
+    let state = Progress::default();
+    let cancel = state.cancel.clone();
+    std::thread::spawn(move || {
+        let done = Arc::new(AtomicBool::new(false));
+        let reporter = progress.then(|| {
+            let total = sources.iter().map(Source::size).sum();
+            state.report(total, done.clone())
+        });
+        let mut batch = Vec::with_capacity(BATCH);
+        let mut number = 0;
+        let result = read_all(
+            &sources,
+            threads,
+            &state,
+            || RecordVisitor::default().movetext(false).uci(false),
+            game_data,
+            |mut game, error| {
+                number += 1;
+                game.number = number;
+                game.error = error.map(|error| error.to_string());
+                batch.push(Ok(game));
+                if batch.len() == BATCH
+                    && send
+                        .send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
+                        .is_err()
+                {
+                    state.cancel.store(true, Ordering::Relaxed);
+                }
+            },
+        );
+        if let Err(fatal) = result {
+            batch.push(Err(fatal));
+        }
+        let _ = send.send(batch);
+        done.store(true, Ordering::Relaxed);
+        if let Some(reporter) = reporter {
+            let _ = reporter.join();
+        }
+    });
+    Ok(GameIter {
+        batches: Mutex::new(batches),
+        ready: VecDeque::new(),
+        cancel,
+    })
+}
+
+/// The game table's column names, in order.
+#[pyfunction]
+pub fn game_columns() -> Vec<&'static str> {
+    GAME_COLUMNS.to_vec()
+}
+
+/// The indices of `columns` among the game table's (all when None).
+fn projection(columns: Option<Vec<String>>) -> PyResult<Option<Vec<usize>>> {
+    let Some(columns) = columns else {
+        return Ok(None);
+    };
+    columns
+        .iter()
+        .map(|name| {
+            GAME_COLUMNS
+                .iter()
+                .position(|column| column == name)
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "no column {name:?}; the columns are {}",
+                        GAME_COLUMNS.join(", ")
+                    ))
+                })
+        })
+        .collect::<PyResult<Vec<usize>>>()
+        .map(Some)
+}
+
+/// Rows per record batch.
+const ROWS: usize = 1 << 16;
+
+/// The failed games' errors, as the Python wrapper reports them.
+type Failures = Vec<String>;
+
+/// `bitboards.pgn.read_table`: the game table of `sources` as Arrow record
+/// batches, built in Rust, and the errors of the games left out.
+#[pyfunction]
+#[pyo3(signature = (sources, columns = None, threads = None, progress = false))]
+pub fn read_table(
+    py: Python<'_>,
+    sources: Vec<Bound<'_, PyAny>>,
+    columns: Option<Vec<String>>,
+    threads: Option<usize>,
+    progress: bool,
+) -> PyResult<(ArrowStream, Failures)> {
+    let sources = self::sources(sources)?;
+    let projection = projection(columns)?;
+    let wants = |name: &str| {
+        let at = GAME_COLUMNS.iter().position(|column| *column == name);
+        projection
+            .as_ref()
+            .is_none_or(|columns| columns.iter().any(|&c| Some(c) == at))
+    };
+    let (movetext, uci) = (wants("movetext"), wants("uci"));
+    let (batches, failures) = with_progress(py, &sources, progress, |state| {
+        let mut builder = GamesBuilder::new();
+        let mut batches = Vec::new();
+        let mut failures = Vec::new();
+        let result = read_all(
+            &sources,
+            threads,
+            state,
+            || RecordVisitor::default().movetext(movetext).uci(uci),
+            |visitor| visitor.take(),
+            |record: GameRecord, error| match error {
+                None => {
+                    builder.push(&record);
+                    if builder.len() == ROWS {
+                        batches.push(builder.finish());
+                    }
+                }
+                Some(error) => failures.push(error.to_string()),
+            },
+        );
+        if !builder.is_empty() {
+            batches.push(builder.finish());
+        }
+        result.map(|()| (batches, failures))
+    })
+    .map_err(Fatal::into_py)?;
+    let (schema, batches) = match projection {
+        None => (games_schema(), batches),
+        Some(columns) => {
+            let schema = Arc::new(
+                games_schema()
+                    .project(&columns)
+                    .map_err(|error| PyValueError::new_err(error.to_string()))?,
+            );
+            let batches = batches
+                .iter()
+                .map(|batch| batch.project(&columns))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|error| PyValueError::new_err(error.to_string()))?;
+            (schema, batches)
+        }
+    };
+    Ok((ArrowStream::new(schema, batches), failures))
+}
+
+/// `bitboards.pgn.to_parquet`: the game table of `sources` written to the
+/// Parquet file `out` as it is read (zstd, row groups of whole batches);
+/// the rows written and the errors of the games left out.
+#[pyfunction]
+#[pyo3(signature = (sources, out, threads = None, progress = false))]
+pub fn to_parquet(
+    py: Python<'_>,
+    sources: Vec<Bound<'_, PyAny>>,
+    out: String,
+    threads: Option<usize>,
+    progress: bool,
+) -> PyResult<(u64, Failures)> {
+    let sources = self::sources(sources)?;
+    let file = File::create(&out).map_err(|error| Fatal::Io(out.clone(), error).into_py())?;
+    let parquet_error =
+        |error: &dyn std::fmt::Display| PyOSError::new_err(format!("{out}: {error}"));
+    let mut writer = ParquetWriter::new(io::BufWriter::new(file)).map_err(|e| parquet_error(&e))?;
+    let (written, failures) = with_progress(py, &sources, progress, |state| {
+        let mut builder = GamesBuilder::new();
+        let mut failures = Vec::new();
+        let mut written: Result<(), String> = Ok(());
+        let result = read_all(
+            &sources,
+            threads,
+            state,
+            RecordVisitor::default,
+            |visitor| visitor.take(),
+            |record: GameRecord, error| match error {
+                None => {
+                    builder.push(&record);
+                    if builder.len() == ROWS && written.is_ok() {
+                        written = writer.write(&builder.finish()).map_err(|e| e.to_string());
+                    }
+                }
+                Some(error) => failures.push(error.to_string()),
+            },
+        );
+        if !builder.is_empty() && written.is_ok() {
+            written = writer.write(&builder.finish()).map_err(|e| e.to_string());
+        }
+        result.map(|()| (written, failures))
+    })
+    .map_err(Fatal::into_py)?;
+    written.map_err(|error| parquet_error(&error))?;
+    let rows = writer.rows();
+    writer.close().map_err(|error| parquet_error(&error))?;
+    Ok((rows, failures))
+}
