@@ -450,6 +450,39 @@ impl Position {
         self.castling
     }
 
+    /// The squares of the rooks that may still castle: python-chess's
+    /// `castling_rights` mask.
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Position, Square};
+    ///
+    /// let rooks = Position::START.castling_rooks();
+    /// assert_eq!(rooks, Square::A1.bitboard() | Square::H1.bitboard() | Square::A8.bitboard() | Square::H8.bitboard());
+    /// let chess960 = Position::from_fen("4k3/8/8/8/8/8/8/1R2K1R1 w B - 0 1")?;
+    /// assert_eq!(chess960.castling_rooks(), Square::B1.bitboard());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub const fn castling_rooks(&self) -> Bitboard {
+        let mut rooks = Bitboard::EMPTY;
+        let mut color = 0;
+        while color < Color::COUNT {
+            let (color_of, rank) = match color {
+                0 => (Color::White, Rank::First),
+                _ => (Color::Black, Rank::Eighth),
+            };
+            let mut side = 0;
+            while side < CastlingSide::ALL.len() {
+                if let Some(file) = self.castling.rook_file(color_of, CastlingSide::ALL[side]) {
+                    rooks.set(Square::from_file_rank(file, rank));
+                }
+                side += 1;
+            }
+            color += 1;
+        }
+        rooks
+    }
+
     /// The square a pawn skipped with a double push on the last move, as the
     /// FEN gave it (whether or not a pawn can capture there).
     ///

@@ -72,6 +72,33 @@ impl Position {
         !self.is_check() && self.count_legal_moves() == 0
     }
 
+    /// The en passant square when a capture there is legal ([`en_passant`]
+    /// gives it whenever the last move was a double push the FEN named):
+    /// what python-chess's `ep_square` and FEN writer treat as en passant,
+    /// and what tells repeated positions apart.
+    ///
+    /// [`en_passant`]: Position::en_passant
+    ///
+    /// ```
+    /// use bitboards::{Position, Square};
+    ///
+    /// let open = Position::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1")?;
+    /// assert_eq!(open.legal_en_passant(), Some(Square::E3));
+    /// // The d4 pawn is pinned to its king on the fourth rank.
+    /// let pinned = Position::from_fen("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1")?;
+    /// assert_eq!(pinned.en_passant(), Some(Square::E3));
+    /// assert_eq!(pinned.legal_en_passant(), None);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn legal_en_passant(&self) -> Option<Square> {
+        let square = self.en_passant()?;
+        self.legal_moves_masked(Bitboard::FULL, square.bitboard())
+            .iter()
+            .any(|mv| mv.kind() == MoveKind::EnPassant)
+            .then_some(square)
+    }
+
     /// Whether neither side has the material to checkmate by any sequence
     /// of legal moves: king against king, king and one minor piece against
     /// king, or kings and bishops only, all on squares of one colour.

@@ -107,16 +107,6 @@ impl Board {
         self.legal = None;
     }
 
-    /// The en passant square where a capture there is legal.
-    pub fn legal_ep_square(position: &Position) -> Option<Square> {
-        let square = position.en_passant()?;
-        position
-            .legal_moves_masked(bitboards::Bitboard::FULL, square.bitboard())
-            .iter()
-            .any(|mv| mv.kind() == MoveKind::EnPassant)
-            .then_some(square)
-    }
-
     /// The positions that count for repetition are equal: pieces, side to
     /// move, castling rights and a legal en passant square.
     fn same_position(a: &Position, b: &Position) -> bool {
@@ -129,7 +119,7 @@ impl Board {
             && PieceKind::ALL
                 .into_iter()
                 .all(|kind| a.by_kind(kind) == b.by_kind(kind))
-            && Board::legal_ep_square(a) == Board::legal_ep_square(b)
+            && a.legal_en_passant() == b.legal_en_passant()
     }
 
     fn repetitions(&self, count: usize) -> bool {
@@ -185,23 +175,6 @@ impl Board {
             }
         }
         None
-    }
-
-    fn castling_mask(position: &Position) -> u64 {
-        let rights = position.castling();
-        let mut mask = 0;
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if let Some(file) = rights.rook_file(color, side) {
-                    let rank = match color {
-                        Color::White => bitboards::Rank::First,
-                        Color::Black => bitboards::Rank::Eighth,
-                    };
-                    mask |= Square::from_file_rank(file, rank).bitboard().0;
-                }
-            }
-        }
-        mask
     }
 
     fn new_board(&self, position: Position) -> Board {
@@ -506,13 +479,13 @@ impl Board {
     /// The castling rooks' squares, as a mask.
     #[getter]
     fn castling_rights(&self) -> u64 {
-        Board::castling_mask(&self.position)
+        self.position.castling_rooks().0
     }
 
     /// The en passant square, where a capture there is legal.
     #[getter]
     fn ep_square(&self) -> Option<u8> {
-        Board::legal_ep_square(&self.position).map(|square| square.index() as u8)
+        self.position.legal_en_passant().map(|square| square.index() as u8)
     }
 
     #[getter]
