@@ -1,9 +1,7 @@
 //! `Board`: a position and the moves that led to it, with python-chess's
 //! names.
 
-use bitboards::{
-    CastlingNotation, CastlingSide, Color, Move, MoveKind, MoveList, PieceKind, Position, Square,
-};
+use bitboards::{CastlingNotation, Color, Move, MoveKind, MoveList, PieceKind, Position, Square};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -485,7 +483,9 @@ impl Board {
     /// The en passant square, where a capture there is legal.
     #[getter]
     fn ep_square(&self) -> Option<u8> {
-        self.position.legal_en_passant().map(|square| square.index() as u8)
+        self.position
+            .legal_en_passant()
+            .map(|square| square.index() as u8)
     }
 
     #[getter]
