@@ -57,6 +57,8 @@ mod game;
 mod input;
 mod open;
 mod parallel;
+#[cfg(feature = "arrow")]
+pub mod positions;
 mod reader;
 pub mod record;
 #[cfg(feature = "arrow")]

@@ -74,7 +74,7 @@ fn clock_item() -> FieldRef {
 }
 
 /// The fields of an `evals` element: `cp` or `mate`, the other null.
-fn eval_fields() -> Fields {
+pub(crate) fn eval_fields() -> Fields {
     Fields::from(vec![
         Field::new("cp", DataType::Int32, true),
         Field::new("mate", DataType::Int32, true),
@@ -332,7 +332,7 @@ mod parquet_writer {
     use parquet::file::properties::WriterProperties;
     use parquet::schema::types::ColumnPath;
 
-    use super::games_schema;
+    use super::{SchemaRef, games_schema};
 
     /// The most rows in one row group.
     const ROW_GROUP_ROWS: usize = 64 * 1024;
@@ -363,6 +363,7 @@ mod parquet_writer {
     /// ```
     pub struct ParquetWriter<W: Write + Send> {
         writer: ArrowWriter<W>,
+        schema: SchemaRef,
     }
 
     impl<W: Write + Send> ParquetWriter<W> {
@@ -385,7 +386,27 @@ mod parquet_writer {
                     properties.set_column_dictionary_enabled(ColumnPath::from(column), false);
             }
             let writer = ArrowWriter::try_new(out, games_schema(), Some(properties.build()))?;
-            Ok(Self { writer })
+            Ok(Self {
+                writer,
+                schema: games_schema(),
+            })
+        }
+
+        /// Starts a file of another table on `out`: `schema`'s (the rows of
+        /// [`positions`](crate::positions), for one), zstd level 3, in the
+        /// same row groups.
+        ///
+        /// # Errors
+        ///
+        /// What writing to `out` returns.
+        pub fn with_schema(out: W, schema: SchemaRef) -> Result<Self, ParquetError> {
+            let properties = WriterProperties::builder()
+                .set_compression(Compression::ZSTD(ZstdLevel::try_new(3)?))
+                .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+                .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
+                .build();
+            let writer = ArrowWriter::try_new(out, schema.clone(), Some(properties))?;
+            Ok(Self { writer, schema })
         }
 
         /// Writes a batch from [`GamesBuilder::finish`](super::GamesBuilder::finish),
@@ -395,9 +416,9 @@ mod parquet_writer {
         ///
         /// A batch of another schema, or what writing to `out` returns.
         pub fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
-            if batch.schema() != games_schema() {
+            if batch.schema() != self.schema {
                 return Err(ParquetError::General(
-                    "the batch is not of the games schema".to_string(),
+                    "the batch is not of the file's schema".to_string(),
                 ));
             }
             self.writer.write(batch)

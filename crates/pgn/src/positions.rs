@@ -1,0 +1,713 @@
+//! Every position of a game database as a row: the twelve piece bitboards,
+//! the state a FEN holds, the move played from it with its clock and eval,
+//! and the game's ratings and result. The shortest path from a `.pgn.zst`
+//! to a training set (feature `arrow`).
+//!
+//! | column | type | value |
+//! | --- | --- | --- |
+//! | `game` | uint64 | the game's number in the input, from 0 (whatever the thread count) |
+//! | `ply` | uint16 | the position's number in its game, from 0 at its start (the `FEN` tag's position where there is one) |
+//! | `bitboards` | fixed_size_list\<uint64, 12\> | White's pawns, knights, bishops, rooks, queens, king, then Black's; a1 = bit 0 |
+//! | `turn` | bool | true when White is to move |
+//! | `castling` | uint64 | the squares of the rooks that may castle ([`Position::castling_rooks`]) |
+//! | `ep_square` | uint8, nullable | the en passant square where a capture is legal |
+//! | `halfmove_clock`, `fullmove_number` | uint16 | as in FEN |
+//! | `move` | utf8, nullable | the move played, in UCI (null for the final position) |
+//! | `move_clock` | float64, nullable | the `[%clk]` after the move, in seconds |
+//! | `move_eval` | struct\<cp: int32, mate: int32\>, nullable | the `[%eval]` after the move, White's view |
+//! | `WhiteElo`, `BlackElo` | int32, nullable | the tags |
+//! | `Result` | utf8, nullable | the tag |
+//!
+//! and then the game columns asked for by name ([`PositionOptions::columns`]):
+//! any tag column of the game table ([`GAME_COLUMNS`](crate::record::GAME_COLUMNS))
+//! or `plies`, repeated on each row of the game.
+//!
+//! ```
+//! use arrow_array::cast::AsArray;
+//! use arrow_array::types::UInt16Type;
+//! use bitboards_pgn::positions::{self, PositionOptions};
+//!
+//! let pgn = "[WhiteElo \"2100\"]\n[BlackElo \"2000\"]\n\n1. e4 { [%clk 0:03:00] } e5 2. Nf3 *\n";
+//! let mut rows = 0;
+//! let summary = positions::for_each_batch(pgn.as_bytes(), &PositionOptions::default(), Some(1), |batch| {
+//!     rows += batch.num_rows();
+//!     let ply = batch.column_by_name("ply").unwrap().as_primitive::<UInt16Type>();
+//!     assert_eq!(ply.values(), &[0, 1, 2]);
+//! })?;
+//! assert_eq!((rows, summary.games, summary.errors.len()), (3, 1, 0));
+//! # Ok::<(), bitboards_pgn::ReadError>(())
+//! ```
+
+use std::io::Read;
+use std::sync::{Arc, OnceLock};
+
+use arrow_array::builder::{StringBuilder, StructBuilder};
+use arrow_array::{
+    ArrayRef, BooleanArray, Date32Array, FixedSizeListArray, Float64Array, Int32Array, RecordBatch,
+    Time32MillisecondArray, UInt8Array, UInt16Array, UInt64Array,
+};
+use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use bitboards::{CastlingNotation, Color, Move, PieceKind, Position};
+
+use crate::annotations::{Annotations, Score};
+use crate::record::{
+    GAME_COLUMNS, TAG_COLUMNS, TagKind, parse_date, parse_int, parse_time, tag_kind,
+};
+use crate::table::{eval_fields, games_schema};
+use crate::{GameResult, ParallelReader, PgnError, PgnMove, ReadError, Visitor};
+
+/// The columns every row has, in order.
+pub const POSITION_COLUMNS: [&str; 14] = [
+    "game",
+    "ply",
+    "bitboards",
+    "turn",
+    "castling",
+    "ep_square",
+    "halfmove_clock",
+    "fullmove_number",
+    "move",
+    "move_clock",
+    "move_eval",
+    "WhiteElo",
+    "BlackElo",
+    "Result",
+];
+
+/// Which positions become rows, and which game columns they carry.
+///
+/// ```
+/// use bitboards_pgn::positions::PositionOptions;
+///
+/// let options = PositionOptions { every: 4, min_elo: Some(2000), ..PositionOptions::default() };
+/// assert!(options.check().is_ok());
+/// assert!(PositionOptions { every: 0, ..options }.check().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionOptions {
+    /// Every `every`th position of a game (ply 0, `every`, 2 × `every`, ...).
+    pub every: u16,
+    /// No position before this ply.
+    pub min_ply: u16,
+    /// No position after this ply.
+    pub max_ply: Option<u16>,
+    /// Only games whose players are both rated at least this (games without
+    /// both ratings are left out).
+    pub min_elo: Option<i32>,
+    /// A row for the final position too, with a null `move`.
+    pub final_position: bool,
+    /// Keep each row with this probability (0 to 1), decided by a hash of
+    /// the seed, the game's number and the ply: the same rows whatever the
+    /// thread count.
+    pub sample: Option<(f64, u64)>,
+    /// Game columns to add to each row: tag columns of the game table or
+    /// `plies`.
+    pub columns: Vec<String>,
+}
+
+impl Default for PositionOptions {
+    fn default() -> PositionOptions {
+        PositionOptions {
+            every: 1,
+            min_ply: 0,
+            max_ply: None,
+            min_elo: None,
+            final_position: false,
+            sample: None,
+            columns: Vec::new(),
+        }
+    }
+}
+
+/// The game columns a row can carry besides the tags.
+const GAME_EXTRAS: [&str; 1] = ["plies"];
+
+impl PositionOptions {
+    /// Whether the options make sense: `every` at least 1, a sample
+    /// fraction from 0 to 1, known column names.
+    ///
+    /// # Errors
+    /// What is wrong, in words.
+    pub fn check(&self) -> Result<(), String> {
+        if self.every == 0 {
+            return Err("every must be at least 1".into());
+        }
+        if let Some((fraction, _)) = self.sample
+            && !(0.0..=1.0).contains(&fraction)
+        {
+            return Err(format!(
+                "sample must be a fraction from 0 to 1, not {fraction}"
+            ));
+        }
+        for name in &self.columns {
+            let tag = GAME_COLUMNS[..TAG_COLUMNS].contains(&name.as_str());
+            if !tag && !GAME_EXTRAS.contains(&name.as_str()) {
+                return Err(format!(
+                    "no game column {name:?} for position rows; they can carry {}, {}",
+                    GAME_COLUMNS[..TAG_COLUMNS].join(", "),
+                    GAME_EXTRAS.join(", ")
+                ));
+            }
+            if POSITION_COLUMNS.contains(&name.as_str()) {
+                return Err(format!("{name:?} is a column of every row already"));
+            }
+        }
+        Ok(())
+    }
+
+    fn wants_ply(&self, ply: u16) -> bool {
+        ply >= self.min_ply
+            && self.max_ply.is_none_or(|max| ply <= max)
+            && ply.is_multiple_of(self.every)
+    }
+
+    fn keeps(&self, game: u64, ply: u16) -> bool {
+        self.sample.is_none_or(|(fraction, seed)| {
+            let mixed = splitmix(seed ^ splitmix(game ^ (u64::from(ply) << 48)));
+            ((mixed >> 11) as f64 / (1u64 << 53) as f64) < fraction
+        })
+    }
+}
+
+/// SplitMix64's finaliser: a well-mixed 64-bit hash.
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The schema of position rows with `columns` (game columns) added.
+///
+/// ```
+/// use bitboards_pgn::positions::positions_schema;
+///
+/// let schema = positions_schema(&["Opening".to_string()]);
+/// assert_eq!(schema.field(2).name(), "bitboards");
+/// assert_eq!(schema.fields().len(), 15);
+/// ```
+#[must_use]
+pub fn positions_schema(columns: &[String]) -> SchemaRef {
+    static BASE: OnceLock<Vec<Field>> = OnceLock::new();
+    let base = BASE.get_or_init(|| {
+        vec![
+            Field::new("game", DataType::UInt64, false),
+            Field::new("ply", DataType::UInt16, false),
+            Field::new(
+                "bitboards",
+                DataType::FixedSizeList(
+                    Arc::new(Field::new_list_field(DataType::UInt64, false)),
+                    12,
+                ),
+                false,
+            ),
+            Field::new("turn", DataType::Boolean, false),
+            Field::new("castling", DataType::UInt64, false),
+            Field::new("ep_square", DataType::UInt8, true),
+            Field::new("halfmove_clock", DataType::UInt16, false),
+            Field::new("fullmove_number", DataType::UInt16, false),
+            Field::new("move", DataType::Utf8, true),
+            Field::new("move_clock", DataType::Float64, true),
+            Field::new("move_eval", DataType::Struct(eval_fields()), true),
+            Field::new("WhiteElo", DataType::Int32, true),
+            Field::new("BlackElo", DataType::Int32, true),
+            Field::new("Result", DataType::Utf8, true),
+        ]
+    });
+    let games = games_schema();
+    let mut fields = base.clone();
+    for name in columns {
+        if let Ok(field) = games.field_with_name(name) {
+            fields.push(field.clone().with_nullable(true));
+        }
+    }
+    Arc::new(Schema::new(fields))
+}
+
+/// The rows of one game, column by column, as its worker made them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRows {
+    /// Per row: the position's ply.
+    pub ply: Vec<u16>,
+    /// Per row: twelve boards.
+    pub bitboards: Vec<[u64; 12]>,
+    /// Per row: White to move.
+    pub turn: Vec<bool>,
+    /// Per row: the castling rooks' squares.
+    pub castling: Vec<u64>,
+    /// Per row: the legal en passant square.
+    pub ep_square: Vec<Option<u8>>,
+    /// Per row: the halfmove clock.
+    pub halfmove_clock: Vec<u16>,
+    /// Per row: the fullmove number.
+    pub fullmove_number: Vec<u16>,
+    /// Per row: the move played from the position (None for the final one).
+    pub moves: Vec<Option<Move>>,
+    /// Per row: the clock after the move.
+    pub clock: Vec<Option<f64>>,
+    /// Per row: the eval after the move.
+    pub eval: Vec<Option<Score>>,
+    /// How castling moves are written (king takes rook in Chess960).
+    pub notation: CastlingNotation,
+    /// The game's ratings.
+    pub white_elo: Option<i32>,
+    /// The game's ratings.
+    pub black_elo: Option<i32>,
+    /// The `Result` tag.
+    pub result: Option<String>,
+    /// The asked-for game columns' text (`plies` too).
+    pub columns: Vec<Option<String>>,
+}
+
+impl GameRows {
+    fn clear(&mut self, columns: usize) {
+        self.ply.clear();
+        self.bitboards.clear();
+        self.turn.clear();
+        self.castling.clear();
+        self.ep_square.clear();
+        self.halfmove_clock.clear();
+        self.fullmove_number.clear();
+        self.moves.clear();
+        self.clock.clear();
+        self.eval.clear();
+        self.notation = CastlingNotation::KingToTarget;
+        self.white_elo = None;
+        self.black_elo = None;
+        self.result = None;
+        self.columns.clear();
+        self.columns.resize(columns, None);
+    }
+
+    /// The number of rows.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.ply.len()
+    }
+
+    /// Whether the game gave no rows.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.ply.is_empty()
+    }
+
+    fn push(&mut self, position: &Position, ply: u16, mv: Option<Move>) {
+        let mut boards = [0; 12];
+        for (at, color) in Color::ALL.into_iter().enumerate() {
+            for kind in PieceKind::ALL {
+                boards[6 * at + kind.index()] = position.pieces(color, kind).0;
+            }
+        }
+        self.ply.push(ply);
+        self.bitboards.push(boards);
+        self.turn.push(position.side_to_move() == Color::White);
+        self.castling.push(position.castling_rooks().0);
+        self.ep_square.push(
+            position
+                .legal_en_passant()
+                .map(|square| square.index() as u8),
+        );
+        self.halfmove_clock.push(position.halfmove_clock());
+        self.fullmove_number.push(position.fullmove_number());
+        self.moves.push(mv);
+        self.clock.push(None);
+        self.eval.push(None);
+    }
+}
+
+/// A [`Visitor`] that makes each game's [`GameRows`] as it replays it.
+///
+/// ```
+/// use bitboards_pgn::Reader;
+/// use bitboards_pgn::positions::{PositionOptions, PositionsVisitor};
+///
+/// let mut visitor = PositionsVisitor::new(PositionOptions { final_position: true, ..PositionOptions::default() });
+/// Reader::new(&b"1. e4 { [%eval -0.3] } e5 *"[..]).read_game(&mut visitor)?;
+/// let rows = visitor.rows();
+/// assert_eq!(rows.ply, [0, 1, 2]);
+/// assert_eq!(rows.moves[2], None);
+/// assert_eq!(rows.eval[0], Some(bitboards_pgn::annotations::Score::Cp(-30)));
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct PositionsVisitor {
+    options: Arc<PositionOptions>,
+    rows: GameRows,
+    ply: u16,
+    /// The last row is the position before the last move (its comments
+    /// are that move's annotations).
+    pending: bool,
+    chess960: bool,
+    partial: String,
+}
+
+impl PositionsVisitor {
+    /// A visitor with these options.
+    #[must_use]
+    pub fn new(options: PositionOptions) -> PositionsVisitor {
+        PositionsVisitor {
+            rows: GameRows::default(),
+            options: Arc::new(options),
+            ply: 0,
+            pending: false,
+            chess960: false,
+            partial: String::new(),
+        }
+    }
+
+    /// The rows of the game just read.
+    #[must_use]
+    pub fn rows(&self) -> &GameRows {
+        &self.rows
+    }
+
+    /// The rows of the game just read, taken out.
+    pub fn take(&mut self) -> GameRows {
+        std::mem::take(&mut self.rows)
+    }
+
+    fn column(&self, name: &str) -> Option<usize> {
+        self.options
+            .columns
+            .iter()
+            .position(|column| column == name)
+    }
+}
+
+impl Visitor for PositionsVisitor {
+    fn begin_game(&mut self, _: usize) {
+        self.rows.clear(self.options.columns.len());
+        self.ply = 0;
+        self.pending = false;
+        self.chess960 = false;
+        self.partial.clear();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        match name {
+            "WhiteElo" if self.rows.white_elo.is_none() => self.rows.white_elo = parse_int(value),
+            "BlackElo" if self.rows.black_elo.is_none() => self.rows.black_elo = parse_int(value),
+            "Result" if self.rows.result.is_none() => self.rows.result = Some(value.to_owned()),
+            "Variant" => {
+                self.chess960 = crate::reader::variant(value) == crate::reader::Variant::Chess960;
+            }
+            _ => {}
+        }
+        if let Some(at) = self.column(name)
+            && self.rows.columns[at].is_none()
+        {
+            self.rows.columns[at] = Some(value.to_owned());
+        }
+    }
+
+    fn skip_movetext(&mut self) -> bool {
+        self.options.min_elo.is_some_and(|min| {
+            !(self.rows.white_elo.is_some_and(|elo| elo >= min)
+                && self.rows.black_elo.is_some_and(|elo| elo >= min))
+        })
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.rows.notation = if self.chess960 {
+            CastlingNotation::KingTakesRook
+        } else {
+            start.castling_notation()
+        };
+    }
+
+    fn san(&mut self, played: PgnMove<'_>) {
+        let ply = self.ply;
+        self.pending = self.options.wants_ply(ply);
+        if self.pending {
+            self.rows.push(played.before, ply, Some(played.mv));
+        }
+        self.ply = self.ply.saturating_add(1);
+    }
+
+    fn comment_part(&mut self, text: &str) {
+        self.partial.push_str(text);
+    }
+
+    fn comment(&mut self, text: &str) {
+        if !self.pending {
+            return;
+        }
+        let whole;
+        let text = if self.partial.is_empty() {
+            text
+        } else {
+            self.partial.push_str(text);
+            whole = std::mem::take(&mut self.partial);
+            &whole
+        };
+        let found = Annotations::parse(text);
+        let last = self.rows.len() - 1;
+        if self.rows.clock[last].is_none() {
+            self.rows.clock[last] = found.clock;
+        }
+        if self.rows.eval[last].is_none() {
+            self.rows.eval[last] = found.eval.map(|eval| eval.score);
+        }
+    }
+
+    fn nag(&mut self, _: u8) {}
+
+    fn end_game(&mut self, last: &Position) {
+        self.pending = false;
+        if self.options.final_position && self.options.wants_ply(self.ply) {
+            self.rows.push(last, self.ply, None);
+        }
+        if let Some(at) = self.column("plies") {
+            self.rows.columns[at] = Some(self.ply.to_string());
+        }
+    }
+
+    fn result(&mut self, _: GameResult) {}
+}
+
+/// Builds record batches of position rows from the games' [`GameRows`].
+#[derive(Debug)]
+pub struct PositionsBuilder {
+    options: Arc<PositionOptions>,
+    schema: SchemaRef,
+    game: Vec<u64>,
+    ply: Vec<u16>,
+    bitboards: Vec<u64>,
+    turn: Vec<bool>,
+    castling: Vec<u64>,
+    ep_square: Vec<Option<u8>>,
+    halfmove_clock: Vec<u16>,
+    fullmove_number: Vec<u16>,
+    moves: StringBuilder,
+    clock: Vec<Option<f64>>,
+    eval: Vec<Option<Score>>,
+    white_elo: Vec<Option<i32>>,
+    black_elo: Vec<Option<i32>>,
+    result: StringBuilder,
+    columns: Vec<Vec<Option<String>>>,
+}
+
+impl PositionsBuilder {
+    /// A builder for rows made with `options`.
+    #[must_use]
+    pub fn new(options: PositionOptions) -> PositionsBuilder {
+        let schema = positions_schema(&options.columns);
+        let columns = vec![Vec::new(); options.columns.len()];
+        PositionsBuilder {
+            options: Arc::new(options),
+            schema,
+            game: Vec::new(),
+            ply: Vec::new(),
+            bitboards: Vec::new(),
+            turn: Vec::new(),
+            castling: Vec::new(),
+            ep_square: Vec::new(),
+            halfmove_clock: Vec::new(),
+            fullmove_number: Vec::new(),
+            moves: StringBuilder::new(),
+            clock: Vec::new(),
+            eval: Vec::new(),
+            white_elo: Vec::new(),
+            black_elo: Vec::new(),
+            result: StringBuilder::new(),
+            columns,
+        }
+    }
+
+    /// The schema of the batches.
+    #[must_use]
+    pub fn schema(&self) -> SchemaRef {
+        self.schema.clone()
+    }
+
+    /// The rows waiting for [`finish`](Self::finish).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.game.len()
+    }
+
+    /// Whether no row waits.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.game.is_empty()
+    }
+
+    /// Adds the rows of game number `game` (from 0) that the sample keeps.
+    pub fn push(&mut self, game: u64, rows: &GameRows) {
+        use core::fmt::Write as _;
+        for row in 0..rows.len() {
+            if !self.options.keeps(game, rows.ply[row]) {
+                continue;
+            }
+            self.game.push(game);
+            self.ply.push(rows.ply[row]);
+            self.bitboards.extend_from_slice(&rows.bitboards[row]);
+            self.turn.push(rows.turn[row]);
+            self.castling.push(rows.castling[row]);
+            self.ep_square.push(rows.ep_square[row]);
+            self.halfmove_clock.push(rows.halfmove_clock[row]);
+            self.fullmove_number.push(rows.fullmove_number[row]);
+            match rows.moves[row] {
+                Some(mv) if mv.is_null() => self.moves.append_value("0000"),
+                Some(mv) => {
+                    let _ = write!(self.moves, "{}", mv.uci(rows.notation));
+                    self.moves.append_value("");
+                }
+                None => self.moves.append_null(),
+            }
+            self.clock.push(rows.clock[row]);
+            self.eval.push(rows.eval[row]);
+            self.white_elo.push(rows.white_elo);
+            self.black_elo.push(rows.black_elo);
+            self.result.append_option(rows.result.as_deref());
+            for (column, value) in self.columns.iter_mut().zip(&rows.columns) {
+                column.push(value.clone());
+            }
+        }
+    }
+
+    /// The rows pushed since the last batch, as a record batch.
+    ///
+    /// # Panics
+    /// Never: the arrays match the schema by construction.
+    pub fn finish(&mut self) -> RecordBatch {
+        let bitboards = FixedSizeListArray::new(
+            Arc::new(Field::new_list_field(DataType::UInt64, false)),
+            12,
+            Arc::new(UInt64Array::from(std::mem::take(&mut self.bitboards))),
+            None,
+        );
+        let mut evals = StructBuilder::from_fields(eval_fields(), self.eval.len());
+        for eval in std::mem::take(&mut self.eval) {
+            let (cp, mate) = match eval {
+                Some(Score::Cp(cp)) => (Some(cp), None),
+                Some(Score::Mate(mate)) => (None, Some(mate)),
+                None => (None, None),
+            };
+            evals
+                .field_builder::<arrow_array::builder::Int32Builder>(0)
+                .expect("cp")
+                .append_option(cp);
+            evals
+                .field_builder::<arrow_array::builder::Int32Builder>(1)
+                .expect("mate")
+                .append_option(mate);
+            evals.append(eval.is_some());
+        }
+        let mut arrays: Vec<ArrayRef> = vec![
+            Arc::new(UInt64Array::from(std::mem::take(&mut self.game))),
+            Arc::new(UInt16Array::from(std::mem::take(&mut self.ply))),
+            Arc::new(bitboards),
+            Arc::new(BooleanArray::from(std::mem::take(&mut self.turn))),
+            Arc::new(UInt64Array::from(std::mem::take(&mut self.castling))),
+            Arc::new(UInt8Array::from(std::mem::take(&mut self.ep_square))),
+            Arc::new(UInt16Array::from(std::mem::take(&mut self.halfmove_clock))),
+            Arc::new(UInt16Array::from(std::mem::take(&mut self.fullmove_number))),
+            Arc::new(self.moves.finish()),
+            Arc::new(Float64Array::from(std::mem::take(&mut self.clock))),
+            Arc::new(evals.finish()),
+            Arc::new(Int32Array::from(std::mem::take(&mut self.white_elo))),
+            Arc::new(Int32Array::from(std::mem::take(&mut self.black_elo))),
+            Arc::new(self.result.finish()),
+        ];
+        for (name, values) in self.options.columns.iter().zip(&mut self.columns) {
+            arrays.push(game_column(name, std::mem::take(values)));
+        }
+        RecordBatch::try_new(self.schema.clone(), arrays).expect("the arrays match the schema")
+    }
+}
+
+/// A game column's values, typed as in the game table.
+fn game_column(name: &str, values: Vec<Option<String>>) -> ArrayRef {
+    if name == "plies" {
+        let plies = values
+            .iter()
+            .map(|value| value.as_deref().and_then(parse_int));
+        return Arc::new(Int32Array::from_iter(plies));
+    }
+    let kind = GAME_COLUMNS[..TAG_COLUMNS]
+        .iter()
+        .position(|column| *column == name)
+        .map_or(TagKind::Text, tag_kind);
+    let values = values.iter().map(Option::as_deref);
+    match kind {
+        TagKind::Text => Arc::new(arrow_array::StringArray::from_iter(values)),
+        TagKind::Int => Arc::new(Int32Array::from_iter(values.map(|v| v.and_then(parse_int)))),
+        TagKind::Date => Arc::new(Date32Array::from_iter(
+            values.map(|v| v.and_then(parse_date)),
+        )),
+        TagKind::Time => {
+            Arc::new(Time32MillisecondArray::from_iter(values.map(|v| {
+                v.and_then(parse_time).map(|seconds| seconds as i32 * 1000)
+            })))
+        }
+    }
+}
+
+/// What [`for_each_batch`] read.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Games read (with or without rows), errors included.
+    pub games: u64,
+    /// Rows made.
+    pub rows: u64,
+    /// The games that failed, with their errors (their rows left out).
+    pub errors: Vec<PgnError>,
+}
+
+/// Rows per batch in [`for_each_batch`].
+pub const BATCH_ROWS: usize = 1 << 16;
+
+/// Reads every game of `input` (decompressed already) on `threads` threads
+/// (all cores when None) and hands `each` the rows as record batches of up
+/// to [`BATCH_ROWS`] rows, in file order. The rows are made on the worker
+/// threads as they replay; the batches are put together on the calling
+/// thread.
+///
+/// # Errors
+/// [`ReadError::Io`] when the input fails, [`ReadError::NotPgn`] when it
+/// is not PGN, [`ReadError::Io`] of kind `InvalidInput` for options that
+/// [`PositionOptions::check`] refuses. A game that fails is left out and
+/// counted in [`Summary::errors`].
+pub fn for_each_batch(
+    input: impl Read + Send,
+    options: &PositionOptions,
+    threads: Option<usize>,
+    mut each: impl FnMut(RecordBatch),
+) -> Result<Summary, ReadError> {
+    options.check().map_err(|message| {
+        ReadError::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            message,
+        ))
+    })?;
+    let mut builder = PositionsBuilder::new(options.clone());
+    let mut summary = Summary::default();
+    let mut reader = ParallelReader::new(input);
+    if let Some(threads) = threads {
+        reader = reader.threads(threads);
+    }
+    let template = PositionsVisitor::new(options.clone());
+    reader.for_each(
+        || template.clone(),
+        PositionsVisitor::take,
+        |number, game| {
+            summary.games += 1;
+            match game {
+                Ok(rows) => {
+                    let before = builder.len();
+                    builder.push(number as u64 - 1, &rows);
+                    summary.rows += (builder.len() - before) as u64;
+                    if builder.len() >= BATCH_ROWS {
+                        each(builder.finish());
+                    }
+                }
+                Err((error, _)) => summary.errors.push(error),
+            }
+        },
+    )?;
+    if !builder.is_empty() {
+        each(builder.finish());
+    }
+    Ok(summary)
+}
