@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use bitboards::{Game, Position};
 use bitboards_pgn::annotations::Score;
+use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
 use bitboards_pgn::record::{GameRecord, RecordVisitor};
 use bitboards_pgn::table::{GamesBuilder, ParquetWriter};
 use bitboards_pgn::{ParallelReader, PgnError, ReadError};
@@ -112,6 +113,41 @@ pub struct PgnArgs {
     /// database's columns, then plies, fen, outcome, uci, clocks and evals.
     #[arg(long, num_args = 2, value_names = ["parquet|csv", "OUT"])]
     pub to: Vec<String>,
+    /// What a row of `--to parquet` is: a game (the default), or a
+    /// position: every position before a move, as twelve bitboards with
+    /// the side to move, castling, en passant, clocks, the move played,
+    /// its clock and eval, the ratings and the result (a training set).
+    #[arg(long, value_enum, default_value_t)]
+    pub rows: Rows,
+    /// With `--rows positions`: every Nth position of each game.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub every: u16,
+    /// With `--rows positions`: no position before this ply (0 is the start).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub min_ply: u16,
+    /// With `--rows positions`: no position after this ply.
+    #[arg(long, value_name = "N")]
+    pub max_ply: Option<u16>,
+    /// With `--rows positions`: only games whose players are both rated
+    /// at least N.
+    #[arg(long, value_name = "N")]
+    pub min_elo: Option<i32>,
+}
+
+/// What a row of `--to parquet` stands for.
+///
+/// ```
+/// use bitboards_cli::pgn::Rows;
+///
+/// assert_eq!(Rows::default(), Rows::Games);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
+pub enum Rows {
+    /// One row per game.
+    #[default]
+    Games,
+    /// One row per position (`bitboards_pgn::positions`).
+    Positions,
 }
 
 impl PgnArgs {
@@ -163,6 +199,14 @@ pub fn run(
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
     let table = args.table().map_err(CommandError::unreadable)?;
+    if args.rows == Rows::Positions {
+        return match table {
+            Some((Table::Parquet, path)) => run_positions(args, path, terminal, err),
+            _ => Err(CommandError::unreadable(
+                "--rows positions writes Parquet: add --to parquet OUT",
+            )),
+        };
+    }
     let counter = Arc::new(AtomicU64::new(0));
     let sizes: Option<u64> = args
         .files
@@ -270,6 +314,103 @@ pub fn run(
     let _ = err.write_all(
         summary
             .describe(counter.load(Ordering::Relaxed), elapsed)
+            .as_bytes(),
+    );
+    if summary.failed > 0 {
+        return Err(CommandError::reported());
+    }
+    Ok(())
+}
+
+/// `--rows positions`: every file's position rows into the Parquet file
+/// at `path`, made on the worker threads.
+fn run_positions(
+    args: &PgnArgs,
+    path: &str,
+    terminal: bool,
+    err: &mut impl Write,
+) -> Result<(), CommandError> {
+    let options = PositionOptions {
+        every: args.every,
+        min_ply: args.min_ply,
+        max_ply: args.max_ply,
+        min_elo: args.min_elo,
+        ..PositionOptions::default()
+    };
+    options.check().map_err(CommandError::unreadable)?;
+    let out: Box<dyn Write + Send> = if path == "-" {
+        Box::new(io::stdout())
+    } else {
+        let file = File::create(path)
+            .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?;
+        Box::new(io::BufWriter::with_capacity(1 << 20, file))
+    };
+    let mut writer = ParquetWriter::with_schema(out, positions_schema(&options.columns))
+        .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?;
+    let counter = Arc::new(AtomicU64::new(0));
+    let size: u64 = args
+        .files
+        .iter()
+        .filter_map(|file| std::fs::metadata(file).ok().map(|meta| meta.len()))
+        .sum();
+    let bar = (terminal && size >= BAR_THRESHOLD).then(|| progress_bar(size));
+    let started = Instant::now();
+    let (mut games, mut rows) = (0u64, 0u64);
+    let mut summary = Summary::default();
+    for file in &args.files {
+        let input: Box<dyn Read + Send> = if file == "-" {
+            Box::new(io::stdin())
+        } else {
+            Box::new(File::open(file).map_err(|error| unreadable(file, &error))?)
+        };
+        let counting = BufReader::with_capacity(
+            1 << 16,
+            Counting {
+                inner: input,
+                read: Arc::clone(&counter),
+            },
+        );
+        let input = bitboards_pgn::decompress_in_background(counting)
+            .map_err(|error| unreadable(file, &error))?;
+        let name = if file == "-" { "standard input" } else { file };
+        let mut written = Ok(());
+        let read = positions::for_each_batch(input, &options, args.threads, games, |batch| {
+            if written.is_ok() {
+                written = writer.write(&batch).map_err(io::Error::other);
+            }
+            if let Some(bar) = &bar {
+                bar.set_position(counter.load(Ordering::Relaxed));
+            }
+        });
+        written.map_err(|error| unwritable(path, &error))?;
+        match read {
+            Ok(read) => {
+                games += read.games;
+                rows += read.rows;
+                summary.failed += read.errors.len() as u64;
+                summary.read += read.games - read.errors.len() as u64;
+                for error in &read.errors {
+                    let _ = writeln!(err, "error: {}", located(name, error));
+                }
+            }
+            Err(ReadError::Io(error)) => return Err(unreadable(file, &error)),
+            Err(other) => {
+                summary.failed += 1;
+                let _ = writeln!(err, "error: {name}: {other}");
+            }
+        }
+    }
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    writer
+        .close()
+        .and_then(|mut out| out.flush().map_err(Into::into))
+        .map_err(|error| unwritable(path, &io::Error::other(error)))?;
+    let _ = write!(err, "{rows} positions; ");
+    let _ = err.write_all(
+        summary
+            .describe(counter.load(Ordering::Relaxed), started.elapsed())
             .as_bytes(),
     );
     if summary.failed > 0 {

@@ -318,3 +318,59 @@ fn csv_and_parquet_tables() {
     assert!(bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"));
     assert!(stderr.contains("6 games (1 failed)"), "{stderr}");
 }
+
+#[test]
+fn position_rows_count_every_position_before_a_move() {
+    let file = tempfile_path::write("positions.pgn", &format!("{LICHESS}{GAMES}"));
+    let path = file.0.to_str().unwrap();
+    // The plies of the games that read, from the JSON reports.
+    let (_, stdout, _) = run(&["pgn", path, "--format", "json"]);
+    let plies: u64 = stdout
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<serde_json::Value>(line).unwrap()["plies"]
+                .as_u64()
+                .unwrap()
+        })
+        .sum();
+    let parquet = tempfile_path::write("positions.parquet", "");
+    let out = parquet.0.to_str().unwrap();
+    let (code, _, stderr) = run(&["pgn", path, "--to", "parquet", out, "--rows", "positions"]);
+    assert_eq!(code, 1, "one game is bad\n{stderr}");
+    assert!(
+        stderr.contains(&format!("{plies} positions; ")),
+        "{plies}: {stderr}"
+    );
+    assert!(
+        stderr
+            .lines()
+            .any(|line| line.starts_with("error: ") && line.contains("game ")),
+        "{stderr}"
+    );
+    let bytes = std::fs::read(&parquet.0).unwrap();
+    assert!(bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"));
+    // Every other position, from ply 2.
+    let (_, _, fewer) = run(&[
+        "pgn",
+        path,
+        "--to",
+        "parquet",
+        out,
+        "--rows",
+        "positions",
+        "--every",
+        "2",
+        "--min-ply",
+        "2",
+    ]);
+    let count: u64 = fewer
+        .lines()
+        .find_map(|line| line.split_once(" positions; "))
+        .map(|(count, _)| count.parse().unwrap())
+        .unwrap();
+    assert!(count > 0 && count < plies / 2 + 1, "{count} of {plies}");
+    // Positions go to Parquet only.
+    let (code, _, stderr) = run(&["pgn", path, "--rows", "positions"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--to parquet"), "{stderr}");
+}

@@ -29,7 +29,7 @@
 //!
 //! let pgn = "[WhiteElo \"2100\"]\n[BlackElo \"2000\"]\n\n1. e4 { [%clk 0:03:00] } e5 2. Nf3 *\n";
 //! let mut rows = 0;
-//! let summary = positions::for_each_batch(pgn.as_bytes(), &PositionOptions::default(), Some(1), |batch| {
+//! let summary = positions::for_each_batch(pgn.as_bytes(), &PositionOptions::default(), Some(1), 0, |batch| {
 //!     rows += batch.num_rows();
 //!     let ply = batch.column_by_name("ply").unwrap().as_primitive::<UInt16Type>();
 //!     assert_eq!(ply.values(), &[0, 1, 2]);
@@ -662,7 +662,8 @@ pub const BATCH_ROWS: usize = 1 << 16;
 /// (all cores when None) and hands `each` the rows as record batches of up
 /// to [`BATCH_ROWS`] rows, in file order. The rows are made on the worker
 /// threads as they replay; the batches are put together on the calling
-/// thread.
+/// thread. The input's first game is number `first_game` (0 for one input;
+/// the games read before, for the next of several).
 ///
 /// # Errors
 /// [`ReadError::Io`] when the input fails, [`ReadError::NotPgn`] when it
@@ -673,6 +674,7 @@ pub fn for_each_batch(
     input: impl Read + Send,
     options: &PositionOptions,
     threads: Option<usize>,
+    first_game: u64,
     mut each: impl FnMut(RecordBatch),
 ) -> Result<Summary, ReadError> {
     options.check().map_err(|message| {
@@ -696,7 +698,7 @@ pub fn for_each_batch(
             match game {
                 Ok(rows) => {
                     let before = builder.len();
-                    builder.push(number as u64 - 1, &rows);
+                    builder.push(first_game + number as u64 - 1, &rows);
                     summary.rows += (builder.len() - before) as u64;
                     if builder.len() >= BATCH_ROWS {
                         each(builder.finish());

@@ -17,7 +17,7 @@ fn rows(
 ) -> (Vec<RecordBatch>, positions::Summary) {
     let mut batches = Vec::new();
     let summary =
-        positions::for_each_batch(pgn, options, Some(threads), |batch| batches.push(batch))
+        positions::for_each_batch(pgn, options, Some(threads), 0, |batch| batches.push(batch))
             .unwrap();
     (batches, summary)
 }
@@ -222,7 +222,7 @@ fn filters_pick_rows_and_threads_do_not_change_them() {
 #[test]
 fn options_that_make_no_sense_are_refused() {
     let refused = |options: PositionOptions| {
-        positions::for_each_batch(&b"1. e4 *"[..], &options, Some(1), |_| {})
+        positions::for_each_batch(&b"1. e4 *"[..], &options, Some(1), 0, |_| {})
             .unwrap_err()
             .to_string()
     };
