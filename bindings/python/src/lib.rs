@@ -31,11 +31,13 @@ fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<pgn::PyScore>()?;
     module.add_class::<pgn::GameIter>()?;
     module.add_class::<arrow::ArrowStream>()?;
+    module.add_class::<pgn::PositionStream>()?;
     module.add_function(wrap_pyfunction!(board::board_from_state, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::read_games, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::read_table, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::to_parquet, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::game_columns, module)?)?;
+    module.add_function(wrap_pyfunction!(pgn::position_stream, module)?)?;
     module.add_function(wrap_pyfunction!(planes::planes_from_bytes, module)?)?;
     errors::register(py, module)?;
     Ok(())

@@ -744,3 +744,193 @@ pub fn to_parquet(
     writer.close().map_err(|error| parquet_error(&error))?;
     Ok((rows, failures))
 }
+
+/// Position rows streaming out of a reading thread: the Arrow C stream
+/// interface over a channel, so that Python takes each batch as it is made
+/// and memory stays bounded.
+#[pyclass(module = "bitboards.pgn")]
+pub struct PositionStream {
+    schema: arrow_schema::SchemaRef,
+    batches: Mutex<Option<Receiver<Result<arrow_array::RecordBatch, arrow_schema::ArrowError>>>>,
+    errors: Arc<Mutex<Vec<String>>>,
+    fatal: Arc<Mutex<Option<Fatal>>>,
+    games: Arc<AtomicU64>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Drop for PositionStream {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The batches of a channel, as an Arrow `RecordBatchReader`.
+struct ChannelReader {
+    schema: arrow_schema::SchemaRef,
+    batches: Receiver<Result<arrow_array::RecordBatch, arrow_schema::ArrowError>>,
+}
+
+impl Iterator for ChannelReader {
+    type Item = Result<arrow_array::RecordBatch, arrow_schema::ArrowError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.batches.recv().ok()
+    }
+}
+
+impl arrow_array::RecordBatchReader for ChannelReader {
+    fn schema(&self) -> arrow_schema::SchemaRef {
+        self.schema.clone()
+    }
+}
+
+#[pymethods]
+impl PositionStream {
+    /// The rows as an `ArrowArrayStream` capsule (taken once).
+    #[pyo3(signature = (requested_schema = None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
+        let _ = requested_schema;
+        let batches = self
+            .batches
+            .lock()
+            .map_err(|_| PyValueError::new_err("the stream's lock is poisoned"))?
+            .take()
+            .ok_or_else(|| PyValueError::new_err("this stream was taken already"))?;
+        let reader = ChannelReader {
+            schema: self.schema.clone(),
+            batches,
+        };
+        let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(Box::new(reader));
+        pyo3::types::PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+    }
+
+    /// The errors of the games left out so far.
+    fn errors(&self) -> Vec<String> {
+        self.errors
+            .lock()
+            .map(|errors| errors.clone())
+            .unwrap_or_default()
+    }
+
+    /// Games read so far (errors included).
+    fn games(&self) -> u64 {
+        self.games.load(Ordering::Relaxed)
+    }
+
+    /// The error that stopped the reading (a file that cannot be read or
+    /// is not PGN), raised; nothing when there was none.
+    fn raise_fatal(&self) -> PyResult<()> {
+        match self.fatal.lock().ok().and_then(|mut fatal| fatal.take()) {
+            Some(fatal) => Err(fatal.into_py()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// `bitboards.pgn.read_positions` and `iter_positions`: the position rows
+/// of `sources`, made on `threads` threads while Python takes them.
+#[pyfunction]
+#[pyo3(signature = (sources, threads = None, every = 1, min_ply = 0, max_ply = None, min_elo = None, sample = None, seed = 0, final_position = false, columns = None, batch_size = 65536, progress = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn position_stream(
+    sources: Vec<Bound<'_, PyAny>>,
+    threads: Option<usize>,
+    every: u16,
+    min_ply: u16,
+    max_ply: Option<u16>,
+    min_elo: Option<i32>,
+    sample: Option<f64>,
+    seed: u64,
+    final_position: bool,
+    columns: Option<Vec<String>>,
+    batch_size: usize,
+    progress: bool,
+) -> PyResult<PositionStream> {
+    use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
+    let options = PositionOptions {
+        every,
+        min_ply,
+        max_ply,
+        min_elo,
+        final_position,
+        sample: sample.map(|fraction| (fraction, seed)),
+        columns: columns.unwrap_or_default(),
+        batch_rows: batch_size,
+    };
+    options.check().map_err(PyValueError::new_err)?;
+    let sources = self::sources(sources)?;
+    let schema = positions_schema(&options.columns);
+    let (send, batches) = sync_channel(2);
+    let state = Progress::default();
+    let stream = PositionStream {
+        schema,
+        batches: Mutex::new(Some(batches)),
+        errors: Arc::default(),
+        fatal: Arc::default(),
+        games: state.games.clone(),
+        cancel: state.cancel.clone(),
+    };
+    let (errors, fatal) = (stream.errors.clone(), stream.fatal.clone());
+    std::thread::spawn(move || {
+        let done = Arc::new(AtomicBool::new(false));
+        let reporter = progress.then(|| {
+            let total = sources.iter().map(Source::size).sum();
+            state.report(total, done.clone())
+        });
+        let mut first = 0;
+        for source in &sources {
+            let name = source.name().to_owned();
+            let input = match open(source, &state) {
+                Ok(input) => input,
+                Err(error) => {
+                    let _ = fatal
+                        .lock()
+                        .map(|mut slot| *slot = Some(Fatal::Io(name.clone(), error)));
+                    let _ = send.send(Err(arrow_schema::ArrowError::ExternalError(name.into())));
+                    break;
+                }
+            };
+            let read = positions::for_each_batch(input, &options, threads, first, |batch| {
+                if send.send(Ok(batch)).is_err() {
+                    state.cancel.store(true, Ordering::Relaxed);
+                }
+            });
+            match read {
+                Ok(summary) => {
+                    first += summary.games;
+                    state.games.fetch_add(summary.games, Ordering::Relaxed);
+                    if let Ok(mut errors) = errors.lock() {
+                        errors.extend(
+                            summary
+                                .errors
+                                .iter()
+                                .map(|error| format!("{name}: {error}")),
+                        );
+                    }
+                }
+                Err(error) => {
+                    let error = match error {
+                        ReadError::Io(error) => Fatal::Io(name.clone(), error),
+                        other => Fatal::NotPgn(name.clone(), other),
+                    };
+                    let _ = fatal.lock().map(|mut slot| *slot = Some(error));
+                    let _ = send.send(Err(arrow_schema::ArrowError::ExternalError(name.into())));
+                    break;
+                }
+            }
+            if state.cancel.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        drop(send);
+        done.store(true, Ordering::Relaxed);
+        if let Some(reporter) = reporter {
+            let _ = reporter.join();
+        }
+    });
+    Ok(stream)
+}

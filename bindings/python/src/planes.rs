@@ -104,18 +104,32 @@ pub fn planes_from_bytes<'py>(
     }
     let bytes = PyByteArray::new_with(py, rows * 768, |out| {
         py.detach(|| {
-            for (row, (input, out)) in data
-                .chunks_exact(96)
-                .zip(out.chunks_exact_mut(768))
-                .enumerate()
-            {
-                let mut twelve = [0u64; 12];
-                for (board, word) in twelve.iter_mut().zip(input.chunks_exact(8)) {
-                    *board = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+            // Large arrays on every core: the work is writing memory.
+            let threads = match rows {
+                0..=16_383 => 1,
+                _ => std::thread::available_parallelism().map_or(1, usize::from),
+            };
+            let per_thread = rows.div_ceil(threads).max(1);
+            std::thread::scope(|scope| {
+                for (part, out) in out.chunks_mut(per_thread * 768).enumerate() {
+                    let first = part * per_thread;
+                    scope.spawn(move || {
+                        let input = &data[first * 96..];
+                        for (at, (input, out)) in input
+                            .chunks_exact(96)
+                            .zip(out.chunks_exact_mut(768))
+                            .enumerate()
+                        {
+                            let mut twelve = [0u64; 12];
+                            for (board, word) in twelve.iter_mut().zip(input.chunks_exact(8)) {
+                                *board = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+                            }
+                            let flip = black.get(first + at).is_some_and(|&flag| flag != 0);
+                            fill(&[twelve], |_| flip, out);
+                        }
+                    });
                 }
-                let flip = black.get(row).is_some_and(|&flag| flag != 0);
-                fill(&[twelve], |_| flip, out);
-            }
+            });
         });
         Ok(())
     })?;

@@ -103,6 +103,10 @@ pub struct PositionOptions {
     /// Game columns to add to each row: tag columns of the game table or
     /// `plies`.
     pub columns: Vec<String>,
+    /// The rows of a record batch of [`for_each_batch`]: a batch ends
+    /// after the game that brings it to this many (so it holds at most one
+    /// game's rows more).
+    pub batch_rows: usize,
 }
 
 impl Default for PositionOptions {
@@ -115,6 +119,7 @@ impl Default for PositionOptions {
             final_position: false,
             sample: None,
             columns: Vec::new(),
+            batch_rows: BATCH_ROWS,
         }
     }
 }
@@ -131,6 +136,9 @@ impl PositionOptions {
     pub fn check(&self) -> Result<(), String> {
         if self.every == 0 {
             return Err("every must be at least 1".into());
+        }
+        if self.batch_rows == 0 {
+            return Err("batches must hold at least one row".into());
         }
         if let Some((fraction, _)) = self.sample
             && !(0.0..=1.0).contains(&fraction)
@@ -655,12 +663,12 @@ pub struct Summary {
     pub errors: Vec<PgnError>,
 }
 
-/// Rows per batch in [`for_each_batch`].
+/// Rows per batch in [`for_each_batch`] by default.
 pub const BATCH_ROWS: usize = 1 << 16;
 
 /// Reads every game of `input` (decompressed already) on `threads` threads
-/// (all cores when None) and hands `each` the rows as record batches of up
-/// to [`BATCH_ROWS`] rows, in file order. The rows are made on the worker
+/// (all cores when None) and hands `each` the rows as record batches of
+/// about [`PositionOptions::batch_rows`] rows, in file order. The rows are made on the worker
 /// threads as they replay; the batches are put together on the calling
 /// thread. The input's first game is number `first_game` (0 for one input;
 /// the games read before, for the next of several).
@@ -700,7 +708,7 @@ pub fn for_each_batch(
                     let before = builder.len();
                     builder.push(first_game + number as u64 - 1, &rows);
                     summary.rows += (builder.len() - before) as u64;
-                    if builder.len() >= BATCH_ROWS {
+                    if builder.len() >= options.batch_rows {
                         each(builder.finish());
                     }
                 }

@@ -21,12 +21,21 @@ import warnings
 from . import _bitboards
 from ._bitboards import Game, Score
 
-__all__ = ["Game", "Score", "GAME_COLUMNS", "read_games", "read_table", "to_parquet"]
+__all__ = [
+    "Game", "Score", "GAME_COLUMNS", "POSITION_COLUMNS", "read_games", "read_table", "to_parquet",
+    "read_positions", "iter_positions",
+]
 
 #: The columns of ``read_table``, in order: the Lichess database's tags and
 #: ``movetext``, then ``plies``, ``fen`` (final position), ``outcome`` (by the
 #: rules), ``uci`` (the moves), ``clocks`` and ``evals`` (per move).
 GAME_COLUMNS = _bitboards.game_columns()
+
+#: The columns of ``read_positions``, in order (then the ``columns=`` asked for).
+POSITION_COLUMNS = [
+    "game", "ply", "bitboards", "turn", "castling", "ep_square", "halfmove_clock",
+    "fullmove_number", "move", "move_clock", "move_eval", "WhiteElo", "BlackElo", "Result",
+]
 
 
 def _sources(path_or_file):
@@ -123,3 +132,84 @@ def to_parquet(paths, out, threads=None, progress=None):
     )
     _warn(failures)
     return rows
+
+
+def _position_reader(paths, threads, every, min_ply, max_ply, min_elo, sample, seed,
+                     final_position, columns, batch_size, progress):
+    pa = _pyarrow()
+    stream = _bitboards.position_stream(
+        _sources(paths), threads, every, min_ply, max_ply, min_elo, sample, seed,
+        final_position, None if columns is None else list(columns), batch_size,
+        _progress(progress),
+    )
+    return pa, stream, _import_stream(pa, stream)
+
+
+def _batches(pa, stream, reader):
+    try:
+        while True:
+            try:
+                batch = reader.read_next_batch()
+            except StopIteration:
+                break
+            except pa.ArrowException:
+                stream.raise_fatal()
+                raise
+            yield batch
+    finally:
+        reader.close()
+    stream.raise_fatal()
+    _warn(stream.errors())
+
+
+def iter_positions(paths, batch_size=65536, threads=None, every=1, min_ply=0, max_ply=None,
+                   min_elo=None, sample=None, seed=0, final_position=False, columns=None,
+                   progress=None):
+    """The rows of ``read_positions`` as ``pyarrow.RecordBatch`` es of about
+    ``batch_size`` rows, made while you consume them: a month of Lichess
+    streams through in bounded memory.
+
+    >>> import io, bitboards.pgn
+    >>> batches = bitboards.pgn.iter_positions(io.BytesIO(b"1. e4 e5 2. Nf3 *"), batch_size=2)
+    >>> sum(batch.num_rows for batch in batches)
+    3
+    """
+    pa, stream, reader = _position_reader(
+        paths, threads, every, min_ply, max_ply, min_elo, sample, seed, final_position,
+        columns, batch_size, progress,
+    )
+    return _batches(pa, stream, reader)
+
+
+def read_positions(paths, threads=None, every=1, min_ply=0, max_ply=None, min_elo=None,
+                   columns=None, sample=None, seed=0, final_position=False, progress=None):
+    """Every position of the games as a ``pyarrow.Table``, one row per
+    position before a move, built in Rust.
+
+    Columns (``POSITION_COLUMNS``): ``game`` (number in the input, from 0),
+    ``ply`` (from 0 at the game's start), ``bitboards`` (12 uint64: White's
+    pawns, knights, bishops, rooks, queens, king, then Black's; a1 = bit 0),
+    ``turn``, ``castling`` (the castling rooks' squares), ``ep_square``
+    (where an en passant capture is legal), ``halfmove_clock``,
+    ``fullmove_number``, ``move`` (UCI), ``move_clock`` and ``move_eval``
+    (the annotations after the move), ``WhiteElo``, ``BlackElo``,
+    ``Result``; then the game columns named in ``columns`` (tags of
+    ``GAME_COLUMNS``, or ``plies``).
+
+    Filters: ``every`` (every Nth position), ``min_ply``/``max_ply``,
+    ``min_elo`` (both players), ``sample`` (a fraction kept, by a hash of
+    ``seed``, the game and the ply: the same rows whatever the thread
+    count); ``final_position`` adds the final position with a null move.
+    Games with errors are left out, with a warning that counts them.
+
+    >>> import io, bitboards, bitboards.pgn
+    >>> table = bitboards.pgn.read_positions(io.BytesIO(b"1. e4 e5 *"))
+    >>> table["move"].to_pylist(), bitboards.planes(table["bitboards"]).shape
+    (['e2e4', 'e7e5'], (2, 12, 8, 8))
+    """
+    pa, stream, reader = _position_reader(
+        paths, threads, every, min_ply, max_ply, min_elo, sample, seed, final_position,
+        columns, 65536, progress,
+    )
+    batches = list(_batches(pa, stream, reader))
+    return pa.Table.from_batches(batches, schema=reader.schema)
