@@ -88,11 +88,21 @@ impl Board {
         }
         let notation = self.notation();
         let legal = self.legal();
+        // On a standard board castling may also be written king-takes-rook
+        // (python-chess accepts both there); on a Chess960 board only so.
+        let both = notation == CastlingNotation::KingToTarget;
         legal
             .iter()
             .copied()
             .find(|&candidate| PyMove::from_move(candidate, notation) == *mv)
-            .or_else(|| legal.iter().copied().find(|&candidate| mv.is(candidate)))
+            .or_else(|| {
+                both.then(|| {
+                    legal.iter().copied().find(|&candidate| {
+                        PyMove::from_move(candidate, CastlingNotation::KingTakesRook) == *mv
+                    })
+                })
+                .flatten()
+            })
             .ok_or_else(|| {
                 IllegalMoveError::new_err(format!("illegal move: {mv} in {}", self.position.fen()))
             })
@@ -267,6 +277,9 @@ impl PyOutcome {
 #[pyclass(module = "bitboards", name = "LegalMoveGenerator", frozen)]
 pub struct LegalMoves {
     moves: Vec<PyMove>,
+    /// Castling moves written the other accepted way (king takes rook, on
+    /// a standard board): `in` finds them, iteration does not give them.
+    also: Vec<PyMove>,
 }
 
 #[pymethods]
@@ -284,8 +297,10 @@ impl LegalMoves {
     }
 
     fn __contains__(&self, mv: &Bound<'_, PyAny>) -> bool {
-        mv.cast::<PyMove>()
-            .is_ok_and(|mv| self.moves.contains(mv.get()))
+        mv.cast::<PyMove>().is_ok_and(|mv| {
+            let mv = mv.get();
+            self.moves.contains(mv) || self.also.contains(mv)
+        })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -335,12 +350,20 @@ impl Board {
     #[getter]
     fn legal_moves(&mut self) -> LegalMoves {
         let notation = self.notation();
-        let moves = self
-            .legal()
+        let legal = self.legal();
+        let moves = legal
             .iter()
             .map(|&mv| PyMove::from_move(mv, notation))
             .collect();
-        LegalMoves { moves }
+        let also = match notation {
+            CastlingNotation::KingToTarget => legal
+                .iter()
+                .filter(|mv| mv.is_castling())
+                .map(|&mv| PyMove::from_move(mv, CastlingNotation::KingTakesRook))
+                .collect(),
+            CastlingNotation::KingTakesRook => Vec::new(),
+        };
+        LegalMoves { moves, also }
     }
 
     /// Plays `move` (a legal `Move`; `IllegalMoveError` otherwise).
@@ -412,7 +435,7 @@ impl Board {
     /// `move` in UCI, castling as this board writes it.
     fn uci(&mut self, r#move: PyMove) -> PyResult<String> {
         let mv = self.resolve(&r#move)?;
-        Ok(self.position.uci(mv).to_string())
+        Ok(mv.uci(self.notation()).to_string())
     }
 
     /// The legal move written in SAN.
@@ -441,10 +464,16 @@ impl Board {
     #[pyo3(signature = (*, shredder = false))]
     fn fen(&self, shredder: bool) -> String {
         let fen = self.position.fen();
-        if shredder {
+        let text = if shredder {
             fen.shredder().to_string()
         } else {
             fen.to_string()
+        };
+        // As python-chess writes it: an en passant square only where the
+        // capture is legal.
+        match (self.position.en_passant(), self.position.legal_en_passant()) {
+            (Some(square), None) => text.replacen(&format!(" {} ", square.name()), " - ", 1),
+            _ => text,
         }
     }
 
@@ -729,8 +758,8 @@ impl Board {
 
     fn __repr__(&self) -> String {
         match self.chess960 {
-            true => format!("Board('{}', chess960=True)", self.position.fen()),
-            false => format!("Board('{}')", self.position.fen()),
+            true => format!("Board('{}', chess960=True)", self.fen(false)),
+            false => format!("Board('{}')", self.fen(false)),
         }
     }
 

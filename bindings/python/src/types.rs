@@ -2,7 +2,7 @@
 //! python-chess's names (square numbers from 0 = a1, piece types from
 //! 1 = pawn, colours as `True` = White).
 
-use bitboards::{Bitboard, CastlingNotation, Color, Move, MoveKind, Piece, PieceKind, Square};
+use bitboards::{CastlingNotation, Color, Move, MoveKind, Piece, PieceKind, Square};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -109,16 +109,6 @@ impl PyMove {
             to: to.index() as u8,
             promotion: mv.promotion().map_or(0, piece_type),
         }
-    }
-
-    /// Whether this is `mv` written either way (castling as the king's move
-    /// or as the king taking the rook).
-    pub fn is(self, mv: Move) -> bool {
-        let promotion = mv.promotion().map_or(0, piece_type);
-        self.from == mv.from().index() as u8
-            && self.promotion == promotion
-            && (self.to == mv.to().index() as u8
-                || mv.is_castling() && self.to == mv.king_target().index() as u8)
     }
 }
 
@@ -414,9 +404,22 @@ impl PyBitboard {
         PyBitboard(!self.0)
     }
 
-    /// The 8x8 diagram, rank 8 on top: `X` a square in the set, `.` not.
+    /// The 8x8 diagram, rank 8 on top and file a on the left: `X` a
+    /// square in the set, `.` not.
     fn __repr__(&self) -> String {
-        Bitboard(self.0).to_string()
+        let mut text = String::with_capacity(128);
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                text.push(if self.0 >> (8 * rank + file) & 1 == 1 {
+                    'X'
+                } else {
+                    '.'
+                });
+                text.push(if file == 7 { '\n' } else { ' ' });
+            }
+        }
+        text.pop();
+        text
     }
 
     fn __str__(&self) -> String {
@@ -425,10 +428,7 @@ impl PyBitboard {
 
     /// The diagram for Jupyter.
     fn _repr_html_(&self) -> String {
-        format!(
-            "<pre style=\"line-height: 1.15\">{}</pre>",
-            Bitboard(self.0).to_string().trim_end()
-        )
+        format!("<pre style=\"line-height: 1.15\">{}</pre>", self.__repr__())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {

@@ -1,0 +1,218 @@
+"""Position rows (`read_positions`, `iter_positions`, `planes`) against
+python-chess: every column of every row, on random standard and Chess960
+games with clock and eval comments."""
+
+import io
+import random
+
+import chess
+import chess.pgn
+import numpy as np
+import pyarrow as pa
+import pytest
+
+import bitboards
+import bitboards.pgn
+
+PIECES = [(color, kind) for color in (chess.WHITE, chess.BLACK) for kind in range(1, 7)]
+
+
+def random_game(rng, board, plies):
+    """A python-chess game of up to `plies` random legal moves from `board`,
+    with a clock on most moves and an eval on some, as Lichess writes them."""
+    game = chess.pgn.Game.from_board(board)
+    game.headers["WhiteElo"] = str(rng.randrange(800, 2800))
+    game.headers["BlackElo"] = str(rng.randrange(800, 2800))
+    game.headers["Opening"] = rng.choice(["Sicilian Defense", "French Defense"])
+    node = game
+    seconds = 180
+    for _ in range(plies):
+        moves = list(node.board().legal_moves)
+        if not moves:
+            break
+        node = node.add_variation(rng.choice(moves))
+        parts = []
+        if rng.random() < 0.5:
+            # Multiples of 0.25 pawn: exact in binary, so python-chess's
+            # float arithmetic agrees with our exact decimals.
+            parts.append(f"[%eval {rng.randrange(-40, 40) * 0.25:.2f}]")
+        elif rng.random() < 0.1:
+            parts.append(f"[%eval #{rng.choice([-3, -1, 2, 5])}]")
+        if rng.random() < 0.9:
+            seconds = max(0, seconds - rng.randrange(0, 5))
+            parts.append(f"[%clk 0:{seconds // 60:02}:{seconds % 60:02}]")
+        node.comment = " ".join(parts)
+    outcome = node.board().outcome()
+    game.headers["Result"] = outcome.result() if outcome else "*"
+    return game
+
+
+@pytest.fixture(scope="module")
+def games():
+    rng = random.Random(2024)
+    out = []
+    for number in range(24):
+        if number % 4 == 3:
+            board = chess.Board.from_chess960_pos(rng.randrange(960))
+        else:
+            board = chess.Board()
+        out.append(random_game(rng, board, rng.randrange(1, 160)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def pgn_path(tmp_path_factory, games):
+    path = tmp_path_factory.mktemp("positions") / "games.pgn"
+    path.write_text("\n\n".join(str(game) for game in games) + "\n")
+    return path
+
+
+def expected_rows(games, final_position=False):
+    """Every row as python-chess sees it."""
+    rows = []
+    for number, game in enumerate(games):
+        board = game.board()
+        nodes = list(game.mainline())
+        for ply in range(len(nodes) + (1 if final_position else 0)):
+            node = nodes[ply] if ply < len(nodes) else None
+            score = node.eval().white() if node is not None and node.eval() else None
+            rows.append({
+                "game": number,
+                "ply": ply,
+                "bitboards": [board.pieces_mask(kind, color) for color, kind in PIECES],
+                "turn": board.turn,
+                "castling": board.castling_rights,
+                "ep_square": board.ep_square if board.has_legal_en_passant() else None,
+                "halfmove_clock": board.halfmove_clock,
+                "fullmove_number": board.fullmove_number,
+                "move": board.uci(node.move, chess960=board.chess960) if node else None,
+                "move_clock": node.clock() if node else None,
+                "move_eval": None if score is None else {
+                    "cp": None if score.is_mate() else score.score(),
+                    "mate": score.mate() if score.is_mate() else None,
+                },
+                "WhiteElo": int(game.headers["WhiteElo"]),
+                "BlackElo": int(game.headers["BlackElo"]),
+                "Result": game.headers["Result"],
+            })
+            if node is not None:
+                board.push(node.move)
+    return rows
+
+
+def test_every_column_of_every_row_is_python_chess(games, pgn_path):
+    table = bitboards.pgn.read_positions(pgn_path, final_position=True)
+    assert table.column_names == bitboards.pgn.POSITION_COLUMNS
+    got = table.to_pylist()
+    want = expected_rows(games, final_position=True)
+    assert len(got) == len(want)
+    for ours, theirs in zip(got, want):
+        assert ours == theirs, (ours["game"], ours["ply"])
+
+
+def test_types_are_the_documented_ones(pgn_path):
+    schema = bitboards.pgn.read_positions(pgn_path).schema
+    assert schema.field("game").type == pa.uint64()
+    assert schema.field("ply").type == pa.uint16()
+    assert schema.field("bitboards").type == pa.list_(pa.field("item", pa.uint64(), False), 12)
+    assert schema.field("turn").type == pa.bool_()
+    assert schema.field("castling").type == pa.uint64()
+    assert schema.field("ep_square").type == pa.uint8()
+    assert schema.field("move_clock").type == pa.float64()
+    assert schema.field("WhiteElo").type == pa.int32()
+
+
+def test_one_thread_and_all_threads_give_the_same_table(pgn_path):
+    # Many copies of the games, so that the file is cut into several chunks.
+    text = pgn_path.read_bytes()
+    big = (text + b"\n\n") * 60
+    one = bitboards.pgn.read_positions(io.BytesIO(big), threads=1)
+    for threads in (2, 3):
+        assert bitboards.pgn.read_positions(io.BytesIO(big), threads=threads).equals(one)
+    games = one["game"].to_numpy()
+    assert games.max() == 24 * 60 - 1 and np.all(np.diff(games.astype(np.int64)) >= 0)
+
+
+def test_filters(games, pgn_path):
+    every = bitboards.pgn.read_positions(pgn_path, every=3, min_ply=2, max_ply=30).to_pylist()
+    want = [row for row in expected_rows(games) if row["ply"] % 3 == 0 and 2 <= row["ply"] <= 30]
+    assert every == want
+    rated = bitboards.pgn.read_positions(pgn_path, min_elo=1500).to_pylist()
+    want = [row for row in expected_rows(games) if min(row["WhiteElo"], row["BlackElo"]) >= 1500]
+    assert rated == want
+    sample = bitboards.pgn.read_positions(pgn_path, sample=0.3, seed=5)
+    again = bitboards.pgn.read_positions(pgn_path, sample=0.3, seed=5, threads=2)
+    assert sample.equals(again)
+    total = sum(len(list(game.mainline())) for game in games)
+    assert 0.2 * total < sample.num_rows < 0.4 * total
+    with_columns = bitboards.pgn.read_positions(pgn_path, columns=["Opening", "plies"])
+    assert with_columns.column_names[-2:] == ["Opening", "plies"]
+    plies = {number: len(list(game.mainline())) for number, game in enumerate(games)}
+    for row in with_columns.to_pylist():
+        assert row["plies"] == plies[row["game"]]
+        assert row["Opening"] == games[row["game"]].headers["Opening"]
+    with pytest.raises(ValueError, match="movetext"):
+        bitboards.pgn.read_positions(pgn_path, columns=["movetext"])
+    with pytest.raises(ValueError, match="every"):
+        bitboards.pgn.read_positions(pgn_path, every=0)
+
+
+def test_iter_positions_streams_the_same_rows(pgn_path):
+    table = bitboards.pgn.read_positions(pgn_path)
+    batches = list(bitboards.pgn.iter_positions(pgn_path, batch_size=100))
+    assert len(batches) > 3
+    assert all(batch.num_rows < 100 + 200 for batch in batches)
+    assert pa.Table.from_batches(batches).equals(table)
+
+
+def test_bad_games_are_left_out_and_counted(pgn_path):
+    text = pgn_path.read_text()
+    bad = text + '\n\n[Event "bad"]\n[WhiteElo "2000"]\n[BlackElo "2000"]\n\n1. e4 Ke7 *\n\n' + text
+    with pytest.warns(UserWarning, match="1 game"):
+        table = bitboards.pgn.read_positions(io.StringIO(bad))
+    assert table.num_rows == 2 * bitboards.pgn.read_positions(pgn_path).num_rows
+    assert 24 not in set(table["game"].to_pylist())
+    with pytest.raises(bitboards.NotPgnError):
+        bitboards.pgn.read_positions(io.BytesIO(b"\x89PNG\r\n\x1a\n not a game"))
+    with pytest.raises(FileNotFoundError):
+        bitboards.pgn.read_positions(pgn_path.parent / "missing.pgn")
+
+
+def planes_by_loop(rows):
+    """The planes of rows of twelve masks, square by square."""
+    out = np.zeros((len(rows), 12, 8, 8), dtype=np.uint8)
+    for row, masks in enumerate(rows):
+        for plane, mask in enumerate(masks):
+            for square in range(64):
+                if mask >> square & 1:
+                    out[row, plane, square // 8, square % 8] = 1
+    return out
+
+
+def test_planes_are_the_squares_of_each_board(pgn_path):
+    table = bitboards.pgn.read_positions(pgn_path, max_ply=20)
+    rows = table["bitboards"].to_pylist()
+    expected = planes_by_loop(rows)
+    assert np.array_equal(bitboards.planes(table["bitboards"]), expected)
+    as_numpy = np.array(rows, dtype=np.uint64)
+    assert np.array_equal(bitboards.planes(as_numpy), expected)
+    assert bitboards.planes(as_numpy).dtype == np.uint8
+    with pytest.raises(ValueError):
+        bitboards.planes(np.zeros((3, 11), dtype=np.uint64))
+
+
+def test_flip_is_the_mirrored_board_for_black(games):
+    board = chess.Board()
+    for move in list(games[0].mainline_moves())[:15]:
+        board.push(move)
+    assert board.turn == chess.BLACK
+    ours = bitboards.Board(board.fen())
+    mirrored = board.mirror()
+    want = planes_by_loop([[mirrored.pieces_mask(kind, color) for color, kind in PIECES]])[0]
+    assert np.array_equal(ours.planes(flip=True), want)
+    plain = planes_by_loop([[board.pieces_mask(kind, color) for color, kind in PIECES]])[0]
+    assert np.array_equal(ours.planes(), plain)
+    # The column form: rows where Black is to move flip.
+    masks = np.array([[board.pieces_mask(kind, color) for color, kind in PIECES]] * 2, dtype=np.uint64)
+    flipped = bitboards.planes(masks, turn=np.array([True, False]))
+    assert np.array_equal(flipped[0], plain) and np.array_equal(flipped[1], want)
