@@ -18,12 +18,13 @@ const START: &str = "<!-- bench:start -->";
 const END: &str = "<!-- bench:end -->";
 
 /// The criterion benches, in the README's order, with their packages.
-const CRITERION_BENCHES: [(&str, &str); 5] = [
-    ("bitboards", "sliders"),
-    ("bitboards", "movegen"),
-    ("bitboards-pgn", "pgn"),
-    ("bitboards", "fen"),
-    ("bitboards", "book"),
+const CRITERION_BENCHES: [(&str, &str, &str); 5] = [
+    ("bitboards", "sliders", ""),
+    ("bitboards", "movegen", ""),
+    // `arrow` for the position rows' group.
+    ("bitboards-pgn", "pgn", "arrow"),
+    ("bitboards", "fen", ""),
+    ("bitboards", "book", ""),
 ];
 
 /// One criterion measurement.
@@ -73,10 +74,13 @@ pub fn run(root: &Path, quick: bool) -> ExitCode {
          bulk-counting perft, million nodes per second.\n\n{table}"
     );
 
-    for (package, bench) in CRITERION_BENCHES {
+    for (package, bench, features) in CRITERION_BENCHES {
         eprintln!("running cargo bench -p {package} --bench {bench} ...");
         let mut command = cargo(root);
         command.args(["bench", "-p", package, "--bench", bench]);
+        if !features.is_empty() {
+            command.args(["--features", features]);
+        }
         if quick {
             command.args(["--", "--quick"]);
         }

@@ -561,12 +561,102 @@ fn lichess(c: &mut Criterion) {
     group.finish();
 }
 
+/// pgn-reader and shakmaty making the twelve boards of every position
+/// before a move: the peer program of the `pgn_positions` group.
+struct PeerRows {
+    rows: Vec<[u64; 12]>,
+}
+
+impl pgn_reader::Visitor for PeerRows {
+    type Tags = ();
+    type Movetext = Chess;
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, (): ()) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(Chess::default())
+    }
+
+    fn begin_variation(&mut self, _: &mut Self::Movetext) -> ControlFlow<Self::Output, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn san(
+        &mut self,
+        position: &mut Self::Movetext,
+        san_plus: SanPlus,
+    ) -> ControlFlow<Self::Output> {
+        let board = position.board();
+        let mut twelve = [0; 12];
+        for (at, color) in [shakmaty::Color::White, shakmaty::Color::Black]
+            .into_iter()
+            .enumerate()
+        {
+            for (kind, role) in shakmaty::Role::ALL.into_iter().enumerate() {
+                twelve[6 * at + kind] = board.by_piece(role.of(color)).0;
+            }
+        }
+        self.rows.push(twelve);
+        match san_plus.san.to_move(position) {
+            Ok(mv) => {
+                position.play_unchecked(mv);
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(()),
+        }
+    }
+
+    fn end_game(&mut self, _: Self::Movetext) -> Self::Output {}
+}
+
+/// Position rows (`bitboards_pgn::positions`, Arrow record batches, one
+/// thread) against pgn-reader + shakmaty collecting the twelve boards of
+/// each position, on the Lichess-shaped workload.
+#[cfg(feature = "arrow")]
+fn positions(c: &mut Criterion) {
+    use bitboards_pgn::positions::{PositionOptions, for_each_batch};
+    let pgn = bitboards_test_support::lichess_games(LICHESS_GAMES, 0x011C_4E55);
+    let ours = |pgn: &[u8]| {
+        let mut rows = 0;
+        for_each_batch(pgn, &PositionOptions::default(), Some(1), 0, |batch| {
+            rows += batch.num_rows()
+        })
+        .expect("readable");
+        rows
+    };
+    let peer = |pgn: &[u8]| {
+        let mut visitor = PeerRows { rows: Vec::new() };
+        let mut reader = pgn_reader::Reader::new(pgn);
+        while reader.read_game(&mut visitor).expect("readable").is_some() {}
+        visitor.rows.len()
+    };
+    let rows = ours(&pgn);
+    assert_eq!(rows, peer(&pgn));
+    let mut group = c.benchmark_group("pgn_positions");
+    group.throughput(Throughput::Elements(rows as u64));
+    group.bench_function("bitboards", |b| b.iter(|| black_box(ours(black_box(&pgn)))));
+    group.bench_function("pgn-reader+shakmaty", |b| {
+        b.iter(|| black_box(peer(black_box(&pgn))))
+    });
+    group.finish();
+}
+
+#[cfg(not(feature = "arrow"))]
+fn positions(_: &mut Criterion) {
+    eprintln!(
+        "pgn_positions: skipped (needs feature `arrow`: cargo bench -p bitboards-pgn --features arrow)"
+    );
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4))
         .sample_size(20);
-    targets = pgn_read, lichess, san
+    targets = pgn_read, lichess, san, positions
 }
 criterion_main!(benches);
