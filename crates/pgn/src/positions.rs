@@ -41,11 +41,12 @@
 use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
-use arrow_array::builder::{StringBuilder, StructBuilder};
+use arrow_array::builder::StringBuilder;
 use arrow_array::{
     ArrayRef, BooleanArray, Date32Array, FixedSizeListArray, Float64Array, Int32Array, RecordBatch,
-    Time32MillisecondArray, UInt8Array, UInt16Array, UInt64Array,
+    StructArray, Time32MillisecondArray, UInt8Array, UInt16Array, UInt64Array,
 };
+use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use bitboards::{CastlingNotation, Color, Move, PieceKind, Position};
 
@@ -310,11 +311,15 @@ impl GameRows {
         self.bitboards.push(boards);
         self.turn.push(position.side_to_move() == Color::White);
         self.castling.push(position.castling_rooks().0);
-        self.ep_square.push(
-            position
-                .legal_en_passant()
-                .map(|square| square.index() as u8),
-        );
+        // Most double pushes leave no pawn beside them: ask the move
+        // generator only when a pawn of the side to move attacks the square.
+        let ep = position.en_passant().filter(|&square| {
+            let mover = position.side_to_move();
+            let takers = bitboards::attacks::pawn(mover.opponent(), square)
+                & position.pieces(mover, PieceKind::Pawn);
+            !takers.is_empty() && position.legal_en_passant().is_some()
+        });
+        self.ep_square.push(ep.map(|square| square.index() as u8));
         self.halfmove_clock.push(position.halfmove_clock());
         self.fullmove_number.push(position.fullmove_number());
         self.moves.push(mv);
@@ -542,7 +547,6 @@ impl PositionsBuilder {
 
     /// Adds the rows of game number `game` (from 0) that the sample keeps.
     pub fn push(&mut self, game: u64, rows: &GameRows) {
-        use core::fmt::Write as _;
         for row in 0..rows.len() {
             if !self.options.keeps(game, rows.ply[row]) {
                 continue;
@@ -557,10 +561,9 @@ impl PositionsBuilder {
             self.fullmove_number.push(rows.fullmove_number[row]);
             match rows.moves[row] {
                 Some(mv) if mv.is_null() => self.moves.append_value("0000"),
-                Some(mv) => {
-                    let _ = write!(self.moves, "{}", mv.uci(rows.notation));
-                    self.moves.append_value("");
-                }
+                Some(mv) => self
+                    .moves
+                    .append_value(uci_text(mv, rows.notation).as_str()),
                 None => self.moves.append_null(),
             }
             self.clock.push(rows.clock[row]);
@@ -585,23 +588,23 @@ impl PositionsBuilder {
             Arc::new(UInt64Array::from(std::mem::take(&mut self.bitboards))),
             None,
         );
-        let mut evals = StructBuilder::from_fields(eval_fields(), self.eval.len());
-        for eval in std::mem::take(&mut self.eval) {
-            let (cp, mate) = match eval {
-                Some(Score::Cp(cp)) => (Some(cp), None),
-                Some(Score::Mate(mate)) => (None, Some(mate)),
-                None => (None, None),
-            };
-            evals
-                .field_builder::<arrow_array::builder::Int32Builder>(0)
-                .expect("cp")
-                .append_option(cp);
-            evals
-                .field_builder::<arrow_array::builder::Int32Builder>(1)
-                .expect("mate")
-                .append_option(mate);
-            evals.append(eval.is_some());
-        }
+        let eval = std::mem::take(&mut self.eval);
+        let cp = eval.iter().map(|eval| match eval {
+            Some(Score::Cp(cp)) => Some(*cp),
+            _ => None,
+        });
+        let mate = eval.iter().map(|eval| match eval {
+            Some(Score::Mate(mate)) => Some(*mate),
+            _ => None,
+        });
+        let evals = StructArray::new(
+            eval_fields(),
+            vec![
+                Arc::new(Int32Array::from_iter(cp)) as ArrayRef,
+                Arc::new(Int32Array::from_iter(mate)),
+            ],
+            Some(NullBuffer::from_iter(eval.iter().map(Option::is_some))),
+        );
         let mut arrays: Vec<ArrayRef> = vec![
             Arc::new(UInt64Array::from(std::mem::take(&mut self.game))),
             Arc::new(UInt16Array::from(std::mem::take(&mut self.ply))),
@@ -613,7 +616,7 @@ impl PositionsBuilder {
             Arc::new(UInt16Array::from(std::mem::take(&mut self.fullmove_number))),
             Arc::new(self.moves.finish()),
             Arc::new(Float64Array::from(std::mem::take(&mut self.clock))),
-            Arc::new(evals.finish()),
+            Arc::new(evals),
             Arc::new(Int32Array::from(std::mem::take(&mut self.white_elo))),
             Arc::new(Int32Array::from(std::mem::take(&mut self.black_elo))),
             Arc::new(self.result.finish()),
@@ -622,6 +625,38 @@ impl PositionsBuilder {
             arrays.push(game_column(name, std::mem::take(values)));
         }
         RecordBatch::try_new(self.schema.clone(), arrays).expect("the arrays match the schema")
+    }
+}
+
+/// A move's UCI text (at most five bytes) without the formatting machinery.
+fn uci_text(mv: Move, notation: CastlingNotation) -> UciText {
+    let to = match (mv.is_castling(), notation) {
+        (true, CastlingNotation::KingToTarget) => mv.king_target(),
+        _ => mv.to(),
+    };
+    let mut text = UciText {
+        bytes: [0; 5],
+        len: 4,
+    };
+    text.bytes[..2].copy_from_slice(mv.from().name().as_bytes());
+    text.bytes[2..4].copy_from_slice(to.name().as_bytes());
+    if let Some(kind) = mv.promotion() {
+        text.bytes[4] = kind.to_char() as u8;
+        text.len = 5;
+    }
+    text
+}
+
+/// UCI text in place.
+struct UciText {
+    bytes: [u8; 5],
+    len: usize,
+}
+
+impl UciText {
+    fn as_str(&self) -> &str {
+        // Square names and piece letters are ASCII.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
     }
 }
 
