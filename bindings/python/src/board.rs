@@ -175,14 +175,56 @@ impl Board {
             return Some(Termination::FIVEFOLD_REPETITION);
         }
         if claim_draw {
-            if self.position.halfmove_clock() >= 100 {
+            if self.can_claim_fifty_moves() {
                 return Some(Termination::FIFTY_MOVES);
             }
-            if self.repetitions(3) {
+            if self.can_claim_threefold_repetition() {
                 return Some(Termination::THREEFOLD_REPETITION);
             }
         }
         None
+    }
+
+    /// As python-chess: 50 moves without a capture or pawn move, or a legal
+    /// move that makes them 50.
+    fn can_claim_fifty_moves(&mut self) -> bool {
+        let clock = self.position.halfmove_clock();
+        if clock >= 100 {
+            return self.has_legal_moves();
+        }
+        let position = self.position;
+        clock == 99
+            && self
+                .legal()
+                .iter()
+                .any(|&mv| position.play_unchecked(mv).halfmove_clock() >= 100)
+    }
+
+    /// As python-chess: the position stands for the third time, or a legal
+    /// move leads to one that has stood twice since the last capture or
+    /// pawn move.
+    fn can_claim_threefold_repetition(&mut self) -> bool {
+        if self.repetitions(3) {
+            return true;
+        }
+        let reversible = usize::from(self.position.halfmove_clock()).min(self.stack.len());
+        let history: Vec<Position> = self
+            .stack
+            .iter()
+            .rev()
+            .take(reversible)
+            .map(|(before, _)| *before)
+            .chain([self.position])
+            .collect();
+        let position = self.position;
+        self.legal().iter().any(|&mv| {
+            let after = position.play_unchecked(mv);
+            history
+                .iter()
+                .filter(|seen| Board::same_position(seen, &after))
+                .count()
+                >= 2
+        })
     }
 
     fn new_board(&self, position: Position) -> Board {
@@ -202,6 +244,21 @@ pub enum Termination {
     FIVEFOLD_REPETITION = 5,
     FIFTY_MOVES = 6,
     THREEFOLD_REPETITION = 7,
+}
+
+#[pymethods]
+impl Termination {
+    /// The member's name, as in python-chess (`"CHECKMATE"`).
+    #[getter]
+    fn name(&self) -> String {
+        format!("{self:?}")
+    }
+
+    /// The member's number, as in python-chess (`CHECKMATE` is 1).
+    #[getter]
+    fn value(&self) -> u8 {
+        *self as u8
+    }
 }
 
 impl Termination {
@@ -304,7 +361,12 @@ impl LegalMoves {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        PyList::new(py, self.moves.iter().copied())?
+        let moves = self
+            .moves
+            .iter()
+            .map(|mv| mv.object(py))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, moves)?
             .as_any()
             .try_iter()
             .map(Bound::into_any)

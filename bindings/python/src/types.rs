@@ -112,6 +112,49 @@ impl PyMove {
     }
 }
 
+/// Every move value once, as a Python object: a move is immutable, so
+/// `legal_moves` hands out shared objects instead of allocating one per
+/// move (what random playouts spend most of their time on otherwise).
+static MOVES: pyo3::sync::PyOnceLock<Vec<Py<PyMove>>> = pyo3::sync::PyOnceLock::new();
+
+impl PyMove {
+    /// The index of this move among [`MOVES`]: from, to, and the promotion
+    /// (none, knight, bishop, rook, queen).
+    fn slot(self) -> Option<usize> {
+        let promotion = match self.promotion {
+            0 => 0,
+            2..=5 => usize::from(self.promotion) - 1,
+            _ => return None,
+        };
+        (self.from < 64 && self.to < 64)
+            .then(|| (usize::from(self.from) * 64 + usize::from(self.to)) * 5 + promotion)
+    }
+
+    /// This move as a Python object, shared with every other use of it.
+    pub fn object<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let table = MOVES.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
+            (0..64 * 64 * 5)
+                .map(|slot: usize| {
+                    let promotion = match slot % 5 {
+                        0 => 0,
+                        kind => kind as u8 + 1,
+                    };
+                    let mv = PyMove {
+                        from: (slot / 5 / 64) as u8,
+                        to: (slot / 5 % 64) as u8,
+                        promotion,
+                    };
+                    Py::new(py, mv)
+                })
+                .collect()
+        })?;
+        match self.slot() {
+            Some(slot) => Ok(table[slot].bind(py).clone()),
+            None => Bound::new(py, self),
+        }
+    }
+}
+
 #[pymethods]
 impl PyMove {
     #[new]

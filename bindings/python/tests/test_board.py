@@ -712,3 +712,20 @@ def test_svg():
     assert board.svg(size=200) != svg
     assert board.svg(flipped=True) != svg
     assert bitboards.Board().svg() != svg
+
+
+def test_claimable_draws_as_python_chess():
+    # One half-move short of fifty moves: a quiet move makes the claim.
+    fen = "8/2K4k/8/8/6p1/6P1/8/8 b - - 99 164"
+    ours, theirs = bitboards.Board(fen), chess.Board(fen)
+    assert ours.is_game_over(claim_draw=True) == theirs.is_game_over(claim_draw=True) is True
+    assert ours.outcome(claim_draw=True).termination.name == theirs.outcome(claim_draw=True).termination.name
+    assert not ours.is_game_over()
+    # The move that would repeat the position a third time can be claimed.
+    ours, theirs = bitboards.Board(), chess.Board()
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+        ours.push_san(san)
+        theirs.push_san(san)
+        assert ours.is_game_over(claim_draw=True) == theirs.is_game_over(claim_draw=True), san
+    assert ours.outcome(claim_draw=True).termination == bitboards.Termination.THREEFOLD_REPETITION
+    assert ours.outcome(claim_draw=True).termination.value == theirs.outcome(claim_draw=True).termination.value
