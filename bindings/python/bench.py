@@ -1,0 +1,413 @@
+"""The Python package timed against its command and its Python peers, in one process.
+
+    pip install ./bindings/python chess pyarrow            # required
+    pip install cozy-chess-py fastchess rust_pgn_reader_python_binding  # peers, optional
+    cargo build --release -p bitboards-cli                 # the `bitboards` command
+    python bindings/python/bench.py [--games 5000] [--pgn FILE] [--json OUT]
+
+Without `--pgn`, it writes a Lichess-shaped file of `--games` games (the open
+database's tags, a `{ [%eval ...] [%clk ...] }` comment after every move)
+with `cargo run --release -p bitboards-pgn --example lichess_pgn -- N OUT`.
+Every figure is the best of 3 runs (`time.perf_counter`):
+
+- PGN: `bitboards.pgn.read_table` on one thread against the `bitboards pgn`
+  command (text output, and `--to parquet`) on one thread; on every core;
+  `to_parquet`; iterating `read_games` (touching `.moves`); python-chess's
+  `read_game` loop (the first 300 games, extrapolated);
+  `rust_pgn_reader_python_binding` (reading the file and splitting it into
+  games in Python counted in its time).
+- Random playouts through each library's Python API (same seed, capped at
+  400 plies): bitboards, python-chess, cozy_chess, fastchess.
+- perft: `Board().perft(5)` against python-chess's perft(3) by recursion,
+  compared by nodes per second.
+
+Prints a Markdown table (figure, value, ratio) to paste into a README, then
+notes (peers not installed are skipped and named there). Exits 1 if a count
+is wrong. Not a test (pytest collects only test_*.py).
+"""
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ROUNDS = 3
+PLY_CAP = 400
+PERFT_5 = 4865609
+PERFT_3 = 8902
+
+
+def best(task, rounds=ROUNDS):
+    """(best seconds, the last run's result) of `task()` over `rounds` runs."""
+    times, result = [], None
+    for _ in range(rounds):
+        start = time.perf_counter()
+        result = task()
+        times.append(time.perf_counter() - start)
+    return min(times), result
+
+
+def optional(name):
+    try:
+        return __import__(name)
+    except ImportError:
+        return None
+
+
+class Report:
+    def __init__(self):
+        self.rows = []  # (figure, value, ratio)
+        self.figures = {}  # for --json
+        self.notes = []
+        self.failed = False
+
+    def row(self, figure, value, ratio="", **numbers):
+        self.rows.append((figure, value, ratio))
+        self.figures[figure] = numbers
+
+    def note(self, text):
+        self.notes.append(text)
+        print(f"note: {text}", file=sys.stderr)
+
+    def fail(self, text):
+        self.failed = True
+        self.note("WRONG: " + text)
+
+    def markdown(self):
+        lines = ["| figure | value | ratio |", "| --- | ---: | --- |"]
+        lines += [f"| {f} | {v} | {r} |" for f, v, r in self.rows]
+        return "\n".join(lines)
+
+
+def rate(count, seconds, unit):
+    return f"{count / seconds:,.0f} {unit}/s"
+
+
+def times(ours, theirs, name):
+    """'2.3x name': how many times faster `ours` (a rate) is than `theirs`."""
+    return f"{ours / theirs:.2f}x {name}"
+
+
+# PGN ---------------------------------------------------------------------
+
+def make_pgn(games, out):
+    subprocess.run(
+        ["cargo", "run", "--quiet", "--release", "-p", "bitboards-pgn", "--example", "lichess_pgn", "--",
+         str(games), out],
+        cwd=ROOT, check=True,
+    )
+
+
+def python_chess_read(chess, pgn, games):
+    """python-chess reading the first `games` games to their final boards; returns the games read."""
+    import chess.pgn
+
+    read = 0
+    with open(pgn, encoding="utf-8") as file:
+        for _ in range(games):
+            game = chess.pgn.read_game(file)
+            if game is None:
+                break
+            game.end().board()
+            read += 1
+    return read
+
+
+def rust_pgn_reader_read(reader, pyarrow, pgn, threads):
+    """rust_pgn_reader_python_binding: read the file, split it into games here, parse them."""
+    with open(pgn, encoding="utf-8") as file:
+        text = file.read()
+    games = [game for game in re.split(r"\n\s*\n(?=\[)", text) if game.strip()]
+    parsed = reader.parse_games(pyarrow.chunked_array([pyarrow.array(games, type=pyarrow.large_string())]),
+                                num_threads=threads)
+    return parsed
+
+
+def bench_pgn(report, args, pgn, expected_games):
+    import bitboards.pgn
+
+    cores = os.cpu_count() or 1
+    size = os.path.getsize(pgn) / 1e6
+
+    seconds, table = best(lambda: bitboards.pgn.read_table(pgn, threads=1))
+    games = table.num_rows
+    if expected_games is not None and games != expected_games:
+        report.fail(f"read_table read {games} games, the file has {expected_games}")
+    plies = sum(table.column("plies").to_pylist()) if "plies" in table.column_names else None
+    one = games / seconds
+    report.note(f"PGN file: {pgn}, {size:.1f} MB, {games:,} games"
+                + (f", {plies:,} plies" if plies is not None else ""))
+    figures = {"read_table, 1 thread": one}
+
+    command_text = command_parquet = None
+    if os.access(args.bin, os.X_OK):
+        with tempfile.TemporaryDirectory() as tmp:
+            seconds_text, _ = best(lambda: subprocess.run(
+                [args.bin, "pgn", pgn, "--threads", "1"], check=True,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            out = os.path.join(tmp, "x.parquet")
+            seconds_parquet, _ = best(lambda: subprocess.run(
+                [args.bin, "pgn", pgn, "--to", "parquet", out, "--threads", "1"], check=True,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        command_text, command_parquet = games / seconds_text, games / seconds_parquet
+    else:
+        report.note(f"no command at {args.bin} (--bin): the command's rows are skipped")
+
+    ratio = ""
+    if command_text:
+        ratio = (f"{times(one, command_text, 'the command (text)')}, "
+                 f"{times(one, command_parquet, 'the command (--to parquet)')}")
+    report.row("`pgn.read_table(file, threads=1)`", f"{one:,.0f} games/s", ratio, games_per_s=one)
+    if command_text:
+        report.row("`bitboards pgn FILE --threads 1 > /dev/null`", f"{command_text:,.0f} games/s", "",
+                   games_per_s=command_text)
+        report.row("`bitboards pgn FILE --to parquet OUT --threads 1`", f"{command_parquet:,.0f} games/s", "",
+                   games_per_s=command_parquet)
+
+    seconds, table = best(lambda: bitboards.pgn.read_table(pgn, threads=None))
+    if table.num_rows != games:
+        report.fail(f"read_table(threads=None) read {table.num_rows} games, threads=1 {games}")
+    every = games / seconds
+    report.row(f"`pgn.read_table(file)`, every core ({cores})", f"{every:,.0f} games/s",
+               times(every, one, "one thread"), games_per_s=every, cores=cores)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "x.parquet")
+        seconds, rows = best(lambda: bitboards.pgn.to_parquet(pgn, out, threads=1))
+    if rows != games:
+        report.fail(f"to_parquet wrote {rows} rows, read_table read {games}")
+    written = games / seconds
+    report.row("`pgn.to_parquet(file, out, threads=1)`", f"{written:,.0f} games/s",
+               times(written, command_parquet, "the command (--to parquet)") if command_parquet else "",
+               games_per_s=written)
+
+    def iterate():
+        count = moves = 0
+        for game in bitboards.pgn.read_games(pgn, threads=1):
+            moves += len(game.moves)
+            count += 1
+        return count, moves
+
+    seconds, (count, moves) = best(iterate)
+    if count != games:
+        report.fail(f"read_games gave {count} games, read_table {games}")
+    iterated = count / seconds
+    report.row("iterating `pgn.read_games(file, threads=1)`, `.moves`", f"{iterated:,.0f} games/s",
+               f"read_table is {one / iterated:.2f}x this", games_per_s=iterated)
+
+    chess = optional("chess")
+    if chess is not None:
+        sample = min(300, games)
+        seconds, read = best(lambda: python_chess_read(chess, pgn, sample))
+        theirs = read / seconds
+        figures["python-chess"] = theirs
+        report.row(f"python-chess `read_game` loop (first {read} games, extrapolated)", f"{theirs:,.0f} games/s",
+                   f"read_table {times(one, theirs, 'python-chess')}; read_games {times(iterated, theirs, 'python-chess')}",
+                   games_per_s=theirs, games_timed=read)
+    else:
+        report.note("python-chess is not installed: its PGN, playout and perft rows are skipped")
+
+    reader, pyarrow = optional("rust_pgn_reader_python_binding"), optional("pyarrow")
+    if reader is not None and pyarrow is not None:
+        for threads, label, ours in ((1, "1 thread", one), (None, f"every core ({cores})", every)):
+            seconds, parsed = best(lambda: rust_pgn_reader_read(reader, pyarrow, pgn, threads))
+            bad = sum(1 for game in parsed if not game.is_valid)
+            if parsed.num_games != games or bad:
+                report.note(f"rust_pgn_reader_python_binding: {parsed.num_games} games, {bad} not valid "
+                            f"(read_table: {games})")
+            theirs = games / seconds
+            report.row(f"`rust_pgn_reader_python_binding.parse_games`, {label} (read + split in Python included)",
+                       f"{theirs:,.0f} games/s", f"read_table {times(ours, theirs, 'rust_pgn_reader')}",
+                       games_per_s=theirs)
+    else:
+        report.note("rust_pgn_reader_python_binding (or pyarrow) is not installed: its rows are skipped")
+
+
+# Random playouts ---------------------------------------------------------
+
+def playouts_python_chess_like(module):
+    """bitboards and python-chess: the same loop on the same API."""
+
+    def run(count, seed):
+        rng = random.Random(seed)
+        plies = 0
+        for _ in range(count):
+            board = module.Board()
+            for _ in range(PLY_CAP):
+                if board.is_game_over():
+                    break
+                moves = list(board.legal_moves)
+                board.push(rng.choice(moves))
+                plies += 1
+        return plies
+
+    return run
+
+
+def playouts_cozy(cozy_chess):
+    ongoing = cozy_chess.GameStatus.Ongoing
+
+    def run(count, seed):
+        rng = random.Random(seed)
+        plies = 0
+        for _ in range(count):
+            board = cozy_chess.Board()
+            for _ in range(PLY_CAP):
+                if board.status() != ongoing:
+                    break
+                moves = board.generate_moves()
+                board.play(rng.choice(moves))
+                plies += 1
+        return plies
+
+    return run
+
+
+def playouts_fastchess(fastchess):
+    def run(count, seed):
+        rng = random.Random(seed)
+        plies = 0
+        for _ in range(count):
+            board = fastchess.Board()
+            for _ in range(PLY_CAP):
+                moves = board.legal_moves_uci()
+                if not moves or board.halfmove >= 150:
+                    break
+                board.push_uci(rng.choice(moves))
+                plies += 1
+        return plies
+
+    return run
+
+
+def bench_playouts(report, args):
+    import bitboards
+
+    libraries = {"bitboards": playouts_python_chess_like(bitboards)}
+    game_over = {"bitboards": "`is_game_over()`"}
+    for name, module, make, rule in (
+        ("python-chess", "chess", playouts_python_chess_like, "`is_game_over()`"),
+        ("cozy_chess", "cozy_chess", playouts_cozy,
+         "`status() != Ongoing` (mate, stalemate, 50 moves; no insufficient material or repetition)"),
+        ("fastchess", "fastchess", playouts_fastchess,
+         "no legal move or halfmove clock >= 150 (it has no game-over call)"),
+    ):
+        loaded = optional(module)
+        if loaded is None:
+            report.note(f"{name} is not installed: its playout row is skipped")
+            continue
+        libraries[name] = make(loaded)
+        game_over[name] = rule
+
+    results = {}
+    for name, run in libraries.items():
+        seconds, plies = best(lambda: run(args.playouts, args.seed))
+        results[name] = (args.playouts / seconds, plies / seconds, plies / args.playouts)
+
+    ours = results["bitboards"][1]
+    for name, (playouts, plies, mean) in results.items():
+        if name == "bitboards":
+            ratio = ", ".join(times(ours, results[peer][1], peer) for peer in results if peer != name)
+        else:
+            ratio = f"bitboards is {ours / plies:.2f}x" + (
+                f"; {times(plies, results['python-chess'][1], 'python-chess')}"
+                if name != "python-chess" and "python-chess" in results else "")
+        report.row(f"random playouts, {name}", f"{playouts:,.1f} playouts/s ({plies:,.0f} plies/s, "
+                   f"{mean:.0f} plies each)", ratio, playouts_per_s=playouts, plies_per_s=plies, plies_each=mean)
+    report.note(f"playouts: {args.playouts} per library, seed {args.seed}, capped at {PLY_CAP} plies; each "
+                "loop `list(legal moves)`, `rng.choice`, push/play, until the library says the game is over: "
+                + "; ".join(f"{n}: {r}" for n, r in game_over.items())
+                + ". The rules differ and so do the games' lengths: the ratios are of plies per second.")
+
+
+# perft -------------------------------------------------------------------
+
+def python_chess_perft(board, depth):
+    """python-chess's perft, as its test suite counts it (the last ply by `legal_moves.count()`)."""
+    if depth == 1:
+        return board.legal_moves.count()
+    nodes = 0
+    for move in board.legal_moves:
+        board.push(move)
+        nodes += python_chess_perft(board, depth - 1)
+        board.pop()
+    return nodes
+
+
+def bench_perft(report):
+    import bitboards
+
+    cores = os.cpu_count() or 1
+    rates = {}
+    for threads, label in ((1, "1 thread"), (None, f"every core ({cores})")):
+        seconds, nodes = best(lambda: bitboards.Board().perft(5, threads=threads))
+        if nodes != PERFT_5:
+            report.fail(f"Board().perft(5, threads={threads}) = {nodes}, not {PERFT_5}")
+        rates[label] = nodes / seconds
+    chess = optional("chess")
+    theirs = None
+    if chess is not None:
+        seconds, nodes = best(lambda: python_chess_perft(chess.Board(), 3))
+        if nodes != PERFT_3:
+            report.fail(f"python-chess perft(3) = {nodes}, not {PERFT_3}")
+        theirs = nodes / seconds
+    for label, ours in rates.items():
+        report.row(f"`Board().perft(5)`, {label}", f"{ours:,.0f} nodes/s",
+                   f"{times(ours, theirs, 'python-chess')} (nodes/s)" if theirs else "", nodes_per_s=ours)
+    if theirs:
+        report.row("python-chess perft(3) by recursion", f"{theirs:,.0f} nodes/s", "", nodes_per_s=theirs)
+        report.note("perft: bitboards counts perft(5) and python-chess perft(3) (too slow deeper); "
+                    "the ratios compare nodes (leaves) per second, not times")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=5000, help="games of the generated file (default 5000)")
+    parser.add_argument("--pgn", help="time this PGN file instead of generating one")
+    parser.add_argument("--bin", default=str(ROOT / "target" / "release" / "bitboards"),
+                        help="the `bitboards` command (default: target/release/bitboards)")
+    parser.add_argument("--playouts", type=int, default=200, help="random playouts per library (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="the playouts' seed (default 1)")
+    parser.add_argument("--json", metavar="OUT", help="also save the figures as JSON")
+    args = parser.parse_args()
+
+    import bitboards  # noqa: F401 (fail early)
+
+    report = Report()
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.pgn:
+            pgn, expected = args.pgn, None
+        else:
+            pgn, expected = os.path.join(tmp, "lichess.pgn"), args.games
+            print(f"writing {args.games} Lichess-shaped games ...", file=sys.stderr)
+            make_pgn(args.games, pgn)
+        print("PGN ...", file=sys.stderr)
+        bench_pgn(report, args, pgn, expected)
+    print("playouts ...", file=sys.stderr)
+    bench_playouts(report, args)
+    print("perft ...", file=sys.stderr)
+    bench_perft(report)
+
+    print(f"\nbest of {ROUNDS} runs; Python {platform.python_version()}, {platform.machine()}, "
+          f"{os.cpu_count()} cores\n")
+    print(report.markdown())
+    print()
+    for note in report.notes:
+        print(f"- {note}")
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({"rounds": ROUNDS, "figures": report.figures, "notes": report.notes,
+                       "python": platform.python_version(), "cores": os.cpu_count()}, out, indent=2)
+    return 1 if report.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
