@@ -368,6 +368,62 @@ def bench_perft(report):
                     "the ratios compare nodes (leaves) per second, not times")
 
 
+# Training rows ------------------------------------------------------------
+
+def python_chess_planes(pgn, games):
+    """The common python-chess loop: replay, `pieces_mask` twelve times per
+    position, NumPy planes; the positions made from the first `games` games."""
+    import chess
+    import chess.pgn
+    import numpy as np
+
+    bits = np.arange(64, dtype=np.uint64)
+    positions = 0
+    with open(pgn, encoding="utf-8") as file:
+        for _ in range(games):
+            game = chess.pgn.read_game(file)
+            if game is None:
+                break
+            board = game.board()
+            rows = []
+            for move in game.mainline_moves():
+                rows.append([board.pieces_mask(kind, color) for color in (True, False) for kind in range(1, 7)])
+                board.push(move)
+            masks = np.array(rows, dtype=np.uint64).reshape(-1, 12, 1)
+            planes = ((masks >> bits) & np.uint64(1)).astype(np.uint8).reshape(-1, 12, 8, 8)
+            positions += len(planes)
+    return positions
+
+
+def bench_positions(report, pgn, games_per_s_table):
+    import numpy as np
+
+    import bitboards
+    import bitboards.pgn
+
+    seconds, table = best(lambda: bitboards.pgn.read_positions(pgn, threads=1, progress=False))
+    rows, games = table.num_rows, len(set(table["game"].to_pylist()))
+    ours = rows / seconds
+    seconds_all, _ = best(lambda: bitboards.pgn.read_positions(pgn, progress=False))
+    theirs_seconds, theirs_rows = best(lambda: python_chess_planes(pgn, 100), rounds=1)
+    theirs = theirs_rows / theirs_seconds
+    report.row("`pgn.read_positions(file, threads=1)`", rate(rows, seconds, "positions"),
+               f"{times(ours, theirs, 'python-chess loop')}; {games / seconds / games_per_s_table:.2f}x "
+               "read_table's games/s", positions_per_s=ours, games_per_s=games / seconds)
+    report.row(f"`pgn.read_positions(file)`, every core ({os.cpu_count()})", rate(rows, seconds_all, "positions"),
+               f"{seconds / seconds_all:.2f}x one thread", positions_per_s=rows / seconds_all)
+    report.row("python-chess loop (replay, 12 `pieces_mask`, NumPy planes; first 100 games)",
+               rate(theirs_rows, theirs_seconds, "positions"), "", positions_per_s=theirs)
+    boards = np.asarray(table["bitboards"].combine_chunks().flatten().to_numpy(), dtype=np.uint64).reshape(-1, 12)
+    seconds_planes, planes = best(lambda: bitboards.planes(boards))
+    bits = np.arange(64, dtype=np.uint64)
+    seconds_numpy, _ = best(
+        lambda: np.unpackbits(boards.view(np.uint8).reshape(-1, 12, 8), axis=-1, bitorder="little"))
+    report.row("`bitboards.planes` (output)", f"{planes.nbytes / seconds_planes / 1e9:.2f} GB/s",
+               f"{seconds_numpy / seconds_planes:.2f}x NumPy `unpackbits`", gb_per_s=planes.nbytes / seconds_planes / 1e9)
+    del bits
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5000, help="games of the generated file (default 5000)")
@@ -391,6 +447,9 @@ def main():
             make_pgn(args.games, pgn)
         print("PGN ...", file=sys.stderr)
         bench_pgn(report, args, pgn, expected)
+        print("positions ...", file=sys.stderr)
+        table_rate = report.figures.get("`pgn.read_table(file, threads=1)`", {}).get("games_per_s")
+        bench_positions(report, pgn, table_rate or 1.0)
     print("playouts ...", file=sys.stderr)
     bench_playouts(report, args)
     print("perft ...", file=sys.stderr)
