@@ -401,9 +401,9 @@ impl PyBitboard {
         BitboardIter(self.0)
     }
 
-    /// The squares, ascending.
-    fn tolist(&self) -> Vec<u8> {
-        BitboardIter(self.0).collect()
+    /// The squares, ascending, as a list.
+    fn tolist(&self) -> Vec<u32> {
+        BitboardIter(self.0).map(u32::from).collect()
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

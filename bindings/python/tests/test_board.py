@@ -729,3 +729,8 @@ def test_claimable_draws_as_python_chess():
         assert ours.is_game_over(claim_draw=True) == theirs.is_game_over(claim_draw=True), san
     assert ours.outcome(claim_draw=True).termination == bitboards.Termination.THREEFOLD_REPETITION
     assert ours.outcome(claim_draw=True).termination.value == theirs.outcome(claim_draw=True).termination.value
+
+
+def test_bitboard_tolist_is_a_list_of_squares():
+    assert bitboards.Bitboard([bitboards.E4, bitboards.A1]).tolist() == [0, 28]
+    assert list(bitboards.Bitboard(0x8000000000000001)) == [0, 63]

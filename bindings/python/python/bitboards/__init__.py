@@ -15,6 +15,8 @@ python-chess's names and values. ``bitboards.pgn`` reads PGN databases
 (compressed, on every core) into games, Arrow tables and Parquet.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ._bitboards import (
     AmbiguousMoveError,
     Bitboard,
@@ -30,6 +32,10 @@ from ._bitboards import (
     Termination,
 )
 from ._bitboards import planes_from_bytes as _planes_from_bytes
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
 
 __all__ = [
     "AmbiguousMoveError", "Bitboard", "Board", "IllegalMoveError", "InvalidFenError",
@@ -63,6 +69,16 @@ for _index, _name in enumerate(SQUARE_NAMES):
     globals()[_name.upper()] = _index
     __all__.append(_name.upper())
 del _index, _name
+
+if TYPE_CHECKING:  # the squares the loop above sets, for type checkers
+    A1: int; B1: int; C1: int; D1: int; E1: int; F1: int; G1: int; H1: int
+    A2: int; B2: int; C2: int; D2: int; E2: int; F2: int; G2: int; H2: int
+    A3: int; B3: int; C3: int; D3: int; E3: int; F3: int; G3: int; H3: int
+    A4: int; B4: int; C4: int; D4: int; E4: int; F4: int; G4: int; H4: int
+    A5: int; B5: int; C5: int; D5: int; E5: int; F5: int; G5: int; H5: int
+    A6: int; B6: int; C6: int; D6: int; E6: int; F6: int; G6: int; H6: int
+    A7: int; B7: int; C7: int; D7: int; E7: int; F7: int; G7: int; H7: int
+    A8: int; B8: int; C8: int; D8: int; E8: int; F8: int; G8: int; H8: int
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
@@ -99,7 +115,7 @@ def parse_square(name: str) -> int:
         raise ValueError(f"not a square name: {name!r} (a1 to h8)") from None
 
 
-def planes(bitboards, turn=None):
+def planes(bitboards: Any, turn: Any = None) -> "NDArray[numpy.uint8]":
     """Twelve piece boards per row as NumPy planes, shape ``(N, 12, 8, 8)``, uint8.
 
     ``bitboards`` is the ``bitboards`` column of ``bitboards.pgn.read_positions``

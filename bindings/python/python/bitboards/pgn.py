@@ -14,12 +14,23 @@ default it does when standard error is a terminal.
 ('Carlsen', ['e2e4', 'e7e5'], [180.0, None], [Score(cp=17), None])
 """
 
+from __future__ import annotations
+
 import os
 import sys
 import warnings
+from typing import IO, TYPE_CHECKING, Iterable, Iterator, Optional, Sequence, Union
 
 from . import _bitboards
 from ._bitboards import Game, Score
+
+if TYPE_CHECKING:
+    import pyarrow  # type: ignore  # (pyarrow has no type hints)
+
+    # One PGN source: a path, a file's contents, or a binary or text file object.
+    _Item = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes], IO[str]]
+    # What the functions take: one source or a list of them.
+    _Sources = Union[_Item, Sequence[_Item]]
 
 __all__ = [
     "Game", "Score", "GAME_COLUMNS", "POSITION_COLUMNS", "read_games", "read_table", "to_parquet",
@@ -69,7 +80,9 @@ def _warn(failures):
         )
 
 
-def read_games(path_or_file, threads=None, progress=None):
+def read_games(
+    path_or_file: _Sources, threads: Optional[int] = None, progress: Optional[bool] = None
+) -> Iterator[Game]:
     """The games of a PGN source, in order, as ``Game`` objects.
 
     A game with an error is yielded with ``errors`` set and what was read
@@ -93,7 +106,12 @@ def _pyarrow():
     return pyarrow
 
 
-def read_table(paths, columns=None, threads=None, progress=None):
+def read_table(
+    paths: _Sources,
+    columns: Optional[Iterable[str]] = None,
+    threads: Optional[int] = None,
+    progress: Optional[bool] = None,
+) -> pyarrow.Table:
     """The games of PGN sources as a ``pyarrow.Table``, one row per game.
 
     The table is built in Rust and handed over through the Arrow C stream
@@ -120,7 +138,12 @@ def _import_stream(pa, stream):
     return pa.RecordBatchReader._import_from_c_capsule(stream.__arrow_c_stream__())
 
 
-def to_parquet(paths, out, threads=None, progress=None):
+def to_parquet(
+    paths: _Sources,
+    out: Union[str, os.PathLike[str]],
+    threads: Optional[int] = None,
+    progress: Optional[bool] = None,
+) -> int:
     """Writes the games of PGN sources to the Parquet file ``out`` (zstd) as
     they are read, in bounded memory, and returns the number of rows.
 
@@ -162,9 +185,11 @@ def _batches(pa, stream, reader):
     _warn(stream.errors())
 
 
-def iter_positions(paths, batch_size=65536, threads=None, every=1, min_ply=0, max_ply=None,
-                   min_elo=None, sample=None, seed=0, final_position=False, columns=None,
-                   progress=None):
+def iter_positions(paths: _Sources, batch_size: int = 65536, threads: Optional[int] = None,
+                   every: int = 1, min_ply: int = 0, max_ply: Optional[int] = None,
+                   min_elo: Optional[int] = None, sample: Optional[float] = None, seed: int = 0,
+                   final_position: bool = False, columns: Optional[Iterable[str]] = None,
+                   progress: Optional[bool] = None) -> Iterator[pyarrow.RecordBatch]:
     """The rows of ``read_positions`` as ``pyarrow.RecordBatch`` es of about
     ``batch_size`` rows, made while you consume them: a month of Lichess
     streams through in bounded memory.
@@ -181,8 +206,11 @@ def iter_positions(paths, batch_size=65536, threads=None, every=1, min_ply=0, ma
     return _batches(pa, stream, reader)
 
 
-def read_positions(paths, threads=None, every=1, min_ply=0, max_ply=None, min_elo=None,
-                   columns=None, sample=None, seed=0, final_position=False, progress=None):
+def read_positions(paths: _Sources, threads: Optional[int] = None, every: int = 1,
+                   min_ply: int = 0, max_ply: Optional[int] = None, min_elo: Optional[int] = None,
+                   columns: Optional[Iterable[str]] = None, sample: Optional[float] = None,
+                   seed: int = 0, final_position: bool = False,
+                   progress: Optional[bool] = None) -> pyarrow.Table:
     """Every position of the games as a ``pyarrow.Table``, one row per
     position before a move, built in Rust.
 
