@@ -6,49 +6,59 @@
 use std::sync::Mutex;
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{RecordBatch, RecordBatchIterator};
+use arrow_array::{RecordBatch, RecordBatchIterator, RecordBatchReader};
 use arrow_schema::SchemaRef;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
-/// Record batches waiting for Python to take them (once).
+/// Record batches waiting for Python to take them (once): a list made
+/// already, or a reader that makes them as they are taken.
 #[pyclass(module = "bitboards")]
 pub struct ArrowStream {
-    schema: SchemaRef,
-    batches: Mutex<Option<Vec<RecordBatch>>>,
+    reader: Mutex<Option<Box<dyn RecordBatchReader + Send>>>,
 }
 
 impl ArrowStream {
+    /// The stream of `batches`, all of `schema`.
     pub fn new(schema: SchemaRef, batches: Vec<RecordBatch>) -> ArrowStream {
-        ArrowStream {
+        ArrowStream::from_reader(Box::new(RecordBatchIterator::new(
+            batches.into_iter().map(Ok),
             schema,
-            batches: Mutex::new(Some(batches)),
+        )))
+    }
+
+    /// The stream of what `reader` makes.
+    pub fn from_reader(reader: Box<dyn RecordBatchReader + Send>) -> ArrowStream {
+        ArrowStream {
+            reader: Mutex::new(Some(reader)),
         }
+    }
+
+    /// The stream as an `ArrowArrayStream` capsule, once.
+    pub fn export<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
+        let reader = self
+            .reader
+            .lock()
+            .map_err(|_| PyValueError::new_err("the stream's lock is poisoned"))?
+            .take()
+            .ok_or_else(|| PyValueError::new_err("this Arrow stream was taken already"))?;
+        PyCapsule::new_with_value(py, FFI_ArrowArrayStream::new(reader), c"arrow_array_stream")
     }
 }
 
 #[pymethods]
 impl ArrowStream {
     /// The batches as an `ArrowArrayStream` capsule (the PyCapsule
-    /// interface). A stream can be taken once.
+    /// interface). A stream can be taken once; a request for another
+    /// schema is ignored, as the protocol allows.
     #[pyo3(signature = (requested_schema = None))]
     fn __arrow_c_stream__<'py>(
         &self,
         py: Python<'py>,
         requested_schema: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
-        // The schema is the table's own; a request for another is ignored,
-        // as the protocol allows.
         let _ = requested_schema;
-        let batches = self
-            .batches
-            .lock()
-            .map_err(|_| PyValueError::new_err("the stream's lock is poisoned"))?
-            .take()
-            .ok_or_else(|| PyValueError::new_err("this Arrow stream was taken already"))?;
-        let reader = RecordBatchIterator::new(batches.into_iter().map(Ok), self.schema.clone());
-        let stream = FFI_ArrowArrayStream::new(Box::new(reader));
-        PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+        self.export(py)
     }
 }

@@ -750,8 +750,7 @@ pub fn to_parquet(
 /// and memory stays bounded.
 #[pyclass(module = "bitboards.pgn")]
 pub struct PositionStream {
-    schema: arrow_schema::SchemaRef,
-    batches: Mutex<Option<Receiver<Result<arrow_array::RecordBatch, arrow_schema::ArrowError>>>>,
+    stream: ArrowStream,
     errors: Arc<Mutex<Vec<String>>>,
     fatal: Arc<Mutex<Option<Fatal>>>,
     games: Arc<AtomicU64>,
@@ -794,18 +793,7 @@ impl PositionStream {
         requested_schema: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
         let _ = requested_schema;
-        let batches = self
-            .batches
-            .lock()
-            .map_err(|_| PyValueError::new_err("the stream's lock is poisoned"))?
-            .take()
-            .ok_or_else(|| PyValueError::new_err("this stream was taken already"))?;
-        let reader = ChannelReader {
-            schema: self.schema.clone(),
-            batches,
-        };
-        let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(Box::new(reader));
-        pyo3::types::PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+        self.stream.export(py)
     }
 
     /// The errors of the games left out so far.
@@ -867,8 +855,7 @@ pub fn position_stream(
     let (send, batches) = sync_channel(2);
     let state = Progress::default();
     let stream = PositionStream {
-        schema,
-        batches: Mutex::new(Some(batches)),
+        stream: ArrowStream::from_reader(Box::new(ChannelReader { schema, batches })),
         errors: Arc::default(),
         fatal: Arc::default(),
         games: state.games.clone(),

@@ -253,20 +253,7 @@ pub fn run(
     let mut summary = Summary::default();
     let mut number = 0u64;
     for file in &args.files {
-        let input: Box<dyn Read + Send> = if file == "-" {
-            Box::new(io::stdin())
-        } else {
-            Box::new(File::open(file).map_err(|error| unreadable(file, &error))?)
-        };
-        let counting = BufReader::with_capacity(
-            1 << 16,
-            Counting {
-                inner: input,
-                read: Arc::clone(&counter),
-            },
-        );
-        let input = bitboards_pgn::decompress_in_background(counting)
-            .map_err(|error| unreadable(file, &error))?;
+        let input = open_input(file, &counter)?;
         let name = if file == "-" { "standard input" } else { file };
         let mut failure = None;
         let read = read_file(input, args, table.is_some(), |game| {
@@ -322,6 +309,27 @@ pub fn run(
     Ok(())
 }
 
+/// `file` (or standard input for `-`) opened, decompressed on a thread of
+/// its own, its bytes counted into `counter` for the progress bar.
+fn open_input(
+    file: &str,
+    counter: &Arc<AtomicU64>,
+) -> Result<Box<dyn io::BufRead + Send>, CommandError> {
+    let input: Box<dyn Read + Send> = if file == "-" {
+        Box::new(io::stdin())
+    } else {
+        Box::new(File::open(file).map_err(|error| unreadable(file, &error))?)
+    };
+    let counting = BufReader::with_capacity(
+        1 << 16,
+        Counting {
+            inner: input,
+            read: Arc::clone(counter),
+        },
+    );
+    bitboards_pgn::decompress_in_background(counting).map_err(|error| unreadable(file, &error))
+}
+
 /// `--rows positions`: every file's position rows into the Parquet file
 /// at `path`, made on the worker threads.
 fn run_positions(
@@ -358,20 +366,7 @@ fn run_positions(
     let (mut games, mut rows) = (0u64, 0u64);
     let mut summary = Summary::default();
     for file in &args.files {
-        let input: Box<dyn Read + Send> = if file == "-" {
-            Box::new(io::stdin())
-        } else {
-            Box::new(File::open(file).map_err(|error| unreadable(file, &error))?)
-        };
-        let counting = BufReader::with_capacity(
-            1 << 16,
-            Counting {
-                inner: input,
-                read: Arc::clone(&counter),
-            },
-        );
-        let input = bitboards_pgn::decompress_in_background(counting)
-            .map_err(|error| unreadable(file, &error))?;
+        let input = open_input(file, &counter)?;
         let name = if file == "-" { "standard input" } else { file };
         let mut written = Ok(());
         let read = positions::for_each_batch(input, &options, args.threads, games, |batch| {
