@@ -19,7 +19,7 @@
 //! | `Result` | utf8, nullable | the tag |
 //!
 //! and then the game columns asked for by name ([`PositionOptions::columns`]):
-//! any tag column of the game table ([`GAME_COLUMNS`](crate::record::GAME_COLUMNS))
+//! any tag column of the game table ([`GAME_COLUMNS`])
 //! or `plies`, repeated on each row of the game.
 //!
 //! ```
