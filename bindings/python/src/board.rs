@@ -796,7 +796,7 @@ impl Board {
     /// the first six planes are always the mover's.
     #[pyo3(signature = (*, flip = false))]
     fn planes<'py>(&self, py: Python<'py>, flip: bool) -> PyResult<Bound<'py, PyAny>> {
-        let boards = crate::planes::twelve(&self.position);
+        let boards = bitboards_pgn::positions::twelve_boards(&self.position);
         let black = flip && self.position.side_to_move() == Color::Black;
         crate::planes::to_numpy(py, &[boards], |_| black)?.call_method1("reshape", ((12, 8, 8),))
     }

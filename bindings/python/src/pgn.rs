@@ -87,13 +87,31 @@ pub enum Fatal {
 }
 
 impl Fatal {
+    /// What a reader's error of the whole source `name` means.
+    fn of(name: &str, error: ReadError) -> Fatal {
+        match error {
+            ReadError::Io(error) => Fatal::Io(name.to_owned(), error),
+            other => Fatal::NotPgn(name.to_owned(), other),
+        }
+    }
+
     pub fn into_py(self) -> PyErr {
+        let message = self.to_string();
         match self {
-            Fatal::Io(name, error) if error.kind() == io::ErrorKind::NotFound => {
-                PyFileNotFoundError::new_err(format!("{name}: {error}"))
+            Fatal::Io(_, error) if error.kind() == io::ErrorKind::NotFound => {
+                PyFileNotFoundError::new_err(message)
             }
-            Fatal::Io(name, error) => PyOSError::new_err(format!("{name}: {error}")),
-            Fatal::NotPgn(name, error) => NotPgnError::new_err(format!("{name}: {error}")),
+            Fatal::Io(..) => PyOSError::new_err(message),
+            Fatal::NotPgn(..) => NotPgnError::new_err(message),
+        }
+    }
+}
+
+impl std::fmt::Display for Fatal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fatal::Io(name, error) => write!(f, "{name}: {error}"),
+            Fatal::NotPgn(name, error) => write!(f, "{name}: {error}"),
         }
     }
 }
@@ -106,7 +124,30 @@ pub struct Progress {
     pub cancel: Arc<AtomicBool>,
 }
 
+/// The progress line's thread, while one is shown: dropping it prints the
+/// last line and ends the thread.
+struct Reporter(Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>);
+
+impl Drop for Reporter {
+    fn drop(&mut self) {
+        if let Some((done, thread)) = self.0.take() {
+            done.store(true, Ordering::Relaxed);
+            let _ = thread.join();
+        }
+    }
+}
+
 impl Progress {
+    /// A progress line for reading `sources` on standard error, when
+    /// `show`, until the returned [`Reporter`] is dropped.
+    fn reporter(&self, show: bool, sources: &[Source]) -> Reporter {
+        Reporter(show.then(|| {
+            let done = Arc::new(AtomicBool::new(false));
+            let total = sources.iter().map(Source::size).sum();
+            (done.clone(), self.report(total, done))
+        }))
+    }
+
     /// Prints a progress line to standard error twice a second until
     /// `done` is set, then a last one.
     fn report(&self, total: u64, done: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
@@ -189,11 +230,7 @@ where
                 Err((error, partial)) => deliver(partial, Some(error)),
             }
         });
-        match read {
-            Ok(()) => {}
-            Err(ReadError::Io(error)) => return Err(Fatal::Io(name, error)),
-            Err(error) => return Err(Fatal::NotPgn(name, error)),
-        }
+        read.map_err(|error| Fatal::of(&name, error))?;
         if progress.cancel.load(Ordering::Relaxed) {
             break;
         }
@@ -210,16 +247,9 @@ fn with_progress<T: Send>(
 ) -> T {
     let progress = Progress::default();
     py.detach(|| {
-        let done = Arc::new(AtomicBool::new(false));
-        let reporter = show.then(|| {
-            let total = sources.iter().map(Source::size).sum();
-            progress.report(total, done.clone())
-        });
+        let reporter = progress.reporter(show, sources);
         let result = work(&progress);
-        done.store(true, Ordering::Relaxed);
-        if let Some(reporter) = reporter {
-            let _ = reporter.join();
-        }
+        drop(reporter);
         result
     })
 }
@@ -257,6 +287,15 @@ fn game_data(visitor: &mut RecordVisitor) -> GameData {
     }
 }
 
+/// `position` after `mv`, a null move passing the turn.
+fn step(position: &mut Position, mv: Move) {
+    if mv.is_null() {
+        *position = position.null_move().unwrap_or(*position);
+    } else {
+        position.play_in_place(mv);
+    }
+}
+
 /// A game of a PGN file, as `read_games` yields it.
 ///
 /// >>> import bitboards.pgn, io
@@ -268,19 +307,11 @@ pub struct PyGame(GameData);
 
 impl PyGame {
     fn chess960(&self) -> bool {
-        self.0.tags.iter().any(|(name, value)| {
-            name == "Variant" && {
-                let value = value.to_ascii_lowercase();
-                value.contains("960") || value.contains("fischer")
-            }
-        }) || self.0.start.castling_notation() == bitboards::CastlingNotation::KingTakesRook
-    }
-
-    fn notation(&self) -> bitboards::CastlingNotation {
-        match self.chess960() {
-            true => bitboards::CastlingNotation::KingTakesRook,
-            false => bitboards::CastlingNotation::KingToTarget,
-        }
+        self.0
+            .tags
+            .iter()
+            .any(|(name, value)| name == "Variant" && bitboards_pgn::is_chess960_variant(value))
+            || self.0.start.castling_notation() == bitboards::CastlingNotation::KingTakesRook
     }
 }
 
@@ -318,11 +349,7 @@ impl PyGame {
                     false => position.castling_notation(),
                 };
                 let out = PyMove::from_move(mv, notation);
-                if mv.is_null() {
-                    position = position.null_move().unwrap_or(position);
-                } else {
-                    position.play_in_place(mv);
-                }
+                step(&mut position, mv);
                 out
             })
             .collect()
@@ -330,24 +357,7 @@ impl PyGame {
 
     /// The mainline's moves in UCI.
     fn ucis(&self) -> Vec<String> {
-        let notation = self.notation();
-        let mut position = self.0.start;
-        self.0
-            .moves
-            .iter()
-            .map(|&mv| {
-                let text = match notation {
-                    bitboards::CastlingNotation::KingTakesRook => mv.uci(notation).to_string(),
-                    bitboards::CastlingNotation::KingToTarget => position.uci(mv).to_string(),
-                };
-                if mv.is_null() {
-                    position = position.null_move().unwrap_or(position);
-                } else {
-                    position.play_in_place(mv);
-                }
-                text
-            })
-            .collect()
+        self.moves().iter().map(ToString::to_string).collect()
     }
 
     /// The mainline's moves in SAN.
@@ -357,12 +367,11 @@ impl PyGame {
             .moves
             .iter()
             .map(|&mv| {
-                if mv.is_null() {
-                    position = position.null_move().unwrap_or(position);
-                    return "--".to_owned();
-                }
-                let san = position.san(mv).to_string();
-                position.play_in_place(mv);
+                let san = match mv.is_null() {
+                    true => "--".to_owned(),
+                    false => position.san(mv).to_string(),
+                };
+                step(&mut position, mv);
                 san
             })
             .collect()
@@ -400,11 +409,7 @@ impl PyGame {
             // Null moves: the final position without a move stack.
             let mut position = self.0.start;
             for &mv in &self.0.moves {
-                if mv.is_null() {
-                    position = position.null_move().unwrap_or(position);
-                } else {
-                    position.play_in_place(mv);
-                }
+                step(&mut position, mv);
             }
             Board::new_at(position, self.chess960())
         }
@@ -554,11 +559,7 @@ pub fn read_games(
     let state = Progress::default();
     let cancel = state.cancel.clone();
     std::thread::spawn(move || {
-        let done = Arc::new(AtomicBool::new(false));
-        let reporter = progress.then(|| {
-            let total = sources.iter().map(Source::size).sum();
-            state.report(total, done.clone())
-        });
+        let _reporter = state.reporter(progress, &sources);
         let mut batch = Vec::with_capacity(BATCH);
         let mut number = 0;
         let result = read_all(
@@ -585,10 +586,6 @@ pub fn read_games(
             batch.push(Err(fatal));
         }
         let _ = send.send(batch);
-        done.store(true, Ordering::Relaxed);
-        if let Some(reporter) = reporter {
-            let _ = reporter.join();
-        }
     });
     Ok(GameIter {
         batches: Mutex::new(batches),
@@ -863,60 +860,39 @@ pub fn position_stream(
     };
     let (errors, fatal) = (stream.errors.clone(), stream.fatal.clone());
     std::thread::spawn(move || {
-        let done = Arc::new(AtomicBool::new(false));
-        let reporter = progress.then(|| {
-            let total = sources.iter().map(Source::size).sum();
-            state.report(total, done.clone())
-        });
+        let _reporter = state.reporter(progress, &sources);
         let mut first = 0;
-        for source in &sources {
-            let name = source.name().to_owned();
-            let input = match open(source, &state) {
-                Ok(input) => input,
-                Err(error) => {
-                    let _ = fatal
-                        .lock()
-                        .map(|mut slot| *slot = Some(Fatal::Io(name.clone(), error)));
-                    let _ = send.send(Err(arrow_schema::ArrowError::ExternalError(name.into())));
-                    break;
-                }
-            };
-            let read = positions::for_each_batch(input, &options, threads, first, |batch| {
-                if send.send(Ok(batch)).is_err() {
-                    state.cancel.store(true, Ordering::Relaxed);
-                }
-            });
-            match read {
-                Ok(summary) => {
-                    first += summary.games;
-                    state.games.fetch_add(summary.games, Ordering::Relaxed);
-                    if let Ok(mut errors) = errors.lock() {
-                        errors.extend(
-                            summary
-                                .errors
-                                .iter()
-                                .map(|error| format!("{name}: {error}")),
-                        );
+        let mut read = || -> Result<(), Fatal> {
+            for source in &sources {
+                let name = source.name();
+                let input =
+                    open(source, &state).map_err(|error| Fatal::Io(name.to_owned(), error))?;
+                let summary = positions::for_each_batch(input, &options, threads, first, |batch| {
+                    if send.send(Ok(batch)).is_err() {
+                        state.cancel.store(true, Ordering::Relaxed);
                     }
+                })
+                .map_err(|error| Fatal::of(name, error))?;
+                first += summary.games;
+                state.games.fetch_add(summary.games, Ordering::Relaxed);
+                if let Ok(mut errors) = errors.lock() {
+                    let named = summary
+                        .errors
+                        .iter()
+                        .map(|error| format!("{name}: {error}"));
+                    errors.extend(named);
                 }
-                Err(error) => {
-                    let error = match error {
-                        ReadError::Io(error) => Fatal::Io(name.clone(), error),
-                        other => Fatal::NotPgn(name.clone(), other),
-                    };
-                    let _ = fatal.lock().map(|mut slot| *slot = Some(error));
-                    let _ = send.send(Err(arrow_schema::ArrowError::ExternalError(name.into())));
+                if state.cancel.load(Ordering::Relaxed) {
                     break;
                 }
             }
-            if state.cancel.load(Ordering::Relaxed) {
-                break;
-            }
-        }
-        drop(send);
-        done.store(true, Ordering::Relaxed);
-        if let Some(reporter) = reporter {
-            let _ = reporter.join();
+            Ok(())
+        };
+        if let Err(error) = read() {
+            // The stream ends with an error; Python raises the typed one.
+            let message = error.to_string();
+            let _ = fatal.lock().map(|mut slot| *slot = Some(error));
+            let _ = send.send(Err(arrow_schema::ArrowError::ExternalError(message.into())));
         }
     });
     Ok(stream)

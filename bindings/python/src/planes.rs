@@ -1,22 +1,8 @@
 //! The twelve piece boards as NumPy planes: `(N, 12, 8, 8)` uint8, one byte
 //! per square, row 0 = rank 1 and column 0 = file a.
 
-use bitboards::{Color, PieceKind, Position};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
-
-/// White's pawns, knights, bishops, rooks, queens, king, then Black's.
-pub fn twelve(position: &Position) -> [u64; 12] {
-    let mut boards = [0; 12];
-    for (at, (color, kind)) in Color::ALL
-        .into_iter()
-        .flat_map(|color| PieceKind::ALL.into_iter().map(move |kind| (color, kind)))
-        .enumerate()
-    {
-        boards[at] = position.pieces(color, kind).0;
-    }
-    boards
-}
 
 /// Each byte value's bits spread into the bytes of a little-endian word:
 /// bit j of the byte becomes byte j, 0 or 1.
@@ -73,10 +59,20 @@ pub fn to_numpy<'py>(
         fill(boards, &flip, out);
         Ok(())
     })?;
+    as_planes(py, bytes, boards.len())
+}
+
+/// `bytes` (`rows * 768` of them) as a NumPy array of shape `(rows, 12, 8, 8)`,
+/// without a copy.
+fn as_planes<'py>(
+    py: Python<'py>,
+    bytes: Bound<'py, PyByteArray>,
+    rows: usize,
+) -> PyResult<Bound<'py, PyAny>> {
     let numpy = py.import("numpy")?;
     numpy
         .call_method1("frombuffer", (bytes, numpy.getattr("uint8")?))?
-        .call_method1("reshape", ((boards.len(), 12, 8, 8),))
+        .call_method1("reshape", ((rows, 12, 8, 8),))
 }
 
 /// `bitboards.planes`: the planes of `n` rows of twelve little-endian
@@ -133,8 +129,5 @@ pub fn planes_from_bytes<'py>(
         });
         Ok(())
     })?;
-    let numpy = py.import("numpy")?;
-    numpy
-        .call_method1("frombuffer", (bytes, numpy.getattr("uint8")?))?
-        .call_method1("reshape", ((rows, 12, 8, 8),))
+    as_planes(py, bytes, rows)
 }

@@ -41,7 +41,6 @@ use std::cmp::Reverse;
 use bitboards::book::{encode, write_position};
 use bitboards::{Color, Move, Position};
 
-use crate::reader::{Variant, variant};
 use crate::{GameResult, PgnMove, Visitor};
 
 /// What goes into a book.
@@ -112,7 +111,7 @@ impl Visitor for GameMoves {
             "Result" => self.result = value.parse().ok(),
             "WhiteElo" => self.elos[0] = value.parse().ok(),
             "BlackElo" => self.elos[1] = value.parse().ok(),
-            "Variant" => self.chess960 = variant(value) == Variant::Chess960,
+            "Variant" => self.chess960 = crate::is_chess960_variant(value),
             _ => {}
         }
     }

@@ -73,6 +73,23 @@ pub use game::{Games, PgnGame};
 pub use open::{Compression, decompress, decompress_in_background, open};
 pub use parallel::ParallelReader;
 pub use reader::Reader;
+
+/// Whether a `Variant` tag's value names Chess960, as the reader reads it
+/// (python-chess's names: `Chess960`, `chess 960`, `Fischerandom`,
+/// `fischer random`, ..., case, spaces, `-` and `_` aside).
+///
+/// ```
+/// use bitboards_pgn::is_chess960_variant;
+///
+/// assert!(is_chess960_variant("Chess960"));
+/// assert!(is_chess960_variant("fischer-random"));
+/// assert!(!is_chess960_variant("Standard"));
+/// assert!(!is_chess960_variant("Crazyhouse"));
+/// ```
+#[must_use]
+pub fn is_chess960_variant(value: &str) -> bool {
+    reader::variant(value) == reader::Variant::Chess960
+}
 pub use writer::Writer;
 
 use bitboards::{Move, Position};

@@ -233,6 +233,28 @@ pub fn positions_schema(columns: &[String]) -> SchemaRef {
     Arc::new(Schema::new(fields))
 }
 
+/// The twelve piece boards of `position` in the `bitboards` column's
+/// order: White's pawns, knights, bishops, rooks, queens, king, then
+/// Black's.
+///
+/// ```
+/// use bitboards::Position;
+/// use bitboards_pgn::positions::twelve_boards;
+///
+/// let boards = twelve_boards(&Position::START);
+/// assert_eq!((boards[0], boards[5], boards[11]), (0xFF00, 0x10, 0x1000_0000_0000_0000));
+/// ```
+#[must_use]
+pub fn twelve_boards(position: &Position) -> [u64; 12] {
+    let mut boards = [0; 12];
+    for (at, color) in Color::ALL.into_iter().enumerate() {
+        for kind in PieceKind::ALL {
+            boards[6 * at + kind.index()] = position.pieces(color, kind).0;
+        }
+    }
+    boards
+}
+
 /// The rows of one game, column by column, as its worker made them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRows {
@@ -301,14 +323,8 @@ impl GameRows {
     }
 
     fn push(&mut self, position: &Position, ply: u16, mv: Option<Move>) {
-        let mut boards = [0; 12];
-        for (at, color) in Color::ALL.into_iter().enumerate() {
-            for kind in PieceKind::ALL {
-                boards[6 * at + kind.index()] = position.pieces(color, kind).0;
-            }
-        }
         self.ply.push(ply);
-        self.bitboards.push(boards);
+        self.bitboards.push(twelve_boards(position));
         self.turn.push(position.side_to_move() == Color::White);
         self.castling.push(position.castling_rooks().0);
         // Most double pushes leave no pawn beside them: ask the move
@@ -402,7 +418,7 @@ impl Visitor for PositionsVisitor {
             "BlackElo" if self.rows.black_elo.is_none() => self.rows.black_elo = parse_int(value),
             "Result" if self.rows.result.is_none() => self.rows.result = Some(value.to_owned()),
             "Variant" => {
-                self.chess960 = crate::reader::variant(value) == crate::reader::Variant::Chess960;
+                self.chess960 = crate::is_chess960_variant(value);
             }
             _ => {}
         }
