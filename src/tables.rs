@@ -1,6 +1,6 @@
 //! The generated lookup tables, as plain `static` arrays (and `const` words).
 //!
-//! Each table is computed by the generator (`crates/codegen`) and committed
+//! Each table is computed by the generator (`base/codegen`) and committed
 //! under `generated/`; nothing here is computed at run time or compile time.
 //! Per-square tables are indexed by [`Square::index`](crate::Square::index),
 //! per-colour tables by [`Color::index`](crate::Color::index) first. The

@@ -9,7 +9,7 @@ use crate::table::Table;
 /// The published keys, one hex `u64` a line after a `#` header (copied from
 /// the Polyglot book format's Random64 array).
 const DATA: &str = include_str!("../../data/polyglot-random64.txt");
-const DATA_NAME: &str = "crates/codegen/data/polyglot-random64.txt";
+const DATA_NAME: &str = "base/codegen/data/polyglot-random64.txt";
 
 /// How many keys the Polyglot format has: 768 + 4 + 8 + 1.
 const KEYS: usize = 781;
