@@ -67,6 +67,7 @@ function readPosition(fen) {
 // ---------------------------------------------------------------- squares
 
 const squareName = (index) => FILES[index % 8] + (Math.floor(index / 8) + 1);
+const squareIndex = (name) => FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1);
 const bit = (index) => 1n << BigInt(index);
 /** The bit that square `index` (a1 = 0) is in a numbering: its mirror, flip or both. */
 const bitNumber = (index, numbering) => index ^ [0, 7, 56, 63][numbering];
@@ -322,11 +323,12 @@ function renderPosition() {
   $("moves").replaceChildren(...(position ? position.moves : []).map((move) => {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = move.uci;
+    button.dataset.uci = move.uci;
+    button.textContent = move.san;
+    button.title = move.uci;
     button.addEventListener("click", () => {
-      state.selected = FILES.indexOf(move.from[0]) + 8 * (Number(move.from[1]) - 1);
-      setBoard(bit(FILES.indexOf(move.from[0]) + 8 * (Number(move.from[1]) - 1))
-        | bit(FILES.indexOf(move.to[0]) + 8 * (Number(move.to[1]) - 1)));
+      state.selected = squareIndex(move.from);
+      setBoard(bit(squareIndex(move.from)) | bit(squareIndex(move.to)));
       renderPosition();
     });
     return button;
@@ -379,8 +381,6 @@ function renderBook(position) {
     return button;
   }));
 }
-
-const squareIndex = (name) => FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1);
 
 // ---------------------------------------------------------------- copy and share
 

@@ -140,7 +140,8 @@ pub fn describe(board: u64, numbering: Numbering) -> String {
 /// `pieces` (64 characters, a1 first, `.` for an empty square), `boards`
 /// (the fifteen named bitboards, name and hex), `attacks` (64 hex numbers,
 /// the attacks of the piece on each square, `0x0…0` where there is none),
-/// `checkers` and `moves` (each legal move's `from`, `to` and `uci`); or
+/// `checkers` and `moves` (each legal move's `from`, `to` (the king's target
+/// for castling), `uci` and `san`); or
 /// `{"ok":false,"message":…,"column":…,"rendered":…}` with a caret under
 /// the column the error names.
 ///
@@ -150,7 +151,7 @@ pub fn describe(board: u64, numbering: Numbering) -> String {
 /// let json = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// assert!(json.contains(r#""hash":"463b96181691fc9c""#));
 /// assert!(json.contains(r#""pieces":"RNBQKBNRPPPPPPPP"#));
-/// assert!(json.contains(r#"{"from":"g1","to":"f3","uci":"g1f3"}"#));
+/// assert!(json.contains(r#"{"from":"g1","to":"f3","uci":"g1f3","san":"Nf3"}"#));
 ///
 /// let error = position("4k3/8/8/8/8/8/8/4K3 x - - 0 1");
 /// assert!(error.starts_with(r#"{"ok":false,"message":"FEN field 2 (side to move), column 21: "#));
@@ -219,10 +220,11 @@ pub fn position(fen: &str) -> String {
         let comma = if index == 0 { "" } else { "," };
         let _ = write!(
             out,
-            r#"{comma}{{"from":"{}","to":"{}","uci":"{}"}}"#,
+            r#"{comma}{{"from":"{}","to":"{}","uci":"{}","san":"{}"}}"#,
             mv.from(),
             mv.king_target(),
-            mv.uci(CastlingNotation::KingToTarget)
+            mv.uci(CastlingNotation::KingToTarget),
+            position.san(*mv)
         );
     }
     out.push_str("]}");
@@ -463,7 +465,7 @@ mod tests {
         let answer = position("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
         // The rook on h1 sees f1 and g1 (e1 is its own king) and up the h-file.
         assert!(answer.contains(r#""0x8080808080808070""#), "{answer}");
-        assert!(answer.contains(r#""uci":"e1g1""#), "{answer}");
+        assert!(answer.contains(r#""uci":"e1g1","san":"O-O""#), "{answer}");
     }
 
     #[test]

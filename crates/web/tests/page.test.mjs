@@ -216,6 +216,27 @@ test("a FEN shows its pieces, Polyglot key, fifteen boards and legal moves", asy
   await page.close();
 });
 
+test("legal moves are listed in SAN: castling, captures, en passant", async () => {
+  const page = await open("#fen=" + encodeURIComponent(KIWIPETE));
+  const moves = await page.$$eval("#moves button", (buttons) => buttons.map((b) => b.textContent));
+  assert.equal(moves.length, 48);
+  for (const san of ["O-O", "O-O-O", "dxe6", "Nxf7", "Bxa6", "Qxf6", "gxh3", "Nb1", "a4"]) {
+    assert.ok(moves.includes(san), `${san} is not among ${moves.join(" ")}`);
+  }
+  // Nothing is left in UCI (e1g1, d5e6).
+  assert.deepEqual(moves.filter((move) => /^[a-h][1-8][a-h][1-8]/.test(move)), []);
+  // The button keeps the UCI as its title, and still shows the move's squares.
+  await page.click('#moves button[data-uci="e1g1"]');
+  assert.equal(await page.$eval('#moves button[data-uci="e1g1"]', (b) => b.textContent), "O-O");
+  assert.equal(await text(page, "squares"), "e1 g1");
+  await page.close();
+
+  const enPassant = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
+  const passer = await open("#fen=" + encodeURIComponent(enPassant));
+  assert.equal(await passer.$eval('#moves button[data-uci="e5d6"]', (b) => b.textContent), "exd6");
+  await passer.close();
+});
+
 test("the URL's hash opens a view: #expr with a numbering, #fen", async () => {
   let page = await open("#expr=0x0000000004000000&numbering=berbef");
   assert.deepEqual(await values(page), { hex: "0x0000000004000000", count: "1", squares: "f5" });
