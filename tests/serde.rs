@@ -1,7 +1,7 @@
 //! Serde round trips for moves, positions and outcomes, through JSON (a
 //! readable format) and serde_test's compact tokens (a binary one). Built
-//! with feature `serde`, which `cargo test --workspace` turns on (the core
-//! crate's tests ask for it).
+//! with feature `serde`, which `cargo test --workspace` turns on (the
+//! test-support crate asks for it).
 #![cfg(feature = "serde")]
 
 mod common;

@@ -19,7 +19,7 @@ use crate::{File, Rank, Square};
 /// `0xff00`:
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// let pawns = Bitboard(0x0000_0000_0000_FF00);
 /// assert_eq!(pawns.to_string(), "\
@@ -46,21 +46,21 @@ impl Bitboard {
     /// No squares.
     ///
     /// ```
-    /// assert!(bitboards::Bitboard::EMPTY.is_empty());
+    /// assert!(bitboards_core::Bitboard::EMPTY.is_empty());
     /// ```
     pub const EMPTY: Bitboard = Bitboard(0);
 
     /// All 64 squares.
     ///
     /// ```
-    /// assert_eq!(bitboards::Bitboard::FULL.count(), 64);
+    /// assert_eq!(bitboards_core::Bitboard::FULL.count(), 64);
     /// ```
     pub const FULL: Bitboard = Bitboard(!0);
 
     /// Whether `square` is in the set.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert!(Square::B7.bitboard().contains(Square::B7));
     /// assert!(!Square::B7.bitboard().contains(Square::B6));
@@ -74,7 +74,7 @@ impl Bitboard {
     /// Whether no square is set.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// assert!(Bitboard::EMPTY.is_empty());
     /// assert!(!Square::A1.bitboard().is_empty());
@@ -88,7 +88,7 @@ impl Bitboard {
     /// How many squares are set.
     ///
     /// ```
-    /// use bitboards::Bitboard;
+    /// use bitboards_core::Bitboard;
     ///
     /// assert_eq!(Bitboard(0xFF00).count(), 8);
     /// ```
@@ -101,7 +101,7 @@ impl Bitboard {
     /// Whether more than one square is set.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// assert!(!Square::C3.bitboard().has_more_than_one());
     /// assert!(Bitboard(0b11).has_more_than_one());
@@ -115,7 +115,7 @@ impl Bitboard {
     /// The lowest set square (nearest a1), or `None` when empty.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// assert_eq!(Bitboard(0xFF00).first(), Some(Square::A2));
     /// assert_eq!(Bitboard::EMPTY.first(), None);
@@ -129,7 +129,7 @@ impl Bitboard {
     /// The highest set square (nearest h8), or `None` when empty.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// assert_eq!(Bitboard(0xFF00).last(), Some(Square::H2));
     /// assert_eq!(Bitboard::EMPTY.last(), None);
@@ -147,7 +147,7 @@ impl Bitboard {
     /// Removes and returns the lowest set square, or `None` when empty.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// let mut board = Bitboard(0b101);
     /// assert_eq!(board.pop(), Some(Square::A1));
@@ -164,7 +164,7 @@ impl Bitboard {
     /// Removes and returns the highest set square, or `None` when empty.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// let mut board = Bitboard(0b101);
     /// assert_eq!(board.pop_last(), Some(Square::C1));
@@ -184,7 +184,7 @@ impl Bitboard {
     /// empty or has two or more squares.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// assert_eq!(Square::F6.bitboard().single_square(), Some(Square::F6));
     /// assert_eq!(Bitboard::EMPTY.single_square(), None);
@@ -204,7 +204,7 @@ impl Bitboard {
     /// subset of every set.
     ///
     /// ```
-    /// use bitboards::{Rank, Square};
+    /// use bitboards_core::{Rank, Square};
     ///
     /// assert!(Square::E2.bitboard().is_subset(Rank::Second.bitboard()));
     /// assert!(!Rank::Second.bitboard().is_subset(Square::E2.bitboard()));
@@ -218,7 +218,7 @@ impl Bitboard {
     /// Whether every square of `other` is also in `self`.
     ///
     /// ```
-    /// use bitboards::{File, Square};
+    /// use bitboards_core::{File, Square};
     ///
     /// assert!(File::E.bitboard().is_superset(Square::E4 | Square::E5));
     /// assert!(!File::E.bitboard().is_superset(Square::E4 | Square::D4));
@@ -232,7 +232,7 @@ impl Bitboard {
     /// Whether `self` and `other` have no square in common.
     ///
     /// ```
-    /// use bitboards::{File, Square};
+    /// use bitboards_core::{File, Square};
     ///
     /// assert!(File::A.bitboard().is_disjoint(File::H.bitboard()));
     /// assert!(!File::A.bitboard().is_disjoint(Square::A4.bitboard()));
@@ -246,7 +246,7 @@ impl Bitboard {
     /// Adds `square` to the set.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// let mut board = Bitboard::EMPTY;
     /// board.set(Square::H8);
@@ -260,7 +260,7 @@ impl Bitboard {
     /// Removes `square` from the set.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// let mut board = Bitboard::FULL;
     /// board.clear(Square::A1);
@@ -274,7 +274,7 @@ impl Bitboard {
     /// Adds `square` if it is absent, removes it if present.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// let mut board = Bitboard::EMPTY;
     /// board.toggle(Square::E4);
@@ -290,7 +290,7 @@ impl Bitboard {
     /// The squares in both sets: `self & other`, usable in `const`.
     ///
     /// ```
-    /// use bitboards::Bitboard;
+    /// use bitboards_core::Bitboard;
     ///
     /// assert_eq!(Bitboard(0b110).intersection(Bitboard(0b011)), Bitboard(0b010));
     /// ```
@@ -303,7 +303,7 @@ impl Bitboard {
     /// The squares in either set: `self | other`, usable in `const`.
     ///
     /// ```
-    /// use bitboards::Bitboard;
+    /// use bitboards_core::Bitboard;
     ///
     /// assert_eq!(Bitboard(0b100).union(Bitboard(0b001)), Bitboard(0b101));
     /// ```
@@ -317,7 +317,7 @@ impl Bitboard {
     /// `const`.
     ///
     /// ```
-    /// use bitboards::Bitboard;
+    /// use bitboards_core::Bitboard;
     ///
     /// assert_eq!(Bitboard(0b110).symmetric_difference(Bitboard(0b011)), Bitboard(0b101));
     /// ```
@@ -331,7 +331,7 @@ impl Bitboard {
     /// in `const`.
     ///
     /// ```
-    /// use bitboards::Bitboard;
+    /// use bitboards_core::Bitboard;
     ///
     /// assert_eq!(Bitboard(0b110).difference(Bitboard(0b011)), Bitboard(0b100));
     /// ```
@@ -344,7 +344,7 @@ impl Bitboard {
     /// The squares not in the set: `!self`, usable in `const`.
     ///
     /// ```
-    /// use bitboards::Bitboard;
+    /// use bitboards_core::Bitboard;
     ///
     /// assert_eq!(Bitboard::EMPTY.complement(), Bitboard::FULL);
     /// ```
@@ -357,7 +357,7 @@ impl Bitboard {
     /// Every square moved one rank up (towards rank 8); rank 8 falls off.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().north(), Square::E5.bitboard());
     /// assert!(Square::E8.bitboard().north().is_empty());
@@ -371,7 +371,7 @@ impl Bitboard {
     /// Every square moved one rank down (towards rank 1); rank 1 falls off.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().south(), Square::E3.bitboard());
     /// assert!(Square::E1.bitboard().south().is_empty());
@@ -386,7 +386,7 @@ impl Bitboard {
     /// rather than wrapping to file a.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().east(), Square::F4.bitboard());
     /// assert!(Square::H4.bitboard().east().is_empty());
@@ -401,7 +401,7 @@ impl Bitboard {
     /// rather than wrapping to file h.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().west(), Square::D4.bitboard());
     /// assert!(Square::A4.bitboard().west().is_empty());
@@ -415,7 +415,7 @@ impl Bitboard {
     /// One step up and right; nothing wraps around an edge.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().north_east(), Square::F5.bitboard());
     /// assert!(Square::H4.bitboard().north_east().is_empty());
@@ -429,7 +429,7 @@ impl Bitboard {
     /// One step up and left; nothing wraps around an edge.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().north_west(), Square::D5.bitboard());
     /// assert!(Square::A4.bitboard().north_west().is_empty());
@@ -443,7 +443,7 @@ impl Bitboard {
     /// One step down and right; nothing wraps around an edge.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().south_east(), Square::F3.bitboard());
     /// assert!(Square::H4.bitboard().south_east().is_empty());
@@ -457,7 +457,7 @@ impl Bitboard {
     /// One step down and left; nothing wraps around an edge.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.bitboard().south_west(), Square::D3.bitboard());
     /// assert!(Square::A4.bitboard().south_west().is_empty());
@@ -473,7 +473,7 @@ impl Bitboard {
     /// For porting code written for a numbering with a8 = 0 (rank 8 first).
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::B2.bitboard().flip_ranks(), Square::B7.bitboard());
     /// ```
@@ -488,7 +488,7 @@ impl Bitboard {
     /// For porting code written for a numbering with h1 = 0 (a1 at bit 7).
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::B2.bitboard().mirror_files(), Square::G2.bitboard());
     /// ```
@@ -504,7 +504,7 @@ impl Bitboard {
     /// places, so b1 goes to a2 and h1 to a8.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::H1.bitboard().flip_diagonal(), Square::A8.bitboard());
     /// assert_eq!(Square::D4.bitboard().flip_diagonal(), Square::D4.bitboard());
@@ -533,7 +533,7 @@ impl Bitboard {
     /// This is how slider tables enumerate the occupancies of a mask.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// let board = Square::A1.bitboard() | Square::C1.bitboard();
     /// let subsets: Vec<Bitboard> = board.subsets().collect();
@@ -557,7 +557,7 @@ impl Bitboard {
     /// The set squares, from a1 towards h8; also `for square in board`.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// let squares: Vec<Square> = Bitboard(0x8000_0000_0000_0101).iter().collect();
     /// assert_eq!(squares, [Square::A1, Square::A2, Square::H8]);
@@ -573,7 +573,7 @@ impl Bitboard {
 /// `.rev()`.
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// let mut squares = Bitboard(0b1011).iter();
 /// assert_eq!(squares.len(), 3);
@@ -618,7 +618,7 @@ impl FusedIterator for Squares {}
 /// set first, then counting up through the mask's bits.
 ///
 /// ```
-/// use bitboards::Bitboard;
+/// use bitboards_core::Bitboard;
 ///
 /// let mask = Bitboard(0b1011);
 /// assert!(mask.subsets().all(|subset| subset.0 & !mask.0 == 0));
@@ -674,7 +674,7 @@ impl Extend<Square> for Bitboard {
 /// The bitboard with only this square set, as [`Square::bitboard`].
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// assert_eq!(Bitboard::from(Square::A2), Bitboard(0x100));
 /// ```
@@ -688,7 +688,7 @@ impl From<Square> for Bitboard {
 /// The eight squares of the file, as [`File::bitboard`].
 ///
 /// ```
-/// use bitboards::{Bitboard, File};
+/// use bitboards_core::{Bitboard, File};
 ///
 /// assert_eq!(Bitboard::from(File::H), Bitboard(0x8080_8080_8080_8080));
 /// ```
@@ -702,7 +702,7 @@ impl From<File> for Bitboard {
 /// The eight squares of the rank, as [`Rank::bitboard`].
 ///
 /// ```
-/// use bitboards::{Bitboard, Rank};
+/// use bitboards_core::{Bitboard, Rank};
 ///
 /// assert_eq!(Bitboard::from(Rank::Eighth), Bitboard(0xFF00_0000_0000_0000));
 /// ```
@@ -799,7 +799,7 @@ square_ops! {
     /// Keeps only `square`, if it is in the set.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Rank, Square};
+    /// use bitboards_core::{Bitboard, Rank, Square};
     ///
     /// assert_eq!(Rank::Second.bitboard() & Square::E2, Square::E2.bitboard());
     /// let mut board = Rank::Second.bitboard();
@@ -810,7 +810,7 @@ square_ops! {
     /// Adds `square` to the set.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// let mut board = Bitboard::EMPTY | Square::E4;
     /// board |= Square::D5;
@@ -820,7 +820,7 @@ square_ops! {
     /// Adds `square` if it is absent, removes it if present.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// let mut board = Square::E4 | Square::D5;
     /// board ^= Square::E4;
@@ -831,7 +831,7 @@ square_ops! {
     /// Removes `square` from the set, if it is there.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Rank, Square};
+    /// use bitboards_core::{Bitboard, Rank, Square};
     ///
     /// let mut board = Rank::First.bitboard() - Square::E1;
     /// assert_eq!(board.count(), 7);
@@ -844,7 +844,7 @@ square_ops! {
 /// The bitboard of both squares.
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// let castling_path = Square::F1 | Square::G1;
 /// assert_eq!(castling_path, Bitboard(0x60));
@@ -875,7 +875,7 @@ impl Not for Bitboard {
 /// the empty board rather than panicking as `u64`'s does.
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// assert_eq!(Square::E4.bitboard() << 8, Square::E5.bitboard());
 /// assert_eq!(Square::H4.bitboard() << 1, Square::A5.bitboard());
@@ -897,7 +897,7 @@ impl Shl<u32> for Bitboard {
 /// empties the board.
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// let mut board = Square::E4.bitboard();
 /// board <<= 8;
@@ -920,7 +920,7 @@ impl ShlAssign<u32> for Bitboard {
 /// `u64`'s does.
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// assert_eq!(Square::E4.bitboard() >> 8, Square::E3.bitboard());
 /// assert_eq!(Square::A4.bitboard() >> 1, Square::H3.bitboard());
@@ -939,7 +939,7 @@ impl Shr<u32> for Bitboard {
 /// empties the board.
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// let mut board = Square::E4.bitboard();
 /// board >>= 8;
@@ -963,7 +963,7 @@ impl ShrAssign<u32> for Bitboard {
 /// result still reads back. Precision is ignored. `{:#?}` draws the same.
 ///
 /// ```
-/// use bitboards::Square;
+/// use bitboards_core::Square;
 ///
 /// let board = Square::E4.bitboard();
 /// let indented = format!("{board:>21}");
@@ -1015,7 +1015,7 @@ number_formats!(LowerHex, UpperHex, Binary, Octal);
 /// says which character is not a digit.
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// assert_eq!("0x10000000".parse(), Ok(Square::E4.bitboard()));
 /// assert_eq!("268435456".parse(), Ok(Square::E4.bitboard()));

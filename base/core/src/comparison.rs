@@ -16,7 +16,7 @@ use crate::{Bitboard, File, Rank, Square};
 /// allocating.
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// let comparison = Square::E4.bitboard().compare(Square::E4 | Square::D5);
 /// assert_eq!(comparison.to_string(), "\
@@ -44,7 +44,7 @@ impl Bitboard {
     /// diagram of the squares where they differ; see [`Comparison`].
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// let text = Bitboard::EMPTY.compare(Square::A1.bitboard()).to_string();
     /// assert!(text.contains("1 . . . . . . . .    1 X . . . . . . .    1 + . . . . . . ."));

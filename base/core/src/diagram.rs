@@ -51,8 +51,8 @@ use crate::{File, Rank};
 /// What is wrong with a diagram.
 ///
 /// ```
-/// use bitboards::Bitboard;
-/// use bitboards::diagram::DiagramErrorKind;
+/// use bitboards_core::Bitboard;
+/// use bitboards_core::diagram::DiagramErrorKind;
 ///
 /// let error = "X X X".parse::<Bitboard>().unwrap_err();
 /// assert_eq!(error.kind(), DiagramErrorKind::RowLength { found: 3 });
@@ -70,7 +70,7 @@ pub enum DiagramErrorKind {
     /// A cell of a position's diagram is neither a piece letter nor `.`.
     ///
     /// ```
-    /// use bitboards::diagram::DiagramErrorKind;
+    /// use bitboards_core::diagram::DiagramErrorKind;
     ///
     /// assert_eq!(
     ///     DiagramErrorKind::UnknownPiece('o').to_string(),
@@ -107,8 +107,8 @@ pub enum DiagramErrorKind {
     /// A second row of file labels; a diagram has at most one.
     ///
     /// ```
-    /// use bitboards::Bitboard;
-    /// use bitboards::diagram::DiagramErrorKind;
+    /// use bitboards_core::Bitboard;
+    /// use bitboards_core::diagram::DiagramErrorKind;
     ///
     /// let text = format!("{}\n  a b c d e f g h", Bitboard::EMPTY);
     /// let error = text.parse::<Bitboard>().unwrap_err();
@@ -130,8 +130,8 @@ pub enum DiagramErrorKind {
     /// its base.
     ///
     /// ```
-    /// use bitboards::Bitboard;
-    /// use bitboards::diagram::DiagramErrorKind;
+    /// use bitboards_core::Bitboard;
+    /// use bitboards_core::diagram::DiagramErrorKind;
     ///
     /// let error = "0x1g".parse::<Bitboard>().unwrap_err();
     /// assert_eq!(error.kind(), DiagramErrorKind::NumberDigit { found: 'g', radix: 16 });
@@ -146,8 +146,8 @@ pub enum DiagramErrorKind {
     /// A number's prefix (`0x`, `0b`, `0o`) with no digits after it.
     ///
     /// ```
-    /// use bitboards::Bitboard;
-    /// use bitboards::diagram::DiagramErrorKind;
+    /// use bitboards_core::Bitboard;
+    /// use bitboards_core::diagram::DiagramErrorKind;
     ///
     /// assert_eq!("0b".parse::<Bitboard>().unwrap_err().kind(), DiagramErrorKind::NumberWithoutDigits);
     /// ```
@@ -155,8 +155,8 @@ pub enum DiagramErrorKind {
     /// A number of 65 bits or more.
     ///
     /// ```
-    /// use bitboards::Bitboard;
-    /// use bitboards::diagram::DiagramErrorKind;
+    /// use bitboards_core::Bitboard;
+    /// use bitboards_core::diagram::DiagramErrorKind;
     ///
     /// let error = "0x1_0000_0000_0000_0000".parse::<Bitboard>().unwrap_err();
     /// assert_eq!(error.kind(), DiagramErrorKind::NumberTooLarge);
@@ -407,7 +407,7 @@ impl fmt::Display for LookAlikeInPosition {
 /// both kinds.
 ///
 /// ```
-/// use bitboards::diagram::Cells;
+/// use bitboards_core::diagram::Cells;
 ///
 /// assert!(Cells::Bits.is_occupied('X'));
 /// assert!(Cells::Pieces.is_occupied('k'));
@@ -428,7 +428,7 @@ impl Cells {
     /// Whether `symbol` is an occupied cell in this kind of diagram.
     ///
     /// ```
-    /// use bitboards::diagram::Cells;
+    /// use bitboards_core::diagram::Cells;
     ///
     /// assert!(Cells::Pieces.is_occupied('Q'));
     /// assert!(!Cells::Pieces.is_occupied('x'));
@@ -458,7 +458,7 @@ impl Cells {
 /// position, whatever the caller uses to point at its input.
 ///
 /// ```
-/// use bitboards::diagram::{parse, Symbol};
+/// use bitboards_core::diagram::{parse, Symbol};
 ///
 /// // Sixty-four `X`s, eight to a line, each pointed at by its index.
 /// let symbols = (0..64).map(|at| Symbol { char: 'X', line: at / 8, at });
@@ -480,7 +480,7 @@ pub struct Symbol<P> {
 /// bad cell, a whole row for a row of the wrong length).
 ///
 /// ```
-/// use bitboards::diagram::{parse, DiagramErrorKind, Symbol};
+/// use bitboards_core::diagram::{parse, DiagramErrorKind, Symbol};
 ///
 /// // One row of three cells on line 1, at positions 0, 1 and 2.
 /// let symbols = "X..".chars().enumerate().map(|(at, char)| Symbol { char, line: 1, at });
@@ -510,7 +510,7 @@ pub struct DiagramError<P> {
 /// ahead, so it should be cheap to clone.
 ///
 /// ```
-/// use bitboards::diagram::{parse, DiagramErrorKind, Symbol};
+/// use bitboards_core::diagram::{parse, DiagramErrorKind, Symbol};
 ///
 /// // Positions here are (line, column) pairs; any `Copy` type will do.
 /// fn symbols(rows: &[&str]) -> Vec<Symbol<(usize, usize)>> {
@@ -564,7 +564,7 @@ pub type Board<P> = [Option<Symbol<P>>; 64];
 /// ahead, so it should be cheap to clone.
 ///
 /// ```
-/// use bitboards::diagram::{parse_cells, Cells, DiagramErrorKind, Symbol};
+/// use bitboards_core::diagram::{parse_cells, Cells, DiagramErrorKind, Symbol};
 ///
 /// // Positions here are (line, column) pairs; any `Copy` type will do.
 /// fn symbols(rows: &[&str]) -> Vec<Symbol<(usize, usize)>> {
@@ -800,8 +800,8 @@ struct Location {
 /// problem (both counted from 1, columns in characters).
 ///
 /// ```
-/// use bitboards::Bitboard;
-/// use bitboards::diagram::DiagramErrorKind;
+/// use bitboards_core::Bitboard;
+/// use bitboards_core::diagram::DiagramErrorKind;
 ///
 /// let error = "
 /// 8 . . . . . . . .
@@ -830,8 +830,8 @@ impl ParseBitboardError {
     /// What is wrong.
     ///
     /// ```
-    /// use bitboards::Bitboard;
-    /// use bitboards::diagram::DiagramErrorKind;
+    /// use bitboards_core::Bitboard;
+    /// use bitboards_core::diagram::DiagramErrorKind;
     ///
     /// let error = "".parse::<Bitboard>().unwrap_err();
     /// assert_eq!(error.kind(), DiagramErrorKind::TooFewRows { found: 0 });
@@ -844,7 +844,7 @@ impl ParseBitboardError {
     /// The line of the problem, counted from 1.
     ///
     /// ```
-    /// let error = "X . .".parse::<bitboards::Bitboard>().unwrap_err();
+    /// let error = "X . .".parse::<bitboards_core::Bitboard>().unwrap_err();
     /// assert_eq!(error.line(), 1);
     /// ```
     #[must_use]
@@ -855,7 +855,7 @@ impl ParseBitboardError {
     /// The column of the problem, counted in characters from 1.
     ///
     /// ```
-    /// let error = "X . .".parse::<bitboards::Bitboard>().unwrap_err();
+    /// let error = "X . .".parse::<bitboards_core::Bitboard>().unwrap_err();
     /// assert_eq!(error.column(), 1);
     /// ```
     #[must_use]

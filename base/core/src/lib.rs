@@ -7,7 +7,7 @@
 //! where the language allows, `const fn`.
 //!
 //! ```
-//! use bitboards::{Bitboard, Square};
+//! use bitboards_core::{Bitboard, Square};
 //!
 //! let board: Bitboard = "
 //!     8 . . . . . . . .

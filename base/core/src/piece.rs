@@ -14,7 +14,7 @@ use crate::Color;
 /// case.
 ///
 /// ```
-/// use bitboards::PieceKind;
+/// use bitboards_core::PieceKind;
 ///
 /// assert_eq!(PieceKind::Knight.to_char(), 'n');
 /// assert_eq!("Q".parse(), Ok(PieceKind::Queen));
@@ -42,14 +42,14 @@ impl PieceKind {
     /// The number of piece kinds.
     ///
     /// ```
-    /// assert_eq!(bitboards::PieceKind::COUNT, 6);
+    /// assert_eq!(bitboards_core::PieceKind::COUNT, 6);
     /// ```
     pub const COUNT: usize = 6;
 
     /// Every kind, pawn first and king last.
     ///
     /// ```
-    /// use bitboards::PieceKind;
+    /// use bitboards_core::PieceKind;
     ///
     /// assert_eq!(PieceKind::ALL[0], PieceKind::Pawn);
     /// assert_eq!(PieceKind::ALL[5], PieceKind::King);
@@ -66,7 +66,7 @@ impl PieceKind {
     /// The kind's index in [`PieceKind::ALL`]: pawn 0 to king 5.
     ///
     /// ```
-    /// assert_eq!(bitboards::PieceKind::Bishop.index(), 2);
+    /// assert_eq!(bitboards_core::PieceKind::Bishop.index(), 2);
     /// ```
     #[inline]
     #[must_use]
@@ -77,7 +77,7 @@ impl PieceKind {
     /// The kind with the given index (pawn 0 to king 5), or `None` past 5.
     ///
     /// ```
-    /// use bitboards::PieceKind;
+    /// use bitboards_core::PieceKind;
     ///
     /// assert_eq!(PieceKind::new(3), Some(PieceKind::Rook));
     /// assert_eq!(PieceKind::new(6), None);
@@ -99,7 +99,7 @@ impl PieceKind {
     /// The kind named by a FEN letter in either case (`n` or `N` is a knight).
     ///
     /// ```
-    /// use bitboards::PieceKind;
+    /// use bitboards_core::PieceKind;
     ///
     /// assert_eq!(PieceKind::from_char('b'), Some(PieceKind::Bishop));
     /// assert_eq!(PieceKind::from_char('K'), Some(PieceKind::King));
@@ -122,7 +122,7 @@ impl PieceKind {
     /// The kind's FEN letter, lower case.
     ///
     /// ```
-    /// assert_eq!(bitboards::PieceKind::Pawn.to_char(), 'p');
+    /// assert_eq!(bitboards_core::PieceKind::Pawn.to_char(), 'p');
     /// ```
     #[must_use]
     #[inline]
@@ -140,7 +140,7 @@ impl PieceKind {
     /// Whether the kind moves any distance along lines: bishop, rook, queen.
     ///
     /// ```
-    /// use bitboards::PieceKind;
+    /// use bitboards_core::PieceKind;
     ///
     /// assert!(PieceKind::Queen.is_slider());
     /// assert!(!PieceKind::Knight.is_slider());
@@ -154,7 +154,7 @@ impl PieceKind {
     /// The kind's English name, lower case: `"knight"`.
     ///
     /// ```
-    /// assert_eq!(bitboards::PieceKind::Knight.name(), "knight");
+    /// assert_eq!(bitboards_core::PieceKind::Knight.name(), "knight");
     /// ```
     #[must_use]
     #[inline]
@@ -180,7 +180,7 @@ impl fmt::Display for PieceKind {
 /// Why a string is not a piece letter.
 ///
 /// ```
-/// use bitboards::{ParsePieceError, Piece};
+/// use bitboards_core::{ParsePieceError, Piece};
 ///
 /// assert_eq!("x".parse::<Piece>(), Err(ParsePieceError::UnknownLetter('x')));
 /// assert_eq!("".parse::<Piece>(), Err(ParsePieceError::BadLength(0)));
@@ -238,7 +238,7 @@ impl FromStr for PieceKind {
 /// first twelve entries' kinds within a colour.
 ///
 /// ```
-/// use bitboards::{Color, Piece, PieceKind};
+/// use bitboards_core::{Color, Piece, PieceKind};
 ///
 /// let knight = Piece::new(Color::Black, PieceKind::Knight);
 /// assert_eq!(knight, Piece::BlackKnight);
@@ -281,14 +281,14 @@ impl Piece {
     /// The number of coloured pieces.
     ///
     /// ```
-    /// assert_eq!(bitboards::Piece::COUNT, 12);
+    /// assert_eq!(bitboards_core::Piece::COUNT, 12);
     /// ```
     pub const COUNT: usize = 12;
 
     /// Every piece: White's pawn to king, then Black's.
     ///
     /// ```
-    /// use bitboards::Piece;
+    /// use bitboards_core::Piece;
     ///
     /// assert_eq!(Piece::ALL[0], Piece::WhitePawn);
     /// assert_eq!(Piece::ALL[11], Piece::BlackKing);
@@ -311,7 +311,7 @@ impl Piece {
     /// The piece of `color` and `kind`.
     ///
     /// ```
-    /// use bitboards::{Color, Piece, PieceKind};
+    /// use bitboards_core::{Color, Piece, PieceKind};
     ///
     /// assert_eq!(Piece::new(Color::White, PieceKind::Queen), Piece::WhiteQueen);
     /// ```
@@ -324,7 +324,7 @@ impl Piece {
     /// The piece's index in [`Piece::ALL`]: White pawn 0 to Black king 11.
     ///
     /// ```
-    /// assert_eq!(bitboards::Piece::BlackPawn.index(), 6);
+    /// assert_eq!(bitboards_core::Piece::BlackPawn.index(), 6);
     /// ```
     #[inline]
     #[must_use]
@@ -335,7 +335,7 @@ impl Piece {
     /// The piece's colour.
     ///
     /// ```
-    /// use bitboards::{Color, Piece};
+    /// use bitboards_core::{Color, Piece};
     ///
     /// assert_eq!(Piece::WhiteRook.color(), Color::White);
     /// ```
@@ -352,7 +352,7 @@ impl Piece {
     /// The piece's kind.
     ///
     /// ```
-    /// use bitboards::{Piece, PieceKind};
+    /// use bitboards_core::{Piece, PieceKind};
     ///
     /// assert_eq!(Piece::BlackBishop.kind(), PieceKind::Bishop);
     /// ```
@@ -365,7 +365,7 @@ impl Piece {
     /// The piece named by a FEN letter: upper case is White, lower case Black.
     ///
     /// ```
-    /// use bitboards::Piece;
+    /// use bitboards_core::Piece;
     ///
     /// assert_eq!(Piece::from_char('k'), Some(Piece::BlackKing));
     /// assert_eq!(Piece::from_char('P'), Some(Piece::WhitePawn));
@@ -388,7 +388,7 @@ impl Piece {
     /// The piece's FEN letter: upper case for White, lower case for Black.
     ///
     /// ```
-    /// use bitboards::Piece;
+    /// use bitboards_core::Piece;
     ///
     /// assert_eq!(Piece::WhiteQueen.to_char(), 'Q');
     /// assert_eq!(Piece::BlackQueen.to_char(), 'q');
@@ -407,7 +407,7 @@ impl Piece {
     /// `"BlackKing"`.
     ///
     /// ```
-    /// use bitboards::Piece;
+    /// use bitboards_core::Piece;
     ///
     /// assert_eq!(Piece::WhiteKnight.bitboard_name(), "WhiteKnights");
     /// assert_eq!(Piece::BlackKing.bitboard_name(), "BlackKing");

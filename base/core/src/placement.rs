@@ -6,7 +6,7 @@
 //! rules on checks, which need attack tables, are left to the former.
 //!
 //! ```
-//! use bitboards::{CastlingRights, Piece, PositionError, Setup, Square};
+//! use bitboards_core::{CastlingRights, Piece, PositionError, Setup, Square};
 //! use bitboards_core::placement;
 //!
 //! let mut setup = Setup { board: [None; 64], castling: CastlingRights::NONE, ..Setup::START };
@@ -27,13 +27,16 @@ use crate::{Bitboard, CastlingSide, Color, Piece, PieceKind, Rank, Setup, Square
 /// Why a setup is not a position that can arise in a game: each rule
 /// `Position::from_setup` and `Position::from_fen` check.
 ///
-/// ```
-/// use bitboards::{Position, PositionError, Square};
+/// The placement rules are [`check`]'s; `bitboards` adds the rules on
+/// checks, which need its attack tables.
 ///
-/// let mut setup = Position::START.setup();
-/// setup.board[Square::A1.index()] = Some(bitboards::Piece::WhitePawn);
-/// let error = Position::from_setup(setup).unwrap_err();
-/// assert_eq!(error, PositionError::PawnOnBackRank { square: Square::A1, piece: bitboards::Piece::WhitePawn });
+/// ```
+/// use bitboards_core::{Piece, PositionError, Setup, Square, placement};
+///
+/// let mut setup = Setup::START;
+/// setup.board[Square::A1.index()] = Some(Piece::WhitePawn);
+/// let error = placement::check(&setup).first().expect("a pawn on a1").error;
+/// assert_eq!(error, PositionError::PawnOnBackRank { square: Square::A1, piece: Piece::WhitePawn });
 /// assert!(error.to_string().contains("a1"));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -145,15 +148,15 @@ impl PositionError {
     /// `const` panic, where the full `Display` message cannot be formatted.
     ///
     /// ```
-    /// use bitboards::{Position, Setup};
+    /// use bitboards_core::{Setup, placement};
     ///
     /// const EMPTY: Setup = Setup { board: [None; 64], ..Setup::START };
-    /// // In a `const` item, an `Err` here would stop the compile with this text.
-    /// let rule = match Position::from_setup(EMPTY) {
-    ///     Ok(_) => "",
-    ///     Err(error) => error.rule(),
+    /// // In a `const` item, a violation here could stop the compile with this text.
+    /// const RULE: &str = match placement::check(&EMPTY).first() {
+    ///     Some(violation) => violation.error.rule(),
+    ///     None => "",
     /// };
-    /// assert_eq!(rule, "each side has exactly one king");
+    /// assert_eq!(RULE, "each side has exactly one king");
     /// ```
     #[must_use]
     pub const fn rule(&self) -> &'static str {
@@ -198,7 +201,7 @@ impl PositionError {
     /// squares and all, where `format!` cannot run.
     ///
     /// ```
-    /// use bitboards::{PositionError, Square};
+    /// use bitboards_core::{PositionError, Square};
     ///
     /// const ERROR: PositionError = PositionError::OpponentInCheck { king: Square::E1, checker: Square::E2 };
     /// const TEXT: bitboards_core::placement::Message = ERROR.message();
@@ -376,7 +379,7 @@ impl Message {
     /// The message as text.
     ///
     /// ```
-    /// use bitboards::PositionError;
+    /// use bitboards_core::PositionError;
     ///
     /// assert_eq!(
     ///     PositionError::FullmoveNumberZero.message().as_str(),
@@ -402,7 +405,7 @@ impl fmt::Debug for Message {
 /// Rank 1 for White, 8 for Black: where the king and rooks start.
 ///
 /// ```
-/// use bitboards::{Color, Rank};
+/// use bitboards_core::{Color, Rank};
 ///
 /// assert_eq!(bitboards_core::placement::home_rank(Color::Black), Rank::Eighth);
 /// ```

@@ -190,7 +190,7 @@ name_or_index_impls! {
     /// one its `u8` index (a1 = 0).
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(serde_json::to_string(&Square::E4).unwrap(), r#""e4""#);
     /// assert_eq!(serde_json::from_str::<Square>(r#""e4""#).unwrap(), Square::E4);
@@ -201,7 +201,7 @@ name_or_index_impls! {
     /// one its `u8` index (a = 0).
     ///
     /// ```
-    /// use bitboards::File;
+    /// use bitboards_core::File;
     ///
     /// assert_eq!(serde_json::to_string(&File::E).unwrap(), r#""e""#);
     /// assert_eq!(serde_json::from_str::<File>(r#""e""#).unwrap(), File::E);
@@ -211,7 +211,7 @@ name_or_index_impls! {
     /// string, a binary one its `u8` index (first = 0).
     ///
     /// ```
-    /// use bitboards::Rank;
+    /// use bitboards_core::Rank;
     ///
     /// assert_eq!(serde_json::to_string(&Rank::Fourth).unwrap(), r#""4""#);
     /// assert_eq!(serde_json::from_str::<Rank>(r#""4""#).unwrap(), Rank::Fourth);
@@ -221,7 +221,7 @@ name_or_index_impls! {
     /// reads `"w"` and `"b"` too), a binary one the `u8` index (White = 0).
     ///
     /// ```
-    /// use bitboards::Color;
+    /// use bitboards_core::Color;
     ///
     /// assert_eq!(serde_json::to_string(&Color::Black).unwrap(), r#""black""#);
     /// assert_eq!(serde_json::from_str::<Color>(r#""w""#).unwrap(), Color::White);
@@ -234,7 +234,7 @@ name_or_index_impls! {
 /// `u64`.
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// let board = Square::E4.bitboard();
 /// assert_eq!(serde_json::to_string(&board).unwrap(), r#""0x0000000010000000""#);
@@ -312,7 +312,7 @@ fn parse_hex(text: &str) -> Option<u64> {
 /// `u64`.
 ///
 /// ```
-/// use bitboards::{Bitboard, Square};
+/// use bitboards_core::{Bitboard, Square};
 ///
 /// let board = Square::E4.bitboard();
 /// assert_eq!(serde_json::to_string(&board).unwrap(), r#""0x0000000010000000""#);

@@ -12,7 +12,7 @@ use crate::{Color, File, Piece, PieceKind, Square};
 /// to the king, whatever the files.
 ///
 /// ```
-/// use bitboards::CastlingSide;
+/// use bitboards_core::CastlingSide;
 ///
 /// assert_eq!(CastlingSide::KingSide.index(), 0);
 /// assert_eq!(CastlingSide::ALL, [CastlingSide::KingSide, CastlingSide::QueenSide]);
@@ -30,14 +30,14 @@ impl CastlingSide {
     /// Both sides, king side first (the order of FEN's `KQ`).
     ///
     /// ```
-    /// assert_eq!(bitboards::CastlingSide::ALL.len(), 2);
+    /// assert_eq!(bitboards_core::CastlingSide::ALL.len(), 2);
     /// ```
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
     /// King side 0, queen side 1.
     ///
     /// ```
-    /// assert_eq!(bitboards::CastlingSide::QueenSide.index(), 1);
+    /// assert_eq!(bitboards_core::CastlingSide::QueenSide.index(), 1);
     /// ```
     #[inline]
     #[must_use]
@@ -48,7 +48,7 @@ impl CastlingSide {
     /// `"king-side"` or `"queen-side"`.
     ///
     /// ```
-    /// assert_eq!(bitboards::CastlingSide::KingSide.name(), "king-side");
+    /// assert_eq!(bitboards_core::CastlingSide::KingSide.name(), "king-side");
     /// ```
     #[must_use]
     #[inline]
@@ -67,7 +67,7 @@ impl CastlingSide {
 /// start position has rooks on the h- and a-files.
 ///
 /// ```
-/// use bitboards::{CastlingRights, CastlingSide, Color, File};
+/// use bitboards_core::{CastlingRights, CastlingSide, Color, File};
 ///
 /// let rights = CastlingRights::NONE.with(Color::White, CastlingSide::KingSide, Some(File::H));
 /// assert_eq!(rights.rook_file(Color::White, CastlingSide::KingSide), Some(File::H));
@@ -83,7 +83,7 @@ impl CastlingRights {
     /// No castling rights (FEN `-`).
     ///
     /// ```
-    /// assert!(bitboards::CastlingRights::NONE.is_empty());
+    /// assert!(bitboards_core::CastlingRights::NONE.is_empty());
     /// ```
     pub const NONE: CastlingRights = CastlingRights {
         rook_files: [[None; 2]; 2],
@@ -93,7 +93,7 @@ impl CastlingRights {
     /// (FEN `KQkq`).
     ///
     /// ```
-    /// use bitboards::{CastlingRights, CastlingSide, Color, File};
+    /// use bitboards_core::{CastlingRights, CastlingSide, Color, File};
     ///
     /// let rights = CastlingRights::STANDARD;
     /// assert_eq!(rights.rook_file(Color::Black, CastlingSide::QueenSide), Some(File::A));
@@ -106,7 +106,7 @@ impl CastlingRights {
     /// right is gone.
     ///
     /// ```
-    /// use bitboards::{CastlingRights, CastlingSide, Color, File};
+    /// use bitboards_core::{CastlingRights, CastlingSide, Color, File};
     ///
     /// assert_eq!(CastlingRights::STANDARD.rook_file(Color::White, CastlingSide::KingSide), Some(File::H));
     /// assert_eq!(CastlingRights::NONE.rook_file(Color::White, CastlingSide::KingSide), None);
@@ -120,7 +120,7 @@ impl CastlingRights {
     /// Whether `color` may still castle on `side`.
     ///
     /// ```
-    /// use bitboards::{CastlingRights, CastlingSide, Color};
+    /// use bitboards_core::{CastlingRights, CastlingSide, Color};
     ///
     /// assert!(CastlingRights::STANDARD.has(Color::Black, CastlingSide::QueenSide));
     /// ```
@@ -134,7 +134,7 @@ impl CastlingRights {
     /// `rook_file` (or removed with `None`).
     ///
     /// ```
-    /// use bitboards::{CastlingRights, CastlingSide, Color, File};
+    /// use bitboards_core::{CastlingRights, CastlingSide, Color, File};
     ///
     /// let rights = CastlingRights::STANDARD.with(Color::White, CastlingSide::QueenSide, None);
     /// assert_eq!(rights.count(), 3);
@@ -154,7 +154,7 @@ impl CastlingRights {
     /// Whether no side may castle at all.
     ///
     /// ```
-    /// use bitboards::CastlingRights;
+    /// use bitboards_core::CastlingRights;
     ///
     /// assert!(CastlingRights::NONE.is_empty());
     /// assert!(!CastlingRights::STANDARD.is_empty());
@@ -168,7 +168,7 @@ impl CastlingRights {
     /// How many of the four rights are held.
     ///
     /// ```
-    /// assert_eq!(bitboards::CastlingRights::STANDARD.count(), 4);
+    /// assert_eq!(bitboards_core::CastlingRights::STANDARD.count(), 4);
     /// ```
     #[must_use]
     #[inline]
@@ -188,14 +188,15 @@ impl CastlingRights {
 /// The parts of a position before they are checked: a piece (or nothing) on
 /// every square, and the fields of a FEN after the board.
 ///
-/// `Position::from_setup` checks a setup by the same rules as
-/// `Position::from_fen`, and is a `const fn`, so a checked position can be
-/// a constant:
+/// `bitboards`' `Position::from_setup` checks a setup by the same rules as
+/// its FEN reader, and is a `const fn`, so a checked position can be a
+/// constant. The placement rules alone are [`placement::check`](crate::placement::check),
+/// also a `const fn`:
 ///
 /// ```
-/// use bitboards::{CastlingRights, Color, Piece, Position, Setup, Square};
+/// use bitboards_core::{CastlingRights, Color, Piece, Setup, Square, placement};
 ///
-/// const KINGS_AND_PAWN: Position = {
+/// const KINGS_AND_PAWN: Setup = {
 ///     let mut board = [None; 64];
 ///     board[Square::E1.index()] = Some(Piece::WhiteKing);
 ///     board[Square::E2.index()] = Some(Piece::WhitePawn);
@@ -208,12 +209,10 @@ impl CastlingRights {
 ///         halfmove_clock: 0,
 ///         fullmove_number: 1,
 ///     };
-///     match Position::from_setup(setup) {
-///         Ok(position) => position,
-///         Err(_) => panic!("not a legal position"),
-///     }
+///     assert!(placement::check(&setup).is_empty(), "not a legal placement");
+///     setup
 /// };
-/// assert_eq!(KINGS_AND_PAWN.fen().to_string(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+/// assert_eq!(KINGS_AND_PAWN.board[Square::E2.index()], Some(Piece::WhitePawn));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Setup {
@@ -235,9 +234,11 @@ impl Setup {
     /// The standard start position's setup.
     ///
     /// ```
-    /// use bitboards::{Position, Setup};
+    /// use bitboards_core::{Piece, Setup, Square, placement};
     ///
-    /// assert_eq!(Position::from_setup(Setup::START), Ok(Position::START));
+    /// assert!(placement::check(&Setup::START).is_empty());
+    /// assert_eq!(Setup::START.board[Square::E1.index()], Some(Piece::WhiteKing));
+    /// assert_eq!(Setup::START.board[Square::D8.index()], Some(Piece::BlackQueen));
     /// ```
     pub const START: Setup = {
         let back_rank = [
@@ -282,7 +283,7 @@ const fn start_board(back_rank: [PieceKind; 8]) -> [Option<Piece>; 64] {
 /// reader and `position!` both read and resolve letters through it.
 ///
 /// ```
-/// use bitboards::{CastlingSide, Color, File, Setup};
+/// use bitboards_core::{CastlingSide, Color, File, Setup};
 /// use bitboards_core::CastlingLetter;
 ///
 /// let letter = CastlingLetter::from_ascii(b'q').unwrap();

@@ -16,7 +16,7 @@ macro_rules! define_squares {
         /// first cut it to its low byte (300 becomes 44, which is e6).
         ///
         /// ```
-        /// use bitboards::{File, Rank, Square};
+        /// use bitboards_core::{File, Rank, Square};
         ///
         /// assert_eq!(Square::E4.index(), 28);
         /// assert_eq!(Square::E4.file(), File::E);
@@ -35,7 +35,7 @@ macro_rules! define_squares {
             /// Every square in index order, a1 first and h8 last.
             ///
             /// ```
-            /// use bitboards::Square;
+            /// use bitboards_core::Square;
             ///
             /// assert_eq!(Square::ALL.len(), 64);
             /// assert_eq!(Square::ALL[9], Square::B2);
@@ -52,7 +52,7 @@ macro_rules! define_squares {
             /// `Square::new(300usize as u8)` is e6, not an error.
             ///
             /// ```
-            /// use bitboards::Square;
+            /// use bitboards_core::Square;
             ///
             /// assert_eq!(Square::new(0), Some(Square::A1));
             /// assert_eq!(Square::new(63), Some(Square::H8));
@@ -89,14 +89,14 @@ impl Square {
     /// The number of squares on the board.
     ///
     /// ```
-    /// assert_eq!(bitboards::Square::COUNT, 64);
+    /// assert_eq!(bitboards_core::Square::COUNT, 64);
     /// ```
     pub const COUNT: usize = 64;
 
     /// The square on `file` and `rank`.
     ///
     /// ```
-    /// use bitboards::{File, Rank, Square};
+    /// use bitboards_core::{File, Rank, Square};
     ///
     /// const G5: Square = Square::from_file_rank(File::G, Rank::Fifth);
     /// assert_eq!(G5, Square::G5);
@@ -123,7 +123,7 @@ impl Square {
     /// a [`Bitboard`], and its position in every per-square table.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::H1.index(), 7);
     /// assert_eq!(Square::A2.index(), 8);
@@ -137,7 +137,7 @@ impl Square {
     /// The file (column) the square is on.
     ///
     /// ```
-    /// use bitboards::{File, Square};
+    /// use bitboards_core::{File, Square};
     ///
     /// assert_eq!(Square::C7.file(), File::C);
     /// ```
@@ -153,7 +153,7 @@ impl Square {
     /// The rank (row) the square is on.
     ///
     /// ```
-    /// use bitboards::{Rank, Square};
+    /// use bitboards_core::{Rank, Square};
     ///
     /// assert_eq!(Square::C7.rank(), Rank::Seventh);
     /// ```
@@ -169,7 +169,7 @@ impl Square {
     /// The bitboard with only this square set.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Square};
+    /// use bitboards_core::{Bitboard, Square};
     ///
     /// assert_eq!(Square::D3.bitboard(), Bitboard(1 << 19));
     /// ```
@@ -182,7 +182,7 @@ impl Square {
     /// The square's name, such as `"e4"`.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.name(), "e4");
     /// ```
@@ -198,7 +198,7 @@ impl Square {
     /// is `None`, not a5.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// // A knight's jump from g1.
     /// assert_eq!(Square::G1.offset(-1, 2), Some(Square::F3));
@@ -222,7 +222,7 @@ impl Square {
     /// e4 and e5 swap.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::A1.flip_rank(), Square::A8);
     /// assert_eq!(Square::E4.flip_rank(), Square::E5);
@@ -238,7 +238,7 @@ impl Square {
     /// d4 and e4 swap.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::A1.flip_file(), Square::H1);
     /// assert_eq!(Square::D4.flip_file(), Square::E4);
@@ -255,7 +255,7 @@ impl Square {
     /// written for White serves Black through this.
     ///
     /// ```
-    /// use bitboards::{Color, Square};
+    /// use bitboards_core::{Color, Square};
     ///
     /// assert_eq!(Square::E2.relative_to(Color::White), Square::E2);
     /// assert_eq!(Square::E2.relative_to(Color::Black), Square::E7);
@@ -273,7 +273,7 @@ impl Square {
     /// and rank distances (the Chebyshev distance), 0 to 7.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.distance(Square::E4), 0);
     /// assert_eq!(Square::E4.distance(Square::F5), 1);
@@ -292,7 +292,7 @@ impl Square {
     /// distance plus the rank distance (the Manhattan distance), 0 to 14.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::E4.manhattan_distance(Square::F5), 2);
     /// assert_eq!(Square::A1.manhattan_distance(Square::H8), 14);
@@ -308,7 +308,7 @@ impl Square {
     /// a1 is dark.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert!(Square::H1.is_light());
     /// assert!(!Square::A1.is_light());
@@ -324,7 +324,7 @@ impl Square {
     /// [`is_light`](Square::is_light).
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert!(Square::A1.is_dark());
     /// assert!(Square::D4.is_dark());
@@ -346,7 +346,7 @@ impl fmt::Display for Square {
 /// Why a string is not a square name such as `e4`.
 ///
 /// ```
-/// use bitboards::{ParseSquareError, Square};
+/// use bitboards_core::{ParseSquareError, Square};
 ///
 /// assert_eq!("i9".parse::<Square>(), Err(ParseSquareError::BadFile('i')));
 /// assert_eq!("e9".parse::<Square>(), Err(ParseSquareError::BadRank('9')));
@@ -399,7 +399,7 @@ impl core::error::Error for ParseSquareError {}
 /// first.
 ///
 /// ```
-/// use bitboards::{ParseSquareError, Square};
+/// use bitboards_core::{ParseSquareError, Square};
 ///
 /// assert_eq!("e4".parse(), Ok(Square::E4));
 /// assert_eq!("E4".parse::<Square>(), Err(ParseSquareError::BadFile('E')));
@@ -424,7 +424,7 @@ impl FromStr for Square {
 /// the integer, widened so that any integer type fits.
 ///
 /// ```
-/// use bitboards::Square;
+/// use bitboards_core::Square;
 ///
 /// let error = Square::try_from(300usize).unwrap_err();
 /// assert_eq!(error.index(), 300);
@@ -440,7 +440,7 @@ impl SquareIndexError {
     /// The integer that was given.
     ///
     /// ```
-    /// use bitboards::Square;
+    /// use bitboards_core::Square;
     ///
     /// assert_eq!(Square::try_from(64u32).unwrap_err().index(), 64);
     /// ```
@@ -463,7 +463,7 @@ macro_rules! square_from_index {
         #[doc = concat!(
             "The square with the given index (a1 = 0, h8 = 63), checking the whole `",
             stringify!($int), "`: nothing is truncated.\n\n",
-            "```\nuse bitboards::Square;\n\n",
+            "```\nuse bitboards_core::Square;\n\n",
             "assert_eq!(Square::try_from(28", stringify!($int), "), Ok(Square::E4));\n",
             "assert!(Square::try_from(64", stringify!($int), ").is_err());\n",
             $("assert!(Square::try_from(", $below_zero, stringify!($int), ").is_err());\n",)?
@@ -635,7 +635,7 @@ define_line! {
     /// A file: a column of the board, `a` (queenside) to `h` (kingside).
     ///
     /// ```
-    /// use bitboards::{File, Square};
+    /// use bitboards_core::{File, Square};
     ///
     /// assert_eq!(File::E.to_char(), 'e');
     /// assert_eq!("e".parse(), Ok(File::E));
@@ -663,7 +663,7 @@ define_line! {
     /// Every file from a to h.
     ///
     /// ```
-    /// use bitboards::File;
+    /// use bitboards_core::File;
     ///
     /// assert_eq!(File::ALL[7], File::H);
     /// ```
@@ -671,7 +671,7 @@ define_line! {
     /// The number of files on the board.
     ///
     /// ```
-    /// use bitboards::File;
+    /// use bitboards_core::File;
     ///
     /// assert_eq!(File::COUNT, File::ALL.len());
     /// ```
@@ -679,7 +679,7 @@ define_line! {
     /// The file with the given index (a = 0, h = 7), or `None` past 7.
     ///
     /// ```
-    /// use bitboards::File;
+    /// use bitboards_core::File;
     ///
     /// assert_eq!(File::new(2), Some(File::C));
     /// assert_eq!(File::new(8), None);
@@ -689,7 +689,7 @@ define_line! {
     /// with an error that says what was wrong.
     ///
     /// ```
-    /// use bitboards::File;
+    /// use bitboards_core::File;
     ///
     /// assert_eq!(File::from_char('g'), Some(File::G));
     /// assert_eq!(File::from_char('i'), None);
@@ -699,19 +699,19 @@ define_line! {
     /// The file's letter.
     ///
     /// ```
-    /// assert_eq!(bitboards::File::B.to_char(), 'b');
+    /// assert_eq!(bitboards_core::File::B.to_char(), 'b');
     /// ```
     fn to_char;
     /// The file's index, a = 0 to h = 7.
     ///
     /// ```
-    /// assert_eq!(bitboards::File::D.index(), 3);
+    /// assert_eq!(bitboards_core::File::D.index(), 3);
     /// ```
     fn index;
     /// The eight squares of this file.
     ///
     /// ```
-    /// use bitboards::{Bitboard, File};
+    /// use bitboards_core::{Bitboard, File};
     ///
     /// assert_eq!(File::A.bitboard(), Bitboard(0x0101_0101_0101_0101));
     /// ```
@@ -719,7 +719,7 @@ define_line! {
     /// Reads a file letter, `a` to `h`, as the only character of the text.
     ///
     /// ```
-    /// use bitboards::{File, ParseFileError};
+    /// use bitboards_core::{File, ParseFileError};
     ///
     /// assert_eq!("h".parse(), Ok(File::H));
     /// assert_eq!("i".parse::<File>(), Err(ParseFileError::BadChar('i')));
@@ -729,7 +729,7 @@ define_line! {
     /// The file named by a letter `a` to `h`.
     ///
     /// ```
-    /// use bitboards::{File, ParseFileError};
+    /// use bitboards_core::{File, ParseFileError};
     ///
     /// assert_eq!(File::try_from('c'), Ok(File::C));
     /// assert_eq!(File::try_from('C'), Err(ParseFileError::BadChar('C')));
@@ -738,7 +738,7 @@ define_line! {
     /// Why a character or string is not a file letter `a` to `h`.
     ///
     /// ```
-    /// use bitboards::{File, ParseFileError};
+    /// use bitboards_core::{File, ParseFileError};
     ///
     /// let error = "x".parse::<File>().unwrap_err();
     /// assert_eq!(error, ParseFileError::BadChar('x'));
@@ -755,7 +755,7 @@ define_line! {
     /// A rank: a row of the board, first (White's back rank) to eighth.
     ///
     /// ```
-    /// use bitboards::{Rank, Square};
+    /// use bitboards_core::{Rank, Square};
     ///
     /// assert_eq!(Rank::Fourth.to_char(), '4');
     /// assert_eq!("4".parse(), Ok(Rank::Fourth));
@@ -783,7 +783,7 @@ define_line! {
     /// Every rank from first to eighth.
     ///
     /// ```
-    /// use bitboards::Rank;
+    /// use bitboards_core::Rank;
     ///
     /// assert_eq!(Rank::ALL[0], Rank::First);
     /// ```
@@ -791,7 +791,7 @@ define_line! {
     /// The number of ranks on the board.
     ///
     /// ```
-    /// use bitboards::Rank;
+    /// use bitboards_core::Rank;
     ///
     /// assert_eq!(Rank::COUNT, Rank::ALL.len());
     /// ```
@@ -799,7 +799,7 @@ define_line! {
     /// The rank with the given index (first = 0, eighth = 7), or `None` past 7.
     ///
     /// ```
-    /// use bitboards::Rank;
+    /// use bitboards_core::Rank;
     ///
     /// assert_eq!(Rank::new(2), Some(Rank::Third));
     /// assert_eq!(Rank::new(8), None);
@@ -809,7 +809,7 @@ define_line! {
     /// with an error that says what was wrong.
     ///
     /// ```
-    /// use bitboards::Rank;
+    /// use bitboards_core::Rank;
     ///
     /// assert_eq!(Rank::from_char('8'), Some(Rank::Eighth));
     /// assert_eq!(Rank::from_char('9'), None);
@@ -819,19 +819,19 @@ define_line! {
     /// The rank's digit.
     ///
     /// ```
-    /// assert_eq!(bitboards::Rank::Seventh.to_char(), '7');
+    /// assert_eq!(bitboards_core::Rank::Seventh.to_char(), '7');
     /// ```
     fn to_char;
     /// The rank's index, first = 0 to eighth = 7.
     ///
     /// ```
-    /// assert_eq!(bitboards::Rank::Third.index(), 2);
+    /// assert_eq!(bitboards_core::Rank::Third.index(), 2);
     /// ```
     fn index;
     /// The eight squares of this rank.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Rank};
+    /// use bitboards_core::{Bitboard, Rank};
     ///
     /// assert_eq!(Rank::Second.bitboard(), Bitboard(0xFF00));
     /// ```
@@ -839,7 +839,7 @@ define_line! {
     /// Reads a rank digit, `1` to `8`, as the only character of the text.
     ///
     /// ```
-    /// use bitboards::{ParseRankError, Rank};
+    /// use bitboards_core::{ParseRankError, Rank};
     ///
     /// assert_eq!("1".parse(), Ok(Rank::First));
     /// assert_eq!("9".parse::<Rank>(), Err(ParseRankError::BadChar('9')));
@@ -849,7 +849,7 @@ define_line! {
     /// The rank named by a digit `1` to `8`.
     ///
     /// ```
-    /// use bitboards::{ParseRankError, Rank};
+    /// use bitboards_core::{ParseRankError, Rank};
     ///
     /// assert_eq!(Rank::try_from('3'), Ok(Rank::Third));
     /// assert_eq!(Rank::try_from('0'), Err(ParseRankError::BadChar('0')));
@@ -858,7 +858,7 @@ define_line! {
     /// Why a character or string is not a rank digit `1` to `8`.
     ///
     /// ```
-    /// use bitboards::{ParseRankError, Rank};
+    /// use bitboards_core::{ParseRankError, Rank};
     ///
     /// let error = "9".parse::<Rank>().unwrap_err();
     /// assert_eq!(error, ParseRankError::BadChar('9'));
@@ -874,7 +874,7 @@ define_line! {
 /// A side: White moves up the board (north), Black down.
 ///
 /// ```
-/// use bitboards::Color;
+/// use bitboards_core::Color;
 ///
 /// assert_eq!(!Color::White, Color::Black);
 /// assert_eq!(Color::Black.index(), 1);
@@ -894,7 +894,7 @@ impl Color {
     /// Both colours, White first: the order of the per-colour tables.
     ///
     /// ```
-    /// use bitboards::Color;
+    /// use bitboards_core::Color;
     ///
     /// assert_eq!(Color::ALL, [Color::White, Color::Black]);
     /// ```
@@ -903,7 +903,7 @@ impl Color {
     /// The number of colours: the length of a per-colour table.
     ///
     /// ```
-    /// use bitboards::{Bitboard, Color};
+    /// use bitboards_core::{Bitboard, Color};
     ///
     /// let pieces_by_color = [Bitboard::EMPTY; Color::COUNT];
     /// assert_eq!(pieces_by_color.len(), 2);
@@ -913,7 +913,7 @@ impl Color {
     /// The colour's index in per-colour tables: White 0, Black 1.
     ///
     /// ```
-    /// assert_eq!(bitboards::Color::White.index(), 0);
+    /// assert_eq!(bitboards_core::Color::White.index(), 0);
     /// ```
     #[inline]
     #[must_use]
@@ -924,7 +924,7 @@ impl Color {
     /// The other colour.
     ///
     /// ```
-    /// use bitboards::Color;
+    /// use bitboards_core::Color;
     ///
     /// assert_eq!(Color::White.opponent(), Color::Black);
     /// ```
@@ -941,7 +941,7 @@ impl Color {
     /// or `b`. `TryFrom<char>` does the same with an error.
     ///
     /// ```
-    /// use bitboards::Color;
+    /// use bitboards_core::Color;
     ///
     /// assert_eq!(Color::from_char('b'), Some(Color::Black));
     /// assert_eq!(Color::from_char('W'), None);
@@ -959,7 +959,7 @@ impl Color {
     /// The colour's letter as FEN writes the side to move: `w` or `b`.
     ///
     /// ```
-    /// assert_eq!(bitboards::Color::White.to_char(), 'w');
+    /// assert_eq!(bitboards_core::Color::White.to_char(), 'w');
     /// ```
     #[inline]
     #[must_use]
@@ -995,7 +995,7 @@ impl fmt::Display for Color {
 /// string (that would need an allocation); a rejected character it does.
 ///
 /// ```
-/// use bitboards::{Color, ParseColorError};
+/// use bitboards_core::{Color, ParseColorError};
 ///
 /// assert_eq!(Color::try_from('x'), Err(ParseColorError::BadChar('x')));
 /// assert_eq!("x".parse::<Color>(), Err(ParseColorError::BadChar('x')));
@@ -1032,7 +1032,7 @@ impl core::error::Error for ParseColorError {}
 /// `Display` and FEN write them).
 ///
 /// ```
-/// use bitboards::Color;
+/// use bitboards_core::Color;
 ///
 /// assert_eq!("white".parse(), Ok(Color::White));
 /// assert_eq!("b".parse(), Ok(Color::Black));
@@ -1059,7 +1059,7 @@ impl FromStr for Color {
 /// The colour named by its FEN letter, `w` or `b`.
 ///
 /// ```
-/// use bitboards::{Color, ParseColorError};
+/// use bitboards_core::{Color, ParseColorError};
 ///
 /// assert_eq!(Color::try_from('b'), Ok(Color::Black));
 /// assert_eq!(Color::try_from('B'), Err(ParseColorError::BadChar('B')));
