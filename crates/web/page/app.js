@@ -12,7 +12,7 @@ const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E"
 
 const $ = (id) => document.getElementById(id);
 const state = {
-  expr: "", numbering: 0, board: 0n, fen: "", position: null, selected: null, cursor: 28,
+  expr: "", numbering: 0, board: 0n, origins: 0n, fen: "", position: null, selected: null, cursor: 28,
   exprError: "", fenError: "", book: null,
 };
 let wasm = null;
@@ -148,9 +148,12 @@ function paint(index) {
   else renderBoard();
 }
 
-/** A board edited directly: the expression becomes its number. */
-function setBoard(board) {
+/** A board edited directly: the expression becomes its number. `origins`
+ * are the squares its attacks come from, where the page knows them (a piece
+ * clicked on the position). */
+function setBoard(board, origins = 0n) {
   state.board = BigInt.asUintN(64, board);
+  state.origins = origins;
   state.expr = describe(state.board, state.numbering).hex;
   $("expr").value = state.expr;
   showError("");
@@ -161,11 +164,13 @@ function setExpression(text) {
   state.expr = text;
   if (text.trim() === "") {
     state.board = 0n;
+    state.origins = 0n;
     showError("");
   } else {
     const answer = evaluate(text, state.numbering);
     if (answer.ok) {
       state.board = BigInt(answer.board);
+      state.origins = BigInt(answer.origins);
       showError("");
     } else {
       showError(answer.rendered);
@@ -190,11 +195,14 @@ function renderBoard() {
   const focused = document.activeElement === $("board");
   boardSquares.forEach((square, index) => {
     const on = (state.board & bit(index)) !== 0n;
+    const origin = (state.origins & bit(index)) !== 0n;
     square.classList.toggle("on", on);
+    square.classList.toggle("origin", origin);
     square.classList.toggle("cursor", focused && index === state.cursor);
     square.firstChild.textContent = bitNumber(index, state.numbering);
     square.setAttribute("aria-selected", on);
-    square.setAttribute("aria-label", `${squareName(index)}, bit ${bitNumber(index, state.numbering)}, ${on ? "set" : "empty"}`);
+    square.setAttribute("aria-label", `${squareName(index)}, bit ${bitNumber(index, state.numbering)}, `
+      + (on ? "set" : "empty") + (origin ? ", the attacks come from here" : ""));
   });
 }
 
@@ -241,6 +249,7 @@ function setupNumberField(id, pattern, prefix) {
     const answer = evaluate(prefix + match[1], state.numbering);
     if (!answer.ok) return showError(answer.rendered);
     state.board = BigInt(answer.board);
+    state.origins = 0n;
     state.expr = prefix === "0x" ? "0x" + match[1].padStart(16, "0") : match[1];
     $("expr").value = state.expr;
     showError("");
@@ -292,7 +301,7 @@ function selectPiece(index) {
     state.selected = null;
   } else {
     state.selected = state.selected === index ? null : index;
-    if (state.selected !== null) setBoard(BigInt(position.attacks[index]));
+    if (state.selected !== null) setBoard(BigInt(position.attacks[index]), bit(index));
   }
   renderPosition();
 }

@@ -7,8 +7,8 @@
 //! value it shows comes from one of the three questions here, each answered
 //! as a small JSON object (so the script needs no generated glue):
 //!
-//! - [`evaluate`]: an expression in a numbering, to a board or an error with
-//!   its span and caret excerpt;
+//! - [`evaluate`]: an expression in a numbering, to a board (and the squares
+//!   its attacks come from) or an error with its span and caret excerpt;
 //! - [`describe`]: a board's hex, decimal, binary (one group per rank),
 //!   squares, count and `bitboard!` literal in a numbering;
 //! - [`position`]: a FEN's pieces, Polyglot key, fifteen named boards,
@@ -27,7 +27,7 @@
 //!
 //! // The article's example: 0x0000000004000000 is f5 in BERBEF.
 //! let answer = evaluate("0x0000000004000000", Numbering::Berbef);
-//! assert_eq!(answer, r#"{"ok":true,"board":"0x0000002000000000"}"#);
+//! assert!(answer.starts_with(r#"{"ok":true,"board":"0x0000002000000000""#));
 //! assert!(describe(0x0000_0020_0000_0000, Numbering::Berbef).contains(r#""squares":"f5""#));
 //! ```
 #![deny(unsafe_code)]
@@ -41,18 +41,27 @@ use bitboards_expr::Numbering;
 use bitboards_expr::text::{hex, literal};
 
 /// Evaluates `source` in `numbering`. The answer is
-/// `{"ok":true,"board":"0x…"}` with the board in the crate's own numbering
-/// (LERF, a1 = bit 0), or `{"ok":false,"message":…,"start":…,"end":…,
-/// "rendered":…}` where `start` and `end` count characters (not bytes) and
-/// `rendered` is the message with the expression and a caret line under the
-/// bad token, as the `bitboards` command prints it. The page has no
-/// standard input, so `-` as an operand is an error.
+/// `{"ok":true,"board":"0x…","origins":"0x…"}` with the board and the
+/// squares its attacks come from (see [`origins`]) in the crate's own
+/// numbering (LERF, a1 = bit 0), or `{"ok":false,"message":…,"start":…,
+/// "end":…,"rendered":…}` where `start` and `end` count characters (not
+/// bytes) and `rendered` is the message with the expression and a caret line
+/// under the bad token, as the `bitboards` command prints it. The page has
+/// no standard input, so `-` as an operand is an error.
 ///
 /// ```
 /// use bitboards_web::evaluate;
 /// use bitboards_expr::Numbering;
 ///
-/// assert_eq!(evaluate("e4", Numbering::Lerf), r#"{"ok":true,"board":"0x0000000010000000"}"#);
+/// assert_eq!(
+///     evaluate("e4", Numbering::Lerf),
+///     r#"{"ok":true,"board":"0x0000000010000000","origins":"0x0000000000000000"}"#
+/// );
+/// // The knight's attacks, and the knight's square g5.
+/// assert_eq!(
+///     evaluate("knight(g5)", Numbering::Lerf),
+///     r#"{"ok":true,"board":"0x00a0100010a00000","origins":"0x0000004000000000"}"#
+/// );
 /// let error = evaluate("e4 | fil_a", Numbering::Lerf);
 /// assert!(error.starts_with(r#"{"ok":false,"message":"unknown name `fil_a`"#));
 /// assert!(error.contains(r#""start":5,"end":10"#));
@@ -60,14 +69,12 @@ use bitboards_expr::text::{hex, literal};
 /// ```
 #[must_use]
 pub fn evaluate(source: &str, numbering: Numbering) -> String {
-    let no_stdin = || {
-        Err(std::io::Error::new(
-            std::io::ErrorKind::Unsupported,
-            "the page has no standard input; write the squares instead (`e4 | d5`)",
-        ))
-    };
     match bitboards_expr::evaluate(source, numbering, no_stdin) {
-        Ok(board) => format!(r#"{{"ok":true,"board":"{}"}}"#, hex(board.0)),
+        Ok(board) => format!(
+            r#"{{"ok":true,"board":"{}","origins":"{}"}}"#,
+            hex(board.0),
+            hex(origins(source, numbering).0)
+        ),
         Err(error) => {
             let span = error.span();
             let chars_before = |byte: usize| {
@@ -88,6 +95,108 @@ pub fn evaluate(source: &str, numbering: Numbering) -> String {
             out
         }
     }
+}
+
+/// The expression language's standard input, which the page does not have.
+fn no_stdin() -> std::io::Result<String> {
+    Err(std::io::Error::new(
+        std::io::ErrorKind::Unsupported,
+        "the page has no standard input; write the squares instead (`e4 | d5`)",
+    ))
+}
+
+/// The expression language's attack functions, each with the index of its
+/// argument that holds the attacking pieces' squares.
+const ATTACK_FUNCTIONS: [(&str, usize); 7] = [
+    ("knight", 0),
+    ("king", 0),
+    ("pawn", 1),
+    ("pawn_push", 1),
+    ("rook", 0),
+    ("bishop", 0),
+    ("queen", 0),
+];
+
+/// The squares the attacks in `source` (an expression that evaluates) come
+/// from: the squares argument of each attack function called at the top
+/// of the expression, evaluated in `numbering`. `g5` for `knight(g5)`, `d4`
+/// for `rook(d4, d6 | f4)`, `e4` and `e1` for `pawn(white, e4) | king(e1)`.
+///
+/// Where the page cannot tell, there are none: a shift at the top moves the
+/// attacks away from their origin, and a call inside another function
+/// (`flip(knight(g5))`) is not looked into.
+///
+/// ```
+/// use bitboards::{Bitboard, Square};
+/// use bitboards_expr::Numbering;
+/// use bitboards_web::origins;
+///
+/// assert_eq!(origins("knight(g5) & rank_3", Numbering::Lerf), Square::G5.bitboard());
+/// assert_eq!(origins("flip(knight(g5))", Numbering::Lerf), Bitboard::EMPTY);
+/// ```
+#[must_use]
+pub fn origins(source: &str, numbering: Numbering) -> Bitboard {
+    let is_word = |byte: u8| byte.is_ascii_alphanumeric() || byte == b'_';
+    let bytes = source.as_bytes();
+    let mut origins = Bitboard::EMPTY;
+    let mut at = 0;
+    while at < bytes.len() {
+        if matches!(bytes[at], b'<' | b'>') {
+            return Bitboard::EMPTY;
+        }
+        if !is_word(bytes[at]) {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < bytes.len() && is_word(bytes[at]) {
+            at += 1;
+        }
+        let name = &source[start..at];
+        let open = at + source[at..].len() - source[at..].trim_start().len();
+        if bytes.get(open) != Some(&b'(') {
+            continue;
+        }
+        let (arguments, end) = call_arguments(source, open);
+        at = end;
+        let squares_argument = ATTACK_FUNCTIONS
+            .iter()
+            .find(|(function, _)| name.eq_ignore_ascii_case(function))
+            .and_then(|&(_, index)| arguments.get(index));
+        if let Some(argument) = squares_argument
+            && let Ok(squares) = bitboards_expr::evaluate(argument, numbering, no_stdin)
+        {
+            origins |= squares;
+        }
+    }
+    origins
+}
+
+/// The arguments of the call whose `(` is at byte `open` in `source`, split
+/// at its own commas, and the byte after its `)` (the end of `source` when
+/// it is not closed).
+fn call_arguments(source: &str, open: usize) -> (Vec<&str>, usize) {
+    let mut arguments = Vec::new();
+    let mut depth = 0usize;
+    let mut argument_start = open + 1;
+    for (at, byte) in source.bytes().enumerate().skip(open) {
+        match byte {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    arguments.push(&source[argument_start..at]);
+                    return (arguments, at + 1);
+                }
+            }
+            b',' if depth == 1 => {
+                arguments.push(&source[argument_start..at]);
+                argument_start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    (arguments, source.len())
 }
 
 /// Everything the page shows about `board` (in the crate's numbering) when
@@ -469,6 +578,31 @@ mod tests {
     }
 
     #[test]
+    fn origins_are_the_squares_arguments_of_attacks_at_the_top() {
+        let lerf = |source| origins(source, Numbering::Lerf);
+        assert_eq!(lerf("king(e1)"), Square::E1.bitboard());
+        assert_eq!(lerf("rook(d4, d6 | f4)"), Square::D4.bitboard());
+        assert_eq!(lerf(" ( Rook (a1) ) "), Square::A1.bitboard());
+        assert_eq!(
+            lerf("pawn(white, e4) | pawn_push(black, e7 | d7)"),
+            Square::E4.bitboard() | Square::E7.bitboard() | Square::D7.bitboard()
+        );
+        // The outer knight's origins are where the inner one lands.
+        assert_eq!(lerf("knight(knight(g5))"), attacks::knight(Square::G5));
+        // Numbers in the argument are read in the numbering.
+        let c4 = "knight(0x0000000004000000)";
+        assert_eq!(origins(c4, Numbering::Berbef), Square::F5.bitboard());
+        for unknown in [
+            "e4",
+            "between(a1, h8)",
+            "knight(g5) << 8",
+            "north(king(e1))",
+        ] {
+            assert_eq!(lerf(unknown), Bitboard::EMPTY, "{unknown}");
+        }
+    }
+
+    #[test]
     fn garbage_never_panics() {
         for text in [
             "", " ", "\u{0}", "((((", "8/8/8", "x y z", "é", "0x", "e4 <<",
@@ -477,6 +611,7 @@ mod tests {
                 let _ = evaluate(text, numbering(index));
             }
             let _ = position(text);
+            let _ = origins(text, Numbering::Lerf);
         }
     }
 }

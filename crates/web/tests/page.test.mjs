@@ -162,6 +162,39 @@ test("an expression shows the value `bitboards show` prints", async () => {
   await page.close();
 });
 
+test("an attack expression marks the attacker's square apart from the attacked ones", async () => {
+  const page = await open();
+  const marks = (selector) => page.$$eval(`#board ${selector}`, (squares) => squares.map((s) => s.dataset.square).sort());
+  await type(page, "#expr", "knight(g5)");
+  assert.deepEqual(await marks(".origin"), ["g5"]);
+  assert.deepEqual(await marks(".on"), ["e4", "e6", "f3", "f7", "h3", "h7"]);
+  // The mark looks unlike a set square or an empty one.
+  const look = (square) => page.$eval(`#board [data-square="${square}"]`, (s) => getComputedStyle(s).backgroundColor);
+  const [origin, attacked, empty] = [await look("g5"), await look("f7"), await look("g6")];
+  assert.notEqual(origin, attacked);
+  assert.notEqual(origin, empty);
+  assert.match(await page.$eval('#board [data-square="g5"]', (s) => s.getAttribute("aria-label")), /attacks come from here/);
+
+  for (const [expression, from] of [["king(e1)", ["e1"]], ["rook(a1)", ["a1"]], ["pawn(white, e4)", ["e4"]],
+    ["rook(d4, d6 | f4) | bishop(c1)", ["c1", "d4"]], ["knight(g5) & rank_3", ["g5"]]]) {
+    await type(page, "#expr", expression);
+    assert.deepEqual(await marks(".origin"), from, expression);
+  }
+  // Plain squares, and a board edited by hand, come from nowhere.
+  await type(page, "#expr", "e4 | d5");
+  assert.deepEqual(await marks(".origin"), []);
+  await type(page, "#expr", "king(e1)");
+  await page.click('#board [data-square="a8"]');
+  assert.deepEqual(await marks(".origin"), []);
+  // A piece clicked on the position: its attacks, from its square.
+  await type(page, "#fen", START);
+  await page.click('#pieces [data-square="g1"]');
+  assert.deepEqual(await marks(".origin"), ["g1"]);
+  assert.deepEqual(await marks(".on"), ["e2", "f3", "h3"]);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test("switching the numbering reads the number again: the article's 0x0000000004000000", async () => {
   const page = await open();
   await type(page, "#expr", "0x0000000004000000");
