@@ -417,7 +417,8 @@ function writeHash() {
   if (hash !== location.hash) history.replaceState(null, "", hash || location.pathname + location.search);
 }
 
-/** Reads `#expr=…&numbering=…&fen=…`. */
+/** Reads `#expr=…&numbering=…&fen=…`. A link with a FEN opens on the
+ * position: its panel comes first, before the bitboard. */
 function readHash() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   const numbering = NUMBERINGS.indexOf((params.get("numbering") || "lerf").toLowerCase());
@@ -426,17 +427,11 @@ function readHash() {
   const fen = params.get("fen") || "";
   $("fen").value = fen;
   setFen(fen);
-  const expr = params.get("expr");
-  if (expr !== null) {
-    $("expr").value = expr;
-    setExpression(expr);
-  } else if (state.position) {
-    // A position alone: the board shows all its pieces.
-    setBoard(BigInt(state.position.boards[14].board));
-  } else {
-    $("expr").value = "";
-    setExpression("");
-  }
+  if (fen === "") document.querySelector("main").append($("position-panel"));
+  else document.querySelector("main").prepend($("position-panel"));
+  const expr = params.get("expr") || "";
+  $("expr").value = expr;
+  setExpression(expr);
 }
 
 // ---------------------------------------------------------------- start

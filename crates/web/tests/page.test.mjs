@@ -44,10 +44,13 @@ after(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
+/** A laptop's screen, where the page must work without scrolling. */
+const LAPTOP = { width: 1280, height: 800 };
+
 /** A fresh tab on the page (with `hash`), once its wasm has started. */
-async function open(hash = "") {
+async function open(hash = "", viewport = { width: 1200, height: 1400 }) {
   const page = await browser.newPage();
-  await page.setViewport({ width: 1200, height: 1400 });
+  await page.setViewport(viewport);
   const problems = [];
   page.on("pageerror", (error) => problems.push(String(error)));
   page.on("console", (message) => {
@@ -283,12 +286,45 @@ test("the URL's hash opens a view: #expr with a numbering, #fen", async () => {
   page = await open("#fen=" + encodeURIComponent(KIWIPETE));
   assert.equal(await text(page, "hash"), "c3ce103f01d15e1d");
   assert.equal(await text(page, "move-count"), "48");
-  assert.equal(await text(page, "count"), "32");
+  // The bitboard waits for a piece or a board to be picked.
+  assert.equal(await text(page, "count"), "0");
   await page.close();
 
   page = await open("#fen=" + encodeURIComponent(START));
   assert.equal(await text(page, "hash"), "463b96181691fc9c");
   await page.close();
+});
+
+test("a #fen link opens on the position: its board in view at 1280x800, no bitboard before it", async () => {
+  const page = await open("#fen=" + encodeURIComponent(KIWIPETE), LAPTOP);
+  const board = await (await page.$("#pieces")).boundingBox();
+  assert.ok(board.y >= 0 && board.y + board.height <= LAPTOP.height, JSON.stringify(board));
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  // Nothing of the bitboard comes before it, in the page or on the screen:
+  // no squares set (the 32 dots of the occupancy once), and its panel below.
+  assert.equal(await page.$$eval("#board .sq.on", (squares) => squares.length), 0);
+  const bitboardFirst = await page.evaluate(() =>
+    Boolean(document.getElementById("board").compareDocumentPosition(document.getElementById("pieces"))
+      & Node.DOCUMENT_POSITION_FOLLOWING));
+  assert.equal(bitboardFirst, false);
+  assert.ok((await (await page.$("#board")).boundingBox()).y > board.y + board.height);
+  await page.close();
+
+  // With an expression as well, the position still comes first and the
+  // expression is on the bitboard below it.
+  const both = await open("#expr=" + encodeURIComponent("knight(g5)") + "&fen=" + encodeURIComponent(START), LAPTOP);
+  const pieces = await (await both.$("#pieces")).boundingBox();
+  assert.ok(pieces.y + pieces.height <= LAPTOP.height);
+  assert.ok((await (await both.$("#board")).boundingBox()).y > pieces.y + pieces.height);
+  assert.equal(await text(both, "squares"), "f3 h3 e4 e6 f7 h7");
+  await both.close();
+
+  // Without a position, the page opens on the bitboard.
+  const plain = await open("", LAPTOP);
+  const bitboard = await (await plain.$("#board")).boundingBox();
+  assert.ok(bitboard.y + bitboard.height <= LAPTOP.height);
+  assert.ok((await (await plain.$("#pieces")).boundingBox()).y > bitboard.y + bitboard.height);
+  await plain.close();
 });
 
 test("copy buttons say what they copied; a screenshot goes to target/web", async () => {
