@@ -64,6 +64,19 @@ async function open(hash = "", viewport = { width: 1200, height: 1400 }) {
 
 const text = (page, id) => page.$eval(`#${id}`, (element) => element.textContent);
 
+/** The contrast ratio of two CSS colours (`rgb(…)`), by WCAG 2's relative luminance. */
+function contrast(a, b) {
+  const luminance = (color) => {
+    const [r, g, b] = color.match(/[\d.]+/g).slice(0, 3).map((c) => {
+      const s = Number(c) / 255;
+      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
 /** Replaces the text of an input (or an editable element) by typing. */
 async function type(page, selector, value) {
   await page.click(selector, { count: 3 });
@@ -325,6 +338,46 @@ test("a #fen link opens on the position: its board in view at 1280x800, no bitbo
   assert.ok(bitboard.y + bitboard.height <= LAPTOP.height);
   assert.ok((await (await plain.$("#pieces")).boundingBox()).y > bitboard.y + bitboard.height);
   await plain.close();
+});
+
+test("white pieces stand out on light and dark squares (contrast of 3 or more)", async () => {
+  const page = await open("#fen=" + encodeURIComponent(START), LAPTOP);
+  // Each piece's fill and outline against its square, on both colours.
+  const looks = await page.$$eval("#pieces .sq", (squares) => squares.filter((s) => s.querySelector(".piece")).map((s) => {
+    const glyph = getComputedStyle(s.querySelector(".piece"));
+    return {
+      square: s.dataset.square,
+      light: s.classList.contains("light"),
+      white: s.querySelector(".piece").classList.contains("white"),
+      background: getComputedStyle(s).backgroundColor,
+      fill: glyph.color,
+      stroke: glyph.webkitTextStrokeColor,
+      strokeWidth: parseFloat(glyph.webkitTextStrokeWidth),
+      paintOrder: glyph.paintOrder,
+    };
+  }));
+  assert.equal(looks.length, 32);
+  for (const light of [true, false]) {
+    for (const white of [true, false]) {
+      assert.ok(looks.some((look) => look.light === light && look.white === white), `${light} ${white}`);
+    }
+  }
+  for (const look of looks) {
+    // What sets the glyph apart from its square: its outline when it has
+    // one (white pieces: a white fill is all but invisible on a light
+    // square), else its fill.
+    const edge = look.strokeWidth >= 1 ? look.stroke : look.fill;
+    const ratio = contrast(edge, look.background);
+    assert.ok(ratio >= 3, `${look.square}: ${edge} on ${look.background} is ${ratio.toFixed(2)}:1`);
+    if (look.white) {
+      assert.ok(look.strokeWidth >= 1, `${look.square}: a white piece needs an outline`);
+      // The outline is painted under the fill, so the fill keeps its size.
+      assert.match(look.paintOrder, /^stroke/);
+      // and the white fill reads as white on a dark square.
+      if (!look.light) assert.ok(contrast(look.fill, look.background) >= 3, `${look.square}: fill ${look.fill}`);
+    }
+  }
+  await page.close();
 });
 
 test("copy buttons say what they copied; a screenshot goes to target/web", async () => {
