@@ -380,6 +380,22 @@ test("white pieces stand out on light and dark squares (contrast of 3 or more)",
   await page.close();
 });
 
+test("the binary row is one line at 1280 px", async () => {
+  const page = await open("#expr=" + encodeURIComponent("rook(d4, d6|f4)"), LAPTOP);
+  const row = await page.$eval("#binary", (binary) => ({
+    groups: [...binary.children].map((group) => ({ top: group.offsetTop, height: group.offsetHeight })),
+    height: binary.clientHeight,
+    scrollWidth: binary.scrollWidth,
+    clientWidth: binary.clientWidth,
+  }));
+  assert.equal(row.groups.length, 8);
+  // Every group on the first line, and the row one group high.
+  assert.deepEqual(new Set(row.groups.map((group) => group.top)).size, 1, JSON.stringify(row.groups));
+  assert.equal(row.height, row.groups[0].height);
+  assert.ok(row.scrollWidth <= row.clientWidth, JSON.stringify(row));
+  await page.close();
+});
+
 test("copy buttons say what they copied; a screenshot goes to target/web", async () => {
   const page = await open("#expr=" + encodeURIComponent("rook(d4, d6|f4)") + "&fen=" + encodeURIComponent(KIWIPETE));
   await page.click("#copy-hex");
