@@ -26,14 +26,23 @@
 //! # Features
 //! - `macros` (default): the [`bitboard!`] and [`position!`] macros.
 //! - `names` (default): [`FromName`], `Bitboard::from_name("e4")`.
-//! - `std` (default): perft detects POPCNT at run time; implies `alloc`.
-//!   PGN is the `bitboards-pgn` crate.
+//! - `std` (default): perft detects POPCNT at run time, `Book::open` reads
+//!   a file; implies `alloc`. PGN is the `bitboards-pgn` crate.
 //! - `alloc` (default through `std`): [`epd`] and [`Game`], which own their
-//!   text and moves (the `alloc` crate, not `std`).
-//! - The Polyglot opening book reader ([`book::Book`]) needs no feature;
-//!   [`book::BookWriter`] needs `alloc`, `Book::open` needs `std`.
+//!   text and moves, and `book::BookWriter` (the `alloc` crate, not `std`).
+//! - `serde`: `Serialize`/`Deserialize` for squares, boards, moves (UCI),
+//!   positions (FEN, checked when read) and outcomes.
+//! - `parallel`: `perft_parallel`, perft over rayon's thread pool (brings in
+//!   `std`).
+//! - `pext`: slider lookups by PEXT in `attacks::pext` (x86-64 with BMI2
+//!   only; a compile error elsewhere says how to enable it).
+//! - `compact`: [`attacks::rook`], `bishop` and `queen` from 9 KB of
+//!   kindergarten tables instead of the 710 KB magics, for WebAssembly and
+//!   small targets.
 //! - `regenerate`: build the tables from source in the build script instead
 //!   of using the committed copies (same bytes; slower build).
+//!
+//! The Polyglot opening book reader ([`book::Book`]) needs no feature.
 #![no_std]
 // `unsafe` appears twice, each allowed where it stands with its proof: the
 // PEXT instruction behind feature `pext`, and perft's call into code compiled
@@ -456,3 +465,8 @@ pub mod __private {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
+
+/// The guide's Rust examples (docs/guide.md) run as doc tests too.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/guide.md")]
+struct GuideExamples;

@@ -1,7 +1,10 @@
 //! `cargo xtask bench`: runs the benches against the peers and writes their
-//! figures into README.md, between `<!-- bench:start -->` and
-//! `<!-- bench:end -->`, so that the README's numbers come from one command
-//! and never go stale.
+//! figures into docs/performance.md, between `<!-- bench:start -->` and
+//! `<!-- bench:end -->`, then the README's one table of ratios (between
+//! `<!-- summary:start -->` and `<!-- summary:end -->`) from those figures,
+//! so that every number in either comes from one command and never goes
+//! stale. `cargo xtask bench --summary` rewrites only the README's table,
+//! from the figures already in docs/performance.md.
 //!
 //! The perft bench (a custom harness) prints its own markdown table; the
 //! criterion benches leave their estimates under `target/criterion`, which
@@ -16,6 +19,11 @@ use std::time::SystemTime;
 
 const START: &str = "<!-- bench:start -->";
 const END: &str = "<!-- bench:end -->";
+const SUMMARY_START: &str = "<!-- summary:start -->";
+const SUMMARY_END: &str = "<!-- summary:end -->";
+/// Where the full figures live, and where their summary goes.
+const FIGURES: &str = "docs/performance.md";
+const README: &str = "README.md";
 
 /// The criterion benches, in the README's order, with their packages.
 const CRITERION_BENCHES: [(&str, &str, &str); 5] = [
@@ -93,27 +101,100 @@ pub fn run(root: &Path, quick: bool) -> ExitCode {
     section.push_str(&render(&measurements));
     let _ = writeln!(section, "{END}");
 
-    let readme = root.join("README.md");
-    let text = match std::fs::read_to_string(&readme) {
+    if let Err(problem) = rewrite(&root.join(FIGURES), START, END, &section) {
+        eprintln!("error: {problem}");
+        return ExitCode::FAILURE;
+    }
+    eprintln!("{FIGURES}: benchmark figures rewritten");
+    write_summary(root)
+}
+
+/// Rewrites the README's table of ratios from the figures in
+/// docs/performance.md (`cargo xtask bench --summary`).
+pub fn write_summary(root: &Path) -> ExitCode {
+    let figures = match std::fs::read_to_string(root.join(FIGURES)) {
         Ok(text) => text,
         Err(error) => {
-            eprintln!("error: cannot read {}: {error}", readme.display());
+            eprintln!("error: cannot read {FIGURES}: {error}");
             return ExitCode::FAILURE;
         }
     };
-    let (Some(begin), Some(end)) = (text.find(START), text.find(END)) else {
-        eprintln!("error: README.md has no `{START}` ... `{END}` markers");
+    let Some(section) = between(&figures, START, END) else {
+        eprintln!("error: {FIGURES} has no `{START}` ... `{END}` markers");
         return ExitCode::FAILURE;
     };
-    let rest = &text[end + END.len()..];
-    let rest = rest.strip_prefix('\n').unwrap_or(rest);
-    let updated = format!("{}{section}{rest}", &text[..begin]);
-    if let Err(error) = std::fs::write(&readme, updated) {
-        eprintln!("error: cannot write {}: {error}", readme.display());
+    let table = format!("{SUMMARY_START}\n{}{SUMMARY_END}\n", summary(section));
+    if let Err(problem) = rewrite(&root.join(README), SUMMARY_START, SUMMARY_END, &table) {
+        eprintln!("error: {problem}");
         return ExitCode::FAILURE;
     }
-    eprintln!("README.md: benchmark figures rewritten");
+    eprintln!("{README}: the table of ratios rewritten from {FIGURES}");
     ExitCode::SUCCESS
+}
+
+/// The text between `start` and `end` (both excluded).
+fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let begin = text.find(start)? + start.len();
+    let stop = begin + text[begin..].find(end)?;
+    Some(&text[begin..stop])
+}
+
+/// Replaces the file's lines from `start` to `end` (markers included) with
+/// `section`, which holds its own markers.
+fn rewrite(path: &Path, start: &str, end: &str, section: &str) -> Result<(), String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let (Some(begin), Some(stop)) = (text.find(start), text.find(end)) else {
+        return Err(format!("{shown} has no `{start}` ... `{end}` markers"));
+    };
+    let rest = &text[stop + end.len()..];
+    let rest = rest.strip_prefix('\n').unwrap_or(rest);
+    let updated = format!("{}{section}{rest}", &text[..begin]);
+    std::fs::write(path, updated).map_err(|e| format!("cannot write {shown}: {e}"))
+}
+
+/// The README's one table: for each bench, our contenders' ratios against
+/// the best peer of the same run, read from the figures `run` wrote (perft
+/// as the range over its positions).
+fn summary(section: &str) -> String {
+    let mut perft = Vec::new();
+    let mut rows = Vec::new();
+    let mut group = "";
+    for line in section.lines() {
+        if let Some(rest) = line.strip_prefix("**")
+            && let Some((name, _)) = rest.split_once("**")
+        {
+            group = name;
+            continue;
+        }
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let ratio = cells
+            .last()
+            .and_then(|last| last.strip_prefix("**"))
+            .and_then(|last| last.strip_suffix("x**"))
+            .and_then(|ratio| ratio.parse::<f64>().ok());
+        match ratio {
+            Some(ratio) if group == "Perft" => perft.push(ratio),
+            Some(ratio) => rows.push(format!("| {group} | {} | {ratio:.2}x |", cells[0])),
+            None => {}
+        }
+    }
+    let mut out = String::from(
+        "| bench (docs/performance.md) | contender | vs best peer, same run |\n| --- | --- | ---: |\n",
+    );
+    let low = perft.iter().copied().reduce(f64::min);
+    let high = perft.iter().copied().reduce(f64::max);
+    if let (Some(low), Some(high)) = (low, high) {
+        let positions = perft.len();
+        let _ = writeln!(
+            out,
+            "| perft, {positions} positions, one thread | bitboards | {low:.2}x to {high:.2}x |"
+        );
+    }
+    for row in rows {
+        let _ = writeln!(out, "{row}");
+    }
+    out
 }
 
 fn cargo(root: &Path) -> Command {
@@ -272,7 +353,42 @@ fn time(nanos: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{json_number, json_string};
+    use super::{
+        END, FIGURES, README, START, SUMMARY_END, SUMMARY_START, between, json_number, json_string,
+        summary,
+    };
+
+    #[test]
+    fn the_readme_table_is_the_summary_of_the_figures() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let figures = std::fs::read_to_string(root.join(FIGURES)).unwrap();
+        let readme = std::fs::read_to_string(root.join(README)).unwrap();
+        let section = between(&figures, START, END).expect("the bench markers");
+        let table = between(&readme, SUMMARY_START, SUMMARY_END).expect("the summary markers");
+        assert_eq!(
+            table.trim_start_matches('\n'),
+            summary(section),
+            "README's table differs from `cargo xtask bench --summary`'s: run it"
+        );
+    }
+
+    #[test]
+    fn the_summary_keeps_every_ratio_and_ranges_perft() {
+        let section = "**Perft**, one thread.\n\n| case | depth | ours / best peer |\n| --- | ---: | ---: |\n\
+            | start | 6 | **2.00x** |\n| kiwipete | 5 | **1.89x** |\n\n\
+            **fen** (criterion group `fen`):\n\n| contender | time | throughput | vs best peer |\n\
+            | --- | ---: | ---: | ---: |\n| bitboards | 23.64 µs | 5.29 M/s | **0.79x** |\n\
+            | shakmaty | 18.72 µs | 6.68 M/s |  |\n";
+        let table = summary(section);
+        let rows: Vec<&str> = table.lines().skip(2).collect();
+        assert_eq!(
+            rows,
+            [
+                "| perft, 2 positions, one thread | bitboards | 1.89x to 2.00x |",
+                "| fen | bitboards | 0.79x |",
+            ]
+        );
+    }
 
     #[test]
     fn reads_criterion_fields() {

@@ -7,7 +7,8 @@
 //!                            the same, with slider magics searched now
 //!                            instead of the published ones
 //! cargo xtask build-time     clean debug build: bitboards against cozy-chess
-//! cargo xtask bench [--quick] run the benches against the peers, write their figures into README.md
+//! cargo xtask bench [--quick] run the benches against the peers, write their figures into docs/performance.md
+//!                             and the README's table of ratios (--summary: only the table)
 //! cargo xtask web            build the visualiser page into target/web/index.html
 //! cargo xtask perft --suite FILE --depth N [--parallel]
 //!                            perft over an EPD file, in release, every depth compared
@@ -25,7 +26,7 @@ use std::time::Instant;
 use bitboards_codegen::{Destination, MagicSource, Mode, Options, Report, Status};
 
 const USAGE: &str = "\
-usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | bench [--quick]
+usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | bench [--quick|--summary]
                    | perft --suite FILE --depth N [--parallel] | web | help)
 
   gen                  regenerate every table under generated/ and the table list in
@@ -38,7 +39,9 @@ usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | benc
                        alternating, each from an empty target directory (default 3 rounds)
   bench [--quick]      run the perft, sliders, movegen, pgn, fen and book benches against the
                        peers (several minutes; --quick: one perft round, criterion's quick
-                       mode) and rewrite the README's figures between its bench markers
+                       mode), rewrite the figures in docs/performance.md between its bench
+                       markers, then the README's table of ratios from them
+  bench --summary      only rewrite the README's table of ratios from docs/performance.md
   perft --suite FILE --depth N [--parallel]
                        run perft in release on every line of an EPD file (`FEN ;D1 n ;D2 n ...`)
                        to depth N or the deepest count listed, compare every depth, print a
@@ -81,6 +84,7 @@ fn main() -> ExitCode {
         },
         ["bench"] => bench::run(&workspace_root(), false),
         ["bench", "--quick"] => bench::run(&workspace_root(), true),
+        ["bench", "--summary"] => bench::write_summary(&workspace_root()),
         ["bench", extra, ..] => usage_error(&format!(
             "unexpected argument `{extra}` for `cargo xtask bench` (only --quick)"
         )),
