@@ -49,18 +49,21 @@ fn check_file(text: &str, max_depth: u32) -> usize {
 
 #[test]
 fn perft_suite() {
-    let checked = check_file(include_str!("data/perftsuite.epd"), depth_limit(5));
-    assert!(checked >= 126 * 5, "only {checked} counts checked");
+    let depth = depth_limit(5);
+    let checked = check_file(include_str!("data/perftsuite.epd"), depth);
+    assert!(checked >= 126 * depth as usize, "only {checked} counts checked");
 }
 
 #[test]
 fn chess960_start_positions() {
-    let checked = check_file(include_str!("data/chess960-starts.epd"), depth_limit(4));
-    assert!(checked >= 960 * 4, "only {checked} counts checked");
+    let depth = depth_limit(4);
+    let checked = check_file(include_str!("data/chess960-starts.epd"), depth);
+    assert!(checked >= 960 * depth as usize, "only {checked} counts checked");
 }
 
 #[test]
 fn chess960_positions_in_play() {
-    let checked = check_file(include_str!("data/chess960-random.epd"), depth_limit(4));
-    assert!(checked >= 200 * 4, "only {checked} counts checked");
+    let depth = depth_limit(4);
+    let checked = check_file(include_str!("data/chess960-random.epd"), depth);
+    assert!(checked >= 200 * depth as usize, "only {checked} counts checked");
 }
