@@ -1,8 +1,9 @@
 //! `position!`: known positions against `Position::START`, `from_fen` and
 //! `chess960`, constant contexts, the diagram's forms, and the compile
 //! errors pinned by trybuild (tests/ui/position/*.rs and their .stderr
-//! files). That the macro's own rule checks agree with the FEN reader's is
-//! tested on random positions in the crate's unit tests.
+//! files). That the macro reads random positions as the FEN reader does is
+//! tested through a corpus: macro_fen_agreement.rs pins the FEN reader's
+//! verdicts, the macro crate's unit tests read the same positions.
 
 use bitboards::{CastlingSide, Color, File, Piece, Position, Square, position};
 
