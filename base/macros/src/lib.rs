@@ -101,10 +101,12 @@ pub fn bitboard_bits(input: proc_macro::TokenStream) -> proc_macro::TokenStream 
 /// Expands a piece-letter diagram and the FEN fields after it to a
 /// `Setup { .. }` expression, or to compile errors pointing at every bad
 /// token. The first token is the crate the paths of the expansion start
-/// from (`bitboards::position!` passes `$crate`).
+/// from (`bitboards::position!` passes `$crate`); any crate that names
+/// `Setup`, `Piece`, `Color`, `CastlingRights`, `CastlingSide`, `File` and
+/// `Square` at its root will do, such as `bitboards_core`:
 ///
 /// ```
-/// let setup: bitboards::Setup = bitboards_macros::position_setup!(bitboards
+/// let setup: bitboards_core::Setup = bitboards_macros::position_setup!(bitboards_core
 ///     . . . . k . . .
 ///     . . . . . . . .
 ///     . . . . . . . .
@@ -116,7 +118,7 @@ pub fn bitboard_bits(input: proc_macro::TokenStream) -> proc_macro::TokenStream 
 ///     ; b Q -
 /// );
 /// assert_eq!(setup.castling.count(), 1);
-/// assert_eq!(setup.side_to_move, bitboards::Color::Black);
+/// assert_eq!(setup.side_to_move, bitboards_core::Color::Black);
 /// ```
 // The conversions are no-ops here and real in the unit tests' build,
 // where the logic runs on proc-macro2's tokens.
