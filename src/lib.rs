@@ -84,9 +84,11 @@ pub use game::{Game, Outcome};
 pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, MoveListIntoIter, Uci};
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
+#[allow(deprecated)]
+pub use perft::Divided;
 #[cfg(feature = "parallel")]
 pub use perft::perft_parallel;
-pub use perft::{Divided, perft, perft_divide, perft_divide_with};
+pub use perft::{RootMoveCounts, perft, perft_divide, perft_divide_with};
 pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
     Position, PositionError, SEE_VALUES, Setup,

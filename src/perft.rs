@@ -179,7 +179,7 @@ pub fn perft_parallel(position: &Position, depth: u32) -> u64 {
 /// assert_eq!(divided.iter().map(|(_, nodes)| nodes).sum::<u64>(), perft(&Position::START, 2));
 /// ```
 #[must_use]
-pub fn perft_divide(position: &Position, depth: u32) -> Divided {
+pub fn perft_divide(position: &Position, depth: u32) -> RootMoveCounts {
     perft_divide_with(position, depth, perft, |_, _| {})
 }
 
@@ -203,17 +203,18 @@ pub fn perft_divide_with(
     depth: u32,
     mut count_below: impl FnMut(&Position, u32) -> u64,
     mut after_root_move: impl FnMut(Move, u64),
-) -> Divided {
+) -> RootMoveCounts {
     let moves = position.legal_moves();
     let mut counts = [0u64; crate::moves::MAX_MOVES];
     for (count, &mv) in counts.iter_mut().zip(moves.iter()) {
         *count = count_below(&position.play_unchecked(mv), depth.saturating_sub(1));
         after_root_move(mv, *count);
     }
-    Divided { moves, counts }
+    RootMoveCounts { moves, counts }
 }
 
-/// [`perft_divide`]'s answer: `(move, leaves)` pairs, on the stack.
+/// [`perft_divide`]'s answer: the leaf count under each root move, as
+/// `(move, leaves)` pairs, on the stack.
 ///
 /// ```
 /// use bitboards::{perft_divide, Position};
@@ -224,12 +225,19 @@ pub fn perft_divide_with(
 /// assert!(Position::START.is_legal(mv));
 /// ```
 #[derive(Clone, Debug)]
-pub struct Divided {
+pub struct RootMoveCounts {
     moves: MoveList,
     counts: [u64; crate::moves::MAX_MOVES],
 }
 
-impl Divided {
+/// The old name of [`RootMoveCounts`], kept for one release.
+#[deprecated(
+    since = "0.1.0",
+    note = "renamed to `RootMoveCounts`, which says what it holds"
+)]
+pub type Divided = RootMoveCounts;
+
+impl RootMoveCounts {
     /// The root moves with their leaf counts.
     ///
     /// ```

@@ -51,19 +51,43 @@ fn check_file(text: &str, max_depth: u32) -> usize {
 fn perft_suite() {
     let depth = depth_limit(5);
     let checked = check_file(include_str!("data/perftsuite.epd"), depth);
-    assert!(checked >= 126 * depth as usize, "only {checked} counts checked");
+    assert!(
+        checked >= 126 * depth as usize,
+        "only {checked} counts checked"
+    );
 }
 
 #[test]
 fn chess960_start_positions() {
     let depth = depth_limit(4);
     let checked = check_file(include_str!("data/chess960-starts.epd"), depth);
-    assert!(checked >= 960 * depth as usize, "only {checked} counts checked");
+    assert!(
+        checked >= 960 * depth as usize,
+        "only {checked} counts checked"
+    );
 }
 
 #[test]
 fn chess960_positions_in_play() {
     let depth = depth_limit(4);
     let checked = check_file(include_str!("data/chess960-random.epd"), depth);
-    assert!(checked >= 200 * depth as usize, "only {checked} counts checked");
+    assert!(
+        checked >= 200 * depth as usize,
+        "only {checked} counts checked"
+    );
+}
+
+#[test]
+fn divide_counts_every_root_move_under_its_new_name_and_its_old_one() {
+    let position = bitboards::Position::START;
+    let counts: bitboards::RootMoveCounts = bitboards::perft_divide(&position, 3);
+    assert_eq!(counts.len(), 20);
+    assert_eq!(counts.iter().map(|(_, leaves)| leaves).sum::<u64>(), 8_902);
+    // The deprecated alias names the same type for one release.
+    #[allow(deprecated)]
+    let old: bitboards::Divided = counts.clone();
+    assert_eq!(
+        old.iter().collect::<Vec<_>>(),
+        counts.iter().collect::<Vec<_>>()
+    );
 }

@@ -144,7 +144,7 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     assert_eq!(first.len(), second.len(), "games written:\n{written}");
     for (a, b) in first.iter().zip(&second) {
-        assert_eq!(a.game, b.game, "written:\n{written}");
+        assert_eq!(a.mainline, b.mainline, "written:\n{written}");
     }
     assert_eq!(write(&second), written, "written twice");
 });

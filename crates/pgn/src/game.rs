@@ -37,9 +37,10 @@ use bitboards::{Game, Position};
 pub struct PgnGame {
     /// The tag pairs, name and value, in the order of the file.
     pub tags: Vec<(String, String)>,
-    /// The start position (from the `FEN` tag or the standard one) and the
-    /// mainline's moves.
-    pub game: Game,
+    /// The main line as a [`Game`]: the start position (from the `FEN` tag
+    /// or the standard one) and the moves (`pgn_game.mainline.moves()`).
+    /// (Called `game` before: a field cannot keep a deprecated alias.)
+    pub mainline: Game,
     /// The mainline's comments, each after the given number of moves (0:
     /// before the first move), in order.
     pub comments: Vec<(usize, String)>,
@@ -61,10 +62,10 @@ impl PgnGame {
     /// assert!(PgnGame::new(Game::default()).tags.is_empty());
     /// ```
     #[must_use]
-    pub fn new(game: Game) -> PgnGame {
+    pub fn new(mainline: Game) -> PgnGame {
         PgnGame {
             tags: Vec::new(),
-            game,
+            mainline,
             comments: Vec::new(),
             nags: Vec::new(),
             result: None,
@@ -145,7 +146,7 @@ impl<R: BufRead> Reader<R> {
     /// use bitboards_pgn::Reader;
     ///
     /// let mut reader = Reader::new(&b"1. e4 e5 1/2-1/2 1. d4 0-1"[..]);
-    /// let plies: Vec<usize> = reader.games().map(|game| game.unwrap().game.moves().len()).collect();
+    /// let plies: Vec<usize> = reader.games().map(|game| game.unwrap().mainline.moves().len()).collect();
     /// assert_eq!(plies, [2, 1]);
     /// ```
     pub fn games(&mut self) -> Games<'_, R> {
@@ -191,7 +192,9 @@ struct Collector {
 
 impl Collector {
     fn plies(&self) -> usize {
-        self.game.as_ref().map_or(0, |game| game.game.moves().len())
+        self.game
+            .as_ref()
+            .map_or(0, |game| game.mainline.moves().len())
     }
 }
 
@@ -220,9 +223,9 @@ impl Visitor for Collector {
             // Legal by the reader's check.
             match played.mv.is_null() {
                 true => {
-                    let _ = game.game.play_null();
+                    let _ = game.mainline.play_null();
                 }
-                false => game.game.play_unchecked(played.mv),
+                false => game.mainline.play_unchecked(played.mv),
             }
         }
     }

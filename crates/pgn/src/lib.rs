@@ -38,9 +38,9 @@
 //! let games: Vec<_> = Reader::new(pgn.as_bytes()).games().collect::<Result<_, _>>()?;
 //! assert_eq!(games.len(), 1);
 //! assert_eq!(games[0].tag("Event"), Some("Casual"));
-//! assert_eq!(games[0].game.moves().len(), 4);
+//! assert_eq!(games[0].mainline.moves().len(), 4);
 //! assert_eq!(games[0].comments, [(3, "oops".to_string())]);
-//! assert_eq!(games[0].game.outcome().map(|outcome| outcome.result()), Some("0-1"));
+//! assert_eq!(games[0].mainline.outcome().map(|outcome| outcome.result()), Some("0-1"));
 //! # Ok::<(), bitboards_pgn::ReadError>(())
 //! ```
 

@@ -226,7 +226,7 @@ fn detect<'a, R: BufRead + Send + 'a>(
 ///
 /// let mut reader = Reader::new(bitboards_pgn::open("lichess_db_standard_rated_2013-01.pgn.zst")?);
 /// for game in reader.games() {
-///     println!("{}", game?.game.moves().len());
+///     println!("{}", game?.mainline.moves().len());
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -417,7 +417,7 @@ impl<W: Write> Writer<W> {
                 self.tag(name, value)?;
             }
         }
-        let start = game.game.start();
+        let start = game.mainline.start();
         if *start != Position::START && game.tag("FEN").is_none() {
             self.tag("SetUp", "1")?;
             let mut fen = std::string::String::new();
@@ -431,14 +431,14 @@ impl<W: Write> Writer<W> {
         let mut comments = game.comments.iter().peekable();
         let mut nags = game.nags.iter().peekable();
         let mut position = *start;
-        for ply in 0..=game.game.moves().len() {
+        for ply in 0..=game.mainline.moves().len() {
             while let Some((_, nag)) = nags.next_if(|(at, _)| *at <= ply) {
                 self.nag(*nag)?;
             }
             while let Some((_, text)) = comments.next_if(|(at, _)| *at <= ply) {
                 self.comment(text)?;
             }
-            if let Some(&mv) = game.game.moves().get(ply) {
+            if let Some(&mv) = game.mainline.moves().get(ply) {
                 self.san(&position, mv)?;
                 match mv.is_null() {
                     true => position = position.null_move().unwrap_or(position),

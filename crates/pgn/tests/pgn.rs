@@ -138,8 +138,8 @@ fn first_error(pgn: &str) -> bitboards_pgn::PgnError {
 }
 
 fn sans(game: &PgnGame) -> Vec<String> {
-    let mut position = *game.game.start();
-    game.game
+    let mut position = *game.mainline.start();
+    game.mainline
         .moves()
         .iter()
         .map(|&mv| {
@@ -195,7 +195,7 @@ fn bom_and_crlf() {
     let read = games(pgn);
     assert_eq!(read.len(), 1);
     assert_eq!(read[0].tag("Event"), Some("x"));
-    assert_eq!(read[0].game.moves().len(), 7);
+    assert_eq!(read[0].mainline.moves().len(), 7);
     assert_eq!(read[0].result, Some(GameResult::WhiteWins));
     // Lines and columns count past the BOM and the CRs.
     let error = first_error("\u{feff}1. e4 e4 *");
@@ -360,7 +360,7 @@ fn every_result() {
         let read = games(&format!("[Result \"{text}\"]\n\n1. e4 e5 {text}\n"));
         assert_eq!(read.len(), 1);
         assert_eq!(read[0].result, result, "{text:?}");
-        assert_eq!(read[0].game.moves().len(), 2);
+        assert_eq!(read[0].mainline.moves().len(), 2);
     }
     // Games back to back: a result ends one; tags start the next even
     // without a result.
@@ -385,10 +385,10 @@ fn fen_and_setup_tags_set_the_start() {
     let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 5 40";
     let pgn = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n40... Kd7 41. e4 *\n");
     let read = games(&pgn);
-    assert_eq!(read[0].game.start().fen().to_string(), fen);
+    assert_eq!(read[0].mainline.start().fen().to_string(), fen);
     assert_eq!(sans(&read[0]), ["Kd7", "e4"]);
     assert_eq!(
-        read[0].game.position().fen().to_string(),
+        read[0].mainline.position().fen().to_string(),
         "8/3k4/8/8/4P3/8/8/4K3 b - - 0 41"
     );
     // A four-field FEN reads too.
@@ -406,7 +406,7 @@ fn chess960_with_shredder_fen_and_castling() {
         );
         let read = games(&pgn);
         let castles: Vec<String> = read[0]
-            .game
+            .mainline
             .moves()
             .iter()
             .map(|mv| format!("{mv:?}"))
@@ -414,17 +414,17 @@ fn chess960_with_shredder_fen_and_castling() {
         // King takes rook.
         assert_eq!(castles, ["Move(e1g1)", "Move(e8b8)"]);
         assert_eq!(
-            read[0].game.position().fen().to_string(),
+            read[0].mainline.position().fen().to_string(),
             "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2"
         );
         // Written back with `O-O`, the variant and the FEN.
         let text = read[0].to_string();
         assert!(text.contains("1. O-O O-O-O *"), "{text}");
-        assert_eq!(games(&text)[0].game, read[0].game);
+        assert_eq!(games(&text)[0].mainline, read[0].mainline);
     }
     let no_tags = PgnGame::new(
         games("[FEN \"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1\"]\n\n1. O-O *")[0]
-            .game
+            .mainline
             .clone(),
     );
     let text = no_tags.to_string();
@@ -849,7 +849,7 @@ fn round_trip_of_generated_games_with_comments_and_variations() {
     assert_eq!(second.len(), 1000);
     for (a, b) in first.iter().zip(&second) {
         assert_eq!(a.tags, b.tags);
-        assert_eq!(a.game, b.game);
+        assert_eq!(a.mainline, b.mainline);
         assert_eq!(a.nags, b.nags);
         assert_eq!(a.result, b.result);
         let comments = |game: &PgnGame| -> Vec<(usize, String)> {
@@ -881,7 +881,7 @@ fn written_games_without_tags_get_setup_fen_and_variant() {
         let pgn = PgnGame::new(game.clone());
         let text = pgn.to_string();
         let back = games(&text);
-        assert_eq!(back[0].game, game, "{text}");
+        assert_eq!(back[0].mainline, game, "{text}");
         assert_eq!(back[0].tag("FEN").is_some(), start != Position::START);
         let castles = game.moves().iter().any(|mv| mv.is_castling());
         if start != Position::START && castles {
@@ -1066,7 +1066,7 @@ fn real_files_null_moves_uci_variants_and_not_pgn() {
     for null in ["--", "Z0", "0000", "@@@@"] {
         let pgn = format!("1. e4 {null} 2. d4 ({null} 2... d5) 2... e5 *");
         let game = &games(&pgn)[0];
-        let moves = game.game.moves();
+        let moves = game.mainline.moves();
         assert_eq!(moves.len(), 4, "{pgn}");
         assert!(moves[1].is_null() && !moves[2].is_null(), "{pgn}");
         let mut expected = Position::START;
@@ -1074,9 +1074,9 @@ fn real_files_null_moves_uci_variants_and_not_pgn() {
         expected = expected.null_move().unwrap();
         expected.play_san_in_place("d4").unwrap();
         expected.play_san_in_place("e5").unwrap();
-        assert_eq!(game.game.position(), &expected);
+        assert_eq!(game.mainline.position(), &expected);
         assert!(game.to_string().contains("1. e4 -- 2. d4 e5 *"), "{game}");
-        assert_eq!(games(&game.to_string())[0].game, game.game);
+        assert_eq!(games(&game.to_string())[0].mainline, game.mainline);
         let mut recorder = Recorder::entering();
         Reader::new(pgn.as_bytes())
             .read_game(&mut recorder)
@@ -1090,10 +1090,10 @@ fn real_files_null_moves_uci_variants_and_not_pgn() {
     // UCI movetext, castling and promotion included, reads as the SAN does.
     let uci = games("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 *");
     let san = games("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *");
-    assert_eq!(uci[0].game.moves(), san[0].game.moves());
+    assert_eq!(uci[0].mainline.moves(), san[0].mainline.moves());
     let promotion = games("[FEN \"8/P7/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. a7a8q *");
     assert_eq!(
-        promotion[0].game.position().fen().to_string(),
+        promotion[0].mainline.position().fen().to_string(),
         "Q7/8/8/8/8/8/8/k6K b - - 0 1"
     );
     // python-chess's spellings of standard chess and Chess960 read; others

@@ -80,9 +80,9 @@ fn every_row_is_the_position_before_its_move() {
     let mut row = 0;
     for (number, game) in reader.games().enumerate() {
         let game: PgnGame = game.unwrap();
-        let mut position: Position = *game.game.start();
+        let mut position: Position = *game.mainline.start();
         let elo: Option<i32> = game.tag("WhiteElo").and_then(|elo| elo.parse().ok());
-        let plies = game.game.moves().len();
+        let plies = game.mainline.moves().len();
         for at in 0..=plies {
             assert_eq!(
                 (game_column.value(row), ply.value(row) as usize),
@@ -109,7 +109,7 @@ fn every_row_is_the_position_before_its_move() {
             assert_eq!(halfmove.value(row), position.halfmove_clock());
             assert_eq!(white_elo.is_valid(row).then(|| white_elo.value(row)), elo);
             if at < plies {
-                let mv = game.game.moves()[at];
+                let mv = game.mainline.moves()[at];
                 assert_eq!(moves.value(row), position.uci(mv).to_string());
                 let comment: Vec<&str> = game
                     .comments
