@@ -1,6 +1,6 @@
-//! `bitboard!`: known values, constant contexts, hygiene, and the compile
-//! errors pinned by trybuild (tests/ui/*.rs and their .stderr files). The
-//! knight-on-g5 diagram is checked against `attacks::knight` in tables.rs.
+//! `bitboard!`: known values, constant contexts and hygiene (its compile
+//! errors are pinned by trybuild in tests/macro-errors). The knight-on-g5
+//! diagram is checked against `attacks::knight` in tables.rs.
 
 use bitboards::{Bitboard, File, Square, bitboard};
 
@@ -303,10 +303,4 @@ fn comments_may_sit_inside_a_diagram() {
           a b c d e f g h
     };
     assert_eq!(e4, Square::E4.bitboard());
-}
-
-#[test]
-fn compile_errors_point_at_the_bad_token() {
-    let cases = trybuild::TestCases::new();
-    cases.compile_fail("tests/ui/*.rs");
 }

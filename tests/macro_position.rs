@@ -1,9 +1,9 @@
 //! `position!`: known positions against `Position::START`, `from_fen` and
-//! `chess960`, constant contexts, the diagram's forms, and the compile
-//! errors pinned by trybuild (tests/ui/position/*.rs and their .stderr
-//! files). That the macro reads random positions as the FEN reader does is
-//! tested through a corpus: macro_fen_agreement.rs pins the FEN reader's
-//! verdicts, the macro crate's unit tests read the same positions.
+//! `chess960`, constant contexts and the diagram's forms (its compile errors
+//! are pinned by trybuild in tests/macro-errors). That the macro reads
+//! random positions as the FEN reader does is tested through a corpus:
+//! macro_fen_agreement.rs pins the FEN reader's verdicts, the macro crate's
+//! unit tests read the same positions.
 
 use bitboards::{CastlingSide, Color, File, Piece, Position, Square, position};
 
@@ -346,10 +346,4 @@ fn usable_in_a_generic_function() {
     let (position, _) = generic_start::<u8>();
     assert_eq!(position.castling(), bitboards::CastlingRights::NONE);
     assert_eq!(position.occupied(), Position::START.occupied());
-}
-
-#[test]
-fn compile_errors_point_at_the_bad_token() {
-    let cases = trybuild::TestCases::new();
-    cases.compile_fail("tests/ui/position/*.rs");
 }

@@ -1,0 +1,1 @@
+//! A test fixture: see tests/compile_errors.rs and tests/ui/.
