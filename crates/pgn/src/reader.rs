@@ -384,14 +384,62 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// Reads one game: its tag section, then its movetext.
     fn game<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<(), Failure> {
         self.fen.clear();
         self.stack.clear();
         self.opens.clear();
+        let Some(start) = self.tag_section(visitor)? else {
+            return Ok(());
+        };
+        self.movetext(visitor, start)
+    }
+
+    /// Reads the tags and any comments before the movetext, then tells the
+    /// visitor the start position; `None` when the game ends there (the
+    /// input ends, or the visitor skips the movetext).
+    fn tag_section<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Result<Option<Position>, Failure> {
         let mut fen_at = None;
-        let mut in_tags = true;
+        loop {
+            let Some(byte) = self.input.skip_space()? else {
+                let start = self.start_position(fen_at)?;
+                visitor.begin_movetext(&start);
+                visitor.end_game(&start);
+                return Ok(None);
+            };
+            match byte {
+                b'[' => {
+                    if let Some(at) = self.tag(visitor)? {
+                        fen_at = Some(at);
+                    }
+                }
+                b'{' => self.comment(visitor, b'}', self.comments)?,
+                b';' => self.comment(visitor, b'\n', self.comments)?,
+                _ => {
+                    if visitor.skip_movetext() {
+                        self.skip_lines_to_tags()?;
+                        return Ok(None);
+                    }
+                    let start = self.start_position(fen_at)?;
+                    visitor.begin_movetext(&start);
+                    return Ok(Some(start));
+                }
+            }
+        }
+    }
+
+    /// Reads the movetext from `start` to the game's end: its result, the
+    /// next game's tags or the end of the input.
+    fn movetext<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        start: Position,
+    ) -> Result<(), Failure> {
         let mut line = Line {
-            position: Position::START,
+            position: start,
             before: None,
         };
         loop {
@@ -399,20 +447,27 @@ impl<R: BufRead> Reader<R> {
                 if !self.stack.is_empty() {
                     return Err(self.unclosed());
                 }
-                if in_tags {
-                    line.position = self.start_position(fen_at)?;
-                    visitor.begin_movetext(&line.position);
-                }
                 visitor.end_game(&line.position);
                 return Ok(());
             };
             match byte {
-                b'[' if in_tags => {
-                    if let Some(at) = self.tag(visitor)? {
-                        fen_at = Some(at);
+                b'A'..=b'Z' | b'a'..=b'z' | b'-' | b'@' => self.san(visitor, &mut line)?,
+                b'.' => self.input.pos += 1,
+                b'0'..=b'9' => {
+                    if let Some(result) = self.digit_word(visitor, &mut line)? {
+                        return self.end(visitor, &line, result);
                     }
-                    continue;
                 }
+                b'*' => {
+                    self.input.pos += 1;
+                    return self.end(visitor, &line, GameResult::Unknown);
+                }
+                b'(' => self.open_variation(visitor, &mut line)?,
+                b')' => self.close_variation(visitor, &mut line)?,
+                b'$' => self.nag(visitor)?,
+                b'!' | b'?' => self.glyphs(visitor)?,
+                b'{' => self.comment(visitor, b'}', self.comments)?,
+                b';' => self.comment(visitor, b'\n', self.comments)?,
                 b'[' => {
                     // The next game's tags: this one had no result.
                     if !self.stack.is_empty() {
@@ -421,123 +476,130 @@ impl<R: BufRead> Reader<R> {
                     visitor.end_game(&line.position);
                     return Ok(());
                 }
-                b'{' => {
-                    self.comment(visitor, b'}', self.comments)?;
-                    continue;
-                }
-                b';' => {
-                    self.comment(visitor, b'\n', self.comments)?;
-                    continue;
-                }
-                _ => {}
-            }
-            if in_tags {
-                if visitor.skip_movetext() {
-                    self.skip_lines_to_tags()?;
-                    return Ok(());
-                }
-                in_tags = false;
-                line.position = self.start_position(fen_at)?;
-                visitor.begin_movetext(&line.position);
-            }
-            let at = self.input.pos;
-            match byte {
-                b'A'..=b'Z' | b'a'..=b'z' | b'-' | b'@' => self.san(visitor, &mut line)?,
-                b'.' => self.input.pos += 1,
-                b'0'..=b'9' => {
-                    let Some(len) = self.input.run(0, is_word)? else {
-                        return Err(self.too_long());
-                    };
-                    let at = self.input.pos;
-                    let word = self.input.bytes(at, len);
-                    if word == b"0000" {
-                        // UCI's null move.
-                        self.san(visitor, &mut line)?;
-                    } else if word.iter().all(u8::is_ascii_digit) {
-                        // A move number, and the dots right after it.
-                        self.input.pos += len;
-                        while self.input.window().first() == Some(&b'.') {
-                            self.input.pos += 1;
-                        }
-                    } else if let Some(result) = GameResult::from_bytes(word) {
-                        self.input.pos += len;
-                        return self.end(visitor, &line, result);
-                    } else if word.starts_with(b"0-0") {
-                        self.san(visitor, &mut line)?;
-                    } else {
-                        return Err(self.unexpected(at, len));
-                    }
-                }
-                b'*' => {
-                    self.input.pos += 1;
-                    return self.end(visitor, &line, GameResult::Unknown);
-                }
-                b'(' => {
-                    let Some(before) = line.before else {
-                        return Err(self.fail(at, PgnErrorKind::VariationWithoutMove, true));
-                    };
-                    if self.opens.len() >= MAX_DEPTH {
-                        let kind = PgnErrorKind::TooDeep { limit: MAX_DEPTH };
-                        return Err(self.fail(at, kind, true));
-                    }
-                    self.opens.push(self.input.where_of(at));
-                    match visitor.begin_variation() {
-                        Visit::Enter => {
-                            self.input.pos += 1;
-                            self.stack.push(line);
-                            line = Line {
-                                position: before,
-                                before: None,
-                            };
-                        }
-                        Visit::Skip => self.skip_variation()?,
-                    }
-                }
-                b')' => {
-                    let Some(outer) = self.stack.pop() else {
-                        return Err(self.fail(at, PgnErrorKind::UnmatchedClose, true));
-                    };
-                    self.input.pos += 1;
-                    self.opens.pop();
-                    line = outer;
-                    visitor.end_variation();
-                }
-                b'$' => {
-                    let Some(len) = self.input.run(1, |byte| byte.is_ascii_digit())? else {
-                        return Err(self.too_long());
-                    };
-                    let at = self.input.pos;
-                    let digits = self.input.bytes(at + 1, len);
-                    let nag = (len > 0 && len <= 3)
-                        .then(|| {
-                            digits
-                                .iter()
-                                .fold(0u16, |n, &d| n * 10 + u16::from(d - b'0'))
-                        })
-                        .and_then(|n| u8::try_from(n).ok());
-                    let Some(nag) = nag else {
-                        return Err(self.fail(at, PgnErrorKind::BadNag, true));
-                    };
-                    self.input.pos += 1 + len;
-                    visitor.nag(nag);
-                }
-                b'!' | b'?' => {
-                    let Some(len) = self.input.run(0, |byte| matches!(byte, b'!' | b'?'))? else {
-                        return Err(self.too_long());
-                    };
-                    let at = self.input.pos;
-                    let Some(nag) = glyph(self.input.bytes(at, len)) else {
-                        return Err(self.unexpected(at, len));
-                    };
-                    self.input.pos += len;
-                    visitor.nag(nag);
-                }
                 _ => {
                     let len = self.input.run(0, is_word)?.unwrap_or(1).max(1);
                     return Err(self.unexpected(self.input.pos, len));
                 }
             }
         }
+    }
+
+    /// Reads the word at `pos`, which starts with a digit: skips a move
+    /// number and its dots, plays castling or a null move written with
+    /// zeros, or returns the result that ends the game.
+    fn digit_word<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        line: &mut Line,
+    ) -> Result<Option<GameResult>, Failure> {
+        let Some(len) = self.input.run(0, is_word)? else {
+            return Err(self.too_long());
+        };
+        let at = self.input.pos;
+        let word = self.input.bytes(at, len);
+        if word == b"0000" {
+            // UCI's null move.
+            self.san(visitor, line)?;
+        } else if word.iter().all(u8::is_ascii_digit) {
+            // A move number, and the dots right after it.
+            self.input.pos += len;
+            while self.input.window().first() == Some(&b'.') {
+                self.input.pos += 1;
+            }
+        } else if let Some(result) = GameResult::from_bytes(word) {
+            self.input.pos += len;
+            return Ok(Some(result));
+        } else if word.starts_with(b"0-0") {
+            self.san(visitor, line)?;
+        } else {
+            return Err(self.unexpected(at, len));
+        }
+        Ok(None)
+    }
+
+    /// The `(` at `pos`: enters the variation that replaces `line`'s last
+    /// move, or skips it if the visitor says so.
+    fn open_variation<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        line: &mut Line,
+    ) -> Result<(), Failure> {
+        let at = self.input.pos;
+        let Some(before) = line.before else {
+            return Err(self.fail(at, PgnErrorKind::VariationWithoutMove, true));
+        };
+        if self.opens.len() >= MAX_DEPTH {
+            let kind = PgnErrorKind::TooDeep { limit: MAX_DEPTH };
+            return Err(self.fail(at, kind, true));
+        }
+        self.opens.push(self.input.where_of(at));
+        match visitor.begin_variation() {
+            Visit::Enter => {
+                self.input.pos += 1;
+                self.stack.push(*line);
+                *line = Line {
+                    position: before,
+                    before: None,
+                };
+            }
+            Visit::Skip => self.skip_variation()?,
+        }
+        Ok(())
+    }
+
+    /// The `)` at `pos`: leaves the entered variation, back to the line it
+    /// left.
+    fn close_variation<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        line: &mut Line,
+    ) -> Result<(), Failure> {
+        let Some(outer) = self.stack.pop() else {
+            return Err(self.fail(self.input.pos, PgnErrorKind::UnmatchedClose, true));
+        };
+        self.input.pos += 1;
+        self.opens.pop();
+        *line = outer;
+        visitor.end_variation();
+        Ok(())
+    }
+
+    /// Reads the NAG at `pos` (`$` and up to three digits) and tells the
+    /// visitor.
+    fn nag<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<(), Failure> {
+        let Some(len) = self.input.run(1, |byte| byte.is_ascii_digit())? else {
+            return Err(self.too_long());
+        };
+        let at = self.input.pos;
+        let digits = self.input.bytes(at + 1, len);
+        let nag = (len > 0 && len <= 3)
+            .then(|| {
+                digits
+                    .iter()
+                    .fold(0u16, |n, &d| n * 10 + u16::from(d - b'0'))
+            })
+            .and_then(|n| u8::try_from(n).ok());
+        let Some(nag) = nag else {
+            return Err(self.fail(at, PgnErrorKind::BadNag, true));
+        };
+        self.input.pos += 1 + len;
+        visitor.nag(nag);
+        Ok(())
+    }
+
+    /// Reads the annotation glyph at `pos` standing on its own (`!`, `?!`)
+    /// and tells the visitor its NAG.
+    fn glyphs<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<(), Failure> {
+        let Some(len) = self.input.run(0, |byte| matches!(byte, b'!' | b'?'))? else {
+            return Err(self.too_long());
+        };
+        let at = self.input.pos;
+        let Some(nag) = glyph(self.input.bytes(at, len)) else {
+            return Err(self.unexpected(at, len));
+        };
+        self.input.pos += len;
+        visitor.nag(nag);
+        Ok(())
     }
 
     /// The result that ends the game.
@@ -639,11 +701,30 @@ impl<R: BufRead> Reader<R> {
     /// Reads the tag pair at `pos` and tells the visitor; returns where the
     /// value starts when it is the `FEN` tag.
     fn tag<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<Option<Where>, Failure> {
-        let bad = |reader: &Self, expected| {
-            reader.fail(reader.input.pos, PgnErrorKind::BadTag { expected }, true)
-        };
         self.input.pos += 1;
         self.skip_blanks()?;
+        let name_len = self.tag_name()?;
+        self.skip_blanks()?;
+        if self.input.peek()? != Some(b'"') {
+            return Err(self.bad_tag("`\"` and the tag's value"));
+        }
+        let value_at = self.tag_value()?;
+        self.skip_blanks()?;
+        if self.input.peek()? != Some(b']') {
+            return Err(self.bad_tag("`]` after the value"));
+        }
+        self.input.pos += 1;
+        self.visit_tag(visitor, name_len, value_at)
+    }
+
+    /// `BadTag` at `pos`: the tag pair lacks what is `expected` there.
+    fn bad_tag(&self, expected: &'static str) -> Failure {
+        self.fail(self.input.pos, PgnErrorKind::BadTag { expected }, true)
+    }
+
+    /// Reads the tag name at `pos` into the tag buffer (cleared first);
+    /// returns its length.
+    fn tag_name(&mut self) -> Result<usize, Failure> {
         let Some(name_len) = self
             .input
             .run(0, |b| b.is_ascii_alphanumeric() || b == b'_')?
@@ -651,16 +732,18 @@ impl<R: BufRead> Reader<R> {
             return Err(self.too_long());
         };
         if name_len == 0 {
-            return Err(bad(self, "a tag name"));
+            return Err(self.bad_tag("a tag name"));
         }
         self.tag.clear();
         self.tag
             .extend_from_slice(self.input.bytes(self.input.pos, name_len));
         self.input.pos += name_len;
-        self.skip_blanks()?;
-        if self.input.peek()? != Some(b'"') {
-            return Err(bad(self, "`\"` and the tag's value"));
-        }
+        Ok(name_len)
+    }
+
+    /// Reads the quoted value at `pos` (its `"`) onto the tag buffer,
+    /// unescaping `\"` and `\\`; returns where the value starts.
+    fn tag_value(&mut self) -> Result<Where, Failure> {
         let quote = self.input.pos;
         let value_at = self.input.where_of(quote + 1);
         let quote_at = self.input.where_of(quote);
@@ -696,7 +779,7 @@ impl<R: BufRead> Reader<R> {
             match self.input.peek()? {
                 Some(b'"') => {
                     self.input.pos += 1;
-                    break;
+                    return Ok(value_at);
                 }
                 Some(b'\\') => {
                     self.input.pos += 1;
@@ -711,11 +794,18 @@ impl<R: BufRead> Reader<R> {
                 _ => return Err(unterminated()),
             }
         }
-        self.skip_blanks()?;
-        if self.input.peek()? != Some(b']') {
-            return Err(bad(self, "`]` after the value"));
-        }
-        self.input.pos += 1;
+    }
+
+    /// Tells the visitor the tag pair in the tag buffer (a name of
+    /// `name_len` bytes, then the value at `value_at`), keeping a `FEN`
+    /// value and refusing an unsupported `Variant`; returns where a `FEN`
+    /// value starts.
+    fn visit_tag<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        name_len: usize,
+        value_at: Where,
+    ) -> Result<Option<Where>, Failure> {
         let (name, value) = self.tag.split_at(name_len);
         let name = core::str::from_utf8(name).unwrap_or_default();
         let value = String::from_utf8_lossy(value);
