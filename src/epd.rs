@@ -34,7 +34,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use crate::{FenError, Position};
+use crate::{FenError, Position, Validation};
 
 /// One EPD record: a checked [`Position`] and its operations, in order.
 ///
@@ -185,7 +185,7 @@ impl Epd {
 
     /// Reads one record. The position must follow every rule of
     /// [`PositionError`](crate::PositionError); see
-    /// [`Epd::parse_allow_impossible_check`] for the one relaxation.
+    /// [`Epd::parse_with`] for the FEN reader's options.
     ///
     /// ```
     /// use bitboards::Epd;
@@ -199,22 +199,33 @@ impl Epd {
     /// # Ok::<(), bitboards::EpdError>(())
     /// ```
     pub fn parse(text: &str) -> Result<Epd, EpdError> {
-        parse_record(text, false)
+        parse_record(text, Validation::ALL_RULES)
     }
 
-    /// [`Epd::parse`] with the FEN read by
-    /// [`Position::from_fen_allow_impossible_check`].
+    /// [`Epd::parse`] with the FEN read as [`Position::from_fen_with`]
+    /// reads it, with these [`Validation`] options.
     ///
     /// ```
-    /// use bitboards::Epd;
+    /// use bitboards::{Epd, Validation};
     ///
     /// let line = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1 ;D1 8";
     /// assert!(Epd::parse(line).is_err());
-    /// assert_eq!(Epd::parse_allow_impossible_check(line)?.perft_counts().next(), Some((1, 8)));
+    /// let epd = Epd::parse_with(line, Validation::default().allow_impossible_check())?;
+    /// assert_eq!(epd.perft_counts().next(), Some((1, 8)));
     /// # Ok::<(), bitboards::EpdError>(())
     /// ```
+    pub fn parse_with(text: &str, validation: Validation) -> Result<Epd, EpdError> {
+        parse_record(text, validation)
+    }
+
+    /// [`Epd::parse_with`] and [`Validation::allow_impossible_check`]: the
+    /// old name, kept for one release.
+    #[deprecated(
+        since = "0.1.0",
+        note = "use `Epd::parse_with(text, Validation::default().allow_impossible_check())`"
+    )]
     pub fn parse_allow_impossible_check(text: &str) -> Result<Epd, EpdError> {
-        parse_record(text, true)
+        parse_record(text, Validation::ALL_RULES.allow_impossible_check())
     }
 
     /// The position.
@@ -705,8 +716,8 @@ impl fmt::Display for EpdErrorKind {
                         field.name()
                     )
                 }
-                // `NotStandardCastling` comes only from `from_fen_standard`,
-                // which EPD does not use.
+                // `NotStandardCastling` comes only with
+                // `Validation::standard_castling`; its message has the place.
                 FenError::FieldCount { .. } | FenError::NotStandardCastling { .. } => {
                     write!(f, "{error}")
                 }
@@ -768,32 +779,45 @@ impl fmt::Display for EpdErrorKind {
 /// # Ok::<(), bitboards::EpdError>(())
 /// ```
 pub fn read(text: &str) -> impl Iterator<Item = Result<Epd, EpdError>> + '_ {
-    read_lines(text, false)
+    read_lines(text, Validation::ALL_RULES)
 }
 
-/// [`read`] with each position read as by
-/// [`Epd::parse_allow_impossible_check`].
+/// [`read`] with each position read as by [`Epd::parse_with`].
 ///
 /// ```
-/// use bitboards::epd;
+/// use bitboards::{Validation, epd};
 ///
 /// let text = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1 ;D1 8\n";
 /// assert!(epd::read(text).all(|record| record.is_err()));
-/// assert!(epd::read_allow_impossible_check(text).all(|record| record.is_ok()));
+/// let relaxed = Validation::default().allow_impossible_check();
+/// assert!(epd::read_with(text, relaxed).all(|record| record.is_ok()));
 /// ```
+pub fn read_with(
+    text: &str,
+    validation: Validation,
+) -> impl Iterator<Item = Result<Epd, EpdError>> + '_ {
+    read_lines(text, validation)
+}
+
+/// [`read_with`] and [`Validation::allow_impossible_check`]: the old name,
+/// kept for one release.
+#[deprecated(
+    since = "0.1.0",
+    note = "use `epd::read_with(text, Validation::default().allow_impossible_check())`"
+)]
 pub fn read_allow_impossible_check(text: &str) -> impl Iterator<Item = Result<Epd, EpdError>> + '_ {
-    read_lines(text, true)
+    read_lines(text, Validation::ALL_RULES.allow_impossible_check())
 }
 
 fn read_lines(
     text: &str,
-    allow_impossible_check: bool,
+    validation: Validation,
 ) -> impl Iterator<Item = Result<Epd, EpdError>> + '_ {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.bytes().all(|b| b.is_ascii_whitespace()))
         .map(move |(index, line)| {
-            parse_record(line, allow_impossible_check).map_err(|error| EpdError {
+            parse_record(line, validation).map_err(|error| EpdError {
                 line: Some(index + 1),
                 ..error
             })
@@ -828,7 +852,7 @@ fn skip_spaces(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
-fn parse_record(text: &str, allow_impossible_check: bool) -> Result<Epd, EpdError> {
+fn parse_record(text: &str, validation: Validation) -> Result<Epd, EpdError> {
     let bytes = text.as_bytes();
     let error = |offset, kind| EpdError {
         line: None,
@@ -857,12 +881,7 @@ fn parse_record(text: &str, allow_impossible_check: bool) -> Result<Epd, EpdErro
     }
     // The FEN is a prefix of the line, so its columns are the line's.
     let fen = &text[..at];
-    let position = if allow_impossible_check {
-        Position::from_fen_allow_impossible_check(fen)
-    } else {
-        Position::from_fen(fen)
-    }
-    .map_err(|fen_error| EpdError {
+    let position = Position::from_fen_with(fen, validation).map_err(|fen_error| EpdError {
         line: None,
         column: fen_error.column(),
         kind: EpdErrorKind::Fen(fen_error),

@@ -91,7 +91,7 @@ pub use perft::perft_parallel;
 pub use perft::{RootMoveCounts, perft, perft_divide, perft_divide_with};
 pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
-    Position, PositionError, SEE_VALUES, Setup,
+    Position, PositionError, SEE_VALUES, Setup, Validation,
 };
 pub use position::{IllegalMoveError, ParseUciError, WhichSquare};
 pub use position::{San, SanError, SanSyntax, Suffix};

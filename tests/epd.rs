@@ -4,6 +4,7 @@
 
 mod common;
 
+use bitboards::Validation;
 use bitboards::epd::{self, Epd, EpdError, EpdErrorKind, Operation};
 use bitboards::{FenError, FenField, FenSyntaxError, Position, PositionError, Square};
 use common::{CHESS960_RANDOM, CHESS960_STARTS, PERFT_SUITE, Rng};
@@ -121,7 +122,9 @@ fn perft_counts_of_the_first_suite_line() {
 /// counts as the line, and the six-field FEN kept. Returns the count.
 fn round_trip_file(text: &str) -> usize {
     let mut count = 0;
-    for (index, record) in epd::read_allow_impossible_check(text).enumerate() {
+    for (index, record) in
+        epd::read_with(text, Validation::ALL_RULES.allow_impossible_check()).enumerate()
+    {
         let record = record.unwrap_or_else(|error| panic!("{error}"));
         let line = text.lines().nth(index).unwrap();
         let strict = Epd::parse(line).is_ok();
@@ -129,7 +132,7 @@ fn round_trip_file(text: &str) -> usize {
         let again = if strict {
             Epd::parse(&written)
         } else {
-            Epd::parse_allow_impossible_check(&written)
+            Epd::parse_with(&written, Validation::ALL_RULES.allow_impossible_check())
         };
         assert_eq!(again.as_ref(), Ok(&record), "{line}\n{written}");
         assert!(record.fen_has_clocks(), "{line}");
@@ -520,7 +523,7 @@ fn fuzzed_lines_never_panic() {
         for relaxed in [false, true] {
             let read = |text: &str| {
                 if relaxed {
-                    Epd::parse_allow_impossible_check(text)
+                    Epd::parse_with(text, Validation::ALL_RULES.allow_impossible_check())
                 } else {
                     Epd::parse(text)
                 }

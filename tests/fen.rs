@@ -3,6 +3,7 @@
 
 mod common;
 
+use bitboards::Validation;
 use bitboards::{
     CastlingRights, CastlingSide, Color, FenError, FenField, FenSyntaxError, File,
     ParseSquareError, Piece, Position, PositionError, Rank, Setup, Square,
@@ -18,7 +19,7 @@ fn parse(fen: &str) -> Position {
 fn perft_suite_round_trips_as_written() {
     let mut count = 0;
     for fen in epd_fens(PERFT_SUITE) {
-        let position = Position::from_fen_allow_impossible_check(fen)
+        let position = Position::from_fen_with(fen, Validation::ALL_RULES.allow_impossible_check())
             .unwrap_or_else(|error| panic!("{fen}: {error}"));
         assert_eq!(position.fen().to_string(), fen);
         count += 1;
@@ -768,7 +769,7 @@ fn mutate(rng: &mut Rng, fen: &str) -> String {
 /// point inside (or just past) the input, and an accepted position must
 /// print a FEN that reads back as itself.
 fn check_input(input: &str) -> bool {
-    let lenient = Position::from_fen_allow_impossible_check(input);
+    let lenient = Position::from_fen_with(input, Validation::ALL_RULES.allow_impossible_check());
     let strict = Position::from_fen(input);
     if let Ok(position) = strict {
         assert_eq!(lenient, Ok(position), "{input:?}");
@@ -776,7 +777,7 @@ fn check_input(input: &str) -> bool {
     if let Ok(position) = lenient {
         let printed = position.fen().to_string();
         assert_eq!(
-            Position::from_fen_allow_impossible_check(&printed),
+            Position::from_fen_with(&printed, Validation::ALL_RULES.allow_impossible_check()),
             Ok(position)
         );
     }
@@ -854,7 +855,8 @@ fn the_standard_reading_refuses_chess960_castling() {
     // King d1, rook h1, right `K`: Chess960 castling, which from_fen reads.
     let fen = "4k3/8/8/8/8/8/8/3K3R w K - 0 1";
     assert!(Position::from_fen(fen).is_ok());
-    let error = Position::from_fen_standard(fen).unwrap_err();
+    let error =
+        Position::from_fen_with(fen, Validation::ALL_RULES.standard_castling()).unwrap_err();
     assert_eq!(
         error,
         FenError::NotStandardCastling {
@@ -873,7 +875,11 @@ fn the_standard_reading_refuses_chess960_castling() {
          e1 and the rook on h1 (`Position::from_fen` reads Chess960)"
     );
     // A rook off the corner, with the king on e8.
-    let error = Position::from_fen_standard("1r2k3/8/8/8/8/8/8/4K3 w q - 0 1").unwrap_err();
+    let error = Position::from_fen_with(
+        "1r2k3/8/8/8/8/8/8/4K3 w q - 0 1",
+        Validation::ALL_RULES.standard_castling(),
+    )
+    .unwrap_err();
     assert!(
         matches!(
             error,
@@ -894,13 +900,50 @@ fn the_standard_reading_refuses_chess960_castling() {
         "4k3/8/8/8/8/8/8/3K3R w - - 0 1",
     ] {
         assert_eq!(
-            Position::from_fen_standard(fen),
+            Position::from_fen_with(fen, Validation::ALL_RULES.standard_castling()),
             Position::from_fen(fen),
             "{fen}"
         );
     }
     assert_eq!(
-        Position::from_fen_standard("4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
+        Position::from_fen_with(
+            "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+            Validation::ALL_RULES.standard_castling()
+        ),
         Position::from_fen("4k3/8/8/8/8/8/8/4K3 x - - 0 1")
     );
+}
+
+#[test]
+fn the_old_relaxed_readers_still_answer_as_their_options_do() {
+    // Deprecated for one release: each is `from_fen_with` (or `parse_with`,
+    // `read_with`) with one option.
+    let aligned = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    let relaxed = Validation::default().allow_impossible_check();
+    let chess960 = "4k3/8/8/8/8/8/8/3K3R w K - 0 1";
+    let standard = Validation::default().standard_castling();
+    #[allow(deprecated)]
+    {
+        assert_eq!(
+            Position::from_fen_allow_impossible_check(aligned),
+            Position::from_fen_with(aligned, relaxed)
+        );
+        assert!(Position::from_fen_allow_impossible_check(aligned).is_ok());
+        assert_eq!(
+            Position::from_fen_standard(chess960),
+            Position::from_fen_with(chess960, standard)
+        );
+        assert!(Position::from_fen_standard(chess960).is_err());
+        let line = format!("{aligned} ;D1 8");
+        assert_eq!(
+            bitboards::Epd::parse_allow_impossible_check(&line),
+            bitboards::Epd::parse_with(&line, relaxed)
+        );
+        assert_eq!(
+            bitboards::epd::read_allow_impossible_check(&line).count(),
+            bitboards::epd::read_with(&line, relaxed)
+                .filter(Result::is_ok)
+                .count()
+        );
+    }
 }

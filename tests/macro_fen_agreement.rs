@@ -34,6 +34,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use bitboards::Validation;
 use bitboards::{
     CastlingRights, CastlingSide, Color, FenError, FenSyntaxError, Piece, Position, PositionError,
     Setup, Square,
@@ -330,7 +331,9 @@ fn corpus() -> String {
             Err(FenError::Illegal { problem, .. }) if is_about_check(&problem) => {
                 outcomes[1] += 1;
                 assert_eq!(Position::from_setup(setup), Err(problem), "{fen}");
-                if let Ok(position) = Position::from_fen_allow_impossible_check(&fen) {
+                if let Ok(position) =
+                    Position::from_fen_with(&fen, Validation::ALL_RULES.allow_impossible_check())
+                {
                     assert_eq!(position.setup(), setup, "{fen}");
                 }
                 Some(format!("check | {}", encode(&setup)))

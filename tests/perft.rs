@@ -8,6 +8,7 @@
 //! profile (`PERFT_DEPTH` sets one limit for all). `cargo xtask perft` runs
 //! the files to the end.
 
+use bitboards::Validation;
 use bitboards::epd::{self, Epd};
 use bitboards::perft;
 
@@ -15,7 +16,7 @@ use bitboards::perft;
 /// check no legal move could have given; move generation handles it all
 /// the same, so the file is read without those rules.
 fn records(text: &str) -> Vec<Epd> {
-    epd::read_allow_impossible_check(text)
+    epd::read_with(text, Validation::ALL_RULES.allow_impossible_check())
         .map(|record| record.unwrap_or_else(|error| panic!("{error}")))
         .collect()
 }

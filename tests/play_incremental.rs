@@ -6,6 +6,7 @@
 
 mod common;
 
+use bitboards::Validation;
 use bitboards::{Color, Move, PieceKind, Position, Square};
 use common::{CHESS960_RANDOM, PERFT_SUITE, epd_fens, read};
 
@@ -64,7 +65,7 @@ fn check_node(parent: &Position, mv: Move, position: &Position) {
     assert_eq!(*position, rebuilt, "{}", context());
 
     let fen = position.fen().to_string();
-    let reread = Position::from_fen_allow_impossible_check(&fen)
+    let reread = Position::from_fen_with(&fen, Validation::ALL_RULES.allow_impossible_check())
         .unwrap_or_else(|error| panic!("{}: its FEN {fen} does not read: {error}", context()));
     assert_eq!(reread, *position, "{}: FEN {fen}", context());
 }

@@ -3,6 +3,7 @@
 
 mod common;
 
+use bitboards::Validation;
 use bitboards::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParsePieceError, Piece, PieceKind,
     Position, Setup, Square, bitboard,
@@ -12,7 +13,9 @@ use common::{CHESS960_RANDOM, PERFT_SUITE, epd_fens};
 fn positions() -> impl Iterator<Item = Position> {
     epd_fens(PERFT_SUITE)
         .chain(epd_fens(CHESS960_RANDOM))
-        .map(|fen| Position::from_fen_allow_impossible_check(fen).unwrap())
+        .map(|fen| {
+            Position::from_fen_with(fen, Validation::ALL_RULES.allow_impossible_check()).unwrap()
+        })
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 mod common;
 
+use bitboards::Validation;
 use bitboards::{CastlingNotation, Color, MoveKind, Position};
 use common::random_game_positions;
 use shakmaty::fen::Fen;
@@ -12,7 +13,8 @@ use shakmaty::fen::Fen;
 /// computed from nothing.
 fn reread(position: &Position) -> Position {
     let fen = position.fen().shredder().to_string();
-    Position::from_fen_allow_impossible_check(&fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
+    Position::from_fen_with(&fen, Validation::ALL_RULES.allow_impossible_check())
+        .unwrap_or_else(|error| panic!("{fen}: {error}"))
 }
 
 #[test]
@@ -84,8 +86,9 @@ fn mirror_agrees_with_shakmaty() {
         let theirs = Fen::try_from_setup(setup)
             .unwrap_or_else(|_| panic!("{fen}: shakmaty cannot write the mirror"))
             .to_string();
-        let theirs = Position::from_fen_allow_impossible_check(&theirs)
-            .unwrap_or_else(|error| panic!("{fen} mirrored by shakmaty: {theirs}: {error}"));
+        let theirs =
+            Position::from_fen_with(&theirs, Validation::ALL_RULES.allow_impossible_check())
+                .unwrap_or_else(|error| panic!("{fen} mirrored by shakmaty: {theirs}: {error}"));
         assert_eq!(mirrored, theirs, "{fen}");
         assert_eq!(mirrored.legal_moves().len(), position.legal_moves().len());
         assert_eq!(mirrored.is_check(), position.is_check(), "{fen}");

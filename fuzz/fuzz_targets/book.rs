@@ -23,11 +23,17 @@ fuzz_target!(|data: &[u8]| {
     };
     for _ in 0..8 {
         for entry in book.entries(&position) {
-            assert!(position.is_legal(entry.mv), "{:?} in {}", entry.mv, position.fen());
+            assert!(
+                position.is_legal(entry.mv),
+                "{:?} in {}",
+                entry.mv,
+                position.fen()
+            );
             let bits = encode(entry.mv).to_be_bytes();
             assert!(
-                data.chunks_exact(16).any(|chunk| chunk[..8] == position.polyglot_key().to_be_bytes()
-                    && chunk[8..10] == bits),
+                data.chunks_exact(16)
+                    .any(|chunk| chunk[..8] == position.polyglot_key().to_be_bytes()
+                        && chunk[8..10] == bits),
                 "the entry is in the book"
             );
         }

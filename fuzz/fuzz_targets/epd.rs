@@ -1,10 +1,10 @@
-//! EPD: `Epd::parse` and `parse_allow_impossible_check` on any text, and
+//! EPD: `Epd::parse` and `parse_with` (impossible checks allowed) on any text, and
 //! `epd::read` on it as a file. They never panic; an accepted record's
 //! `to_string()` reads back, by the same function, to an equal record; an
 //! error's column points into its record, and its line into the file.
 #![no_main]
 
-use bitboards::{Epd, EpdError, epd};
+use bitboards::{Epd, EpdError, Validation, epd};
 use bitboards_fuzz::assert_column;
 use libfuzzer_sys::fuzz_target;
 
@@ -21,7 +21,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    for read in [Epd::parse, Epd::parse_allow_impossible_check] {
+    fn relaxed(text: &str) -> Result<Epd, EpdError> {
+        Epd::parse_with(text, Validation::ALL_RULES.allow_impossible_check())
+    }
+    for read in [Epd::parse, relaxed] {
         match read(text) {
             Ok(record) => check(text, &record, read),
             Err(error) => assert_column(text, error.column(), &error),

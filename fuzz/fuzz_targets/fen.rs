@@ -1,11 +1,11 @@
-//! FEN: `Position::from_fen` and `from_fen_allow_impossible_check` on any
+//! FEN: `Position::from_fen` and `from_fen_with` (impossible checks allowed) on any
 //! text. They never panic; an error's column points into the text; an
 //! accepted position's FEN (and Shredder-FEN) reads back, by the same
 //! function, to an equal position. In an accepted position every legal
 //! move is legal by `is_legal`, and its SAN and UCI read back to it.
 #![no_main]
 
-use bitboards::{CastlingNotation, FenError, Position};
+use bitboards::{CastlingNotation, FenError, Position, Validation};
 use bitboards_fuzz::assert_column;
 use libfuzzer_sys::fuzz_target;
 
@@ -37,5 +37,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     check(text, Position::from_fen);
-    check(text, Position::from_fen_allow_impossible_check);
+    check(text, |fen| {
+        Position::from_fen_with(fen, Validation::ALL_RULES.allow_impossible_check())
+    });
 });

@@ -46,7 +46,12 @@ impl Visitor for Checker {
         if mv.is_null() {
             // `--`, `Z0`, `0000` or `@@@@`: a pass, never out of check.
             assert!(matches!(san, "--" | "Z0" | "0000" | "@@@@"), "{san:?}");
-            assert_eq!(before.null_move().as_ref(), Some(after), "{san:?} in {}", before.fen());
+            assert_eq!(
+                before.null_move().as_ref(),
+                Some(after),
+                "{san:?} in {}",
+                before.fen()
+            );
             return;
         }
         assert!(
@@ -54,9 +59,16 @@ impl Visitor for Checker {
             "{san:?} read as illegal {mv:?} in {}",
             before.fen()
         );
-        assert_eq!(before.play_unchecked(mv), *after, "{san:?} in {}", before.fen());
+        assert_eq!(
+            before.play_unchecked(mv),
+            *after,
+            "{san:?} in {}",
+            before.fen()
+        );
         // SAN, or else UCI (which real files write too).
-        let read_back = before.parse_san(san).or_else(|_| before.parse_uci(san).map_err(|_| ()));
+        let read_back = before
+            .parse_san(san)
+            .or_else(|_| before.parse_uci(san).map_err(|_| ()));
         assert_eq!(read_back, Ok(mv), "{san:?} in {}", before.fen());
     }
 
@@ -64,8 +76,14 @@ impl Visitor for Checker {
         // The one-pass reading of a comment's commands agrees with the
         // three single readings.
         let found = Annotations::parse(text);
-        assert_eq!(found.clock.map(f64::to_bits), annotations::clock(text).map(f64::to_bits));
-        assert_eq!(found.emt.map(f64::to_bits), annotations::emt(text).map(f64::to_bits));
+        assert_eq!(
+            found.clock.map(f64::to_bits),
+            annotations::clock(text).map(f64::to_bits)
+        );
+        assert_eq!(
+            found.emt.map(f64::to_bits),
+            annotations::emt(text).map(f64::to_bits)
+        );
         assert_eq!(found.eval, annotations::eval(text));
         for arrow in annotations::arrows(text) {
             let _ = (arrow.tail, arrow.head);

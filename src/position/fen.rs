@@ -24,7 +24,7 @@
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use super::{CastlingRights, CastlingSide, Position, PositionError, Setup, validate};
+use super::{CastlingRights, CastlingSide, Position, PositionError, Setup, Validation, validate};
 use crate::{Bitboard, Color, File, ParseSquareError, Piece, PieceKind, Rank, Square};
 use bitboards_core::placement::home_rank;
 
@@ -239,14 +239,15 @@ pub enum FenError {
         /// The rule broken.
         problem: PositionError,
     },
-    /// Read by [`Position::from_fen_standard`]: a castling right whose king
-    /// is off the e-file or whose rook is off its corner, which only
+    /// Read with [`Validation::standard_castling`]: a castling right whose
+    /// king is off the e-file or whose rook is off its corner, which only
     /// Chess960 allows.
     ///
     /// ```
-    /// use bitboards::{FenError, Position};
+    /// use bitboards::{FenError, Position, Validation};
     ///
-    /// let error = Position::from_fen_standard("4k3/8/8/8/8/8/8/3K3R w K - 0 1").unwrap_err();
+    /// let standard = Validation::default().standard_castling();
+    /// let error = Position::from_fen_with("4k3/8/8/8/8/8/8/3K3R w K - 0 1", standard).unwrap_err();
     /// assert!(matches!(error, FenError::NotStandardCastling { .. }));
     /// ```
     NotStandardCastling {
@@ -815,7 +816,7 @@ impl Position {
     /// and rook on any files of the home rank, so `K` with the king on d1
     /// and a rook on h1 is Chess960 castling. For standard chess only, with
     /// castling kings on e1/e8 and their rooks in the corners, use
-    /// [`Position::from_fen_standard`].
+    /// [`Position::from_fen_with`] and [`Validation::standard_castling`].
     ///
     /// ```
     /// use bitboards::{CastlingSide, Color, File, Position};
@@ -835,33 +836,33 @@ impl Position {
     /// # Ok::<(), bitboards::FenError>(())
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::read_fen(fen, false)
+        Position::from_fen_with(fen, Validation::ALL_RULES)
     }
 
-    /// [`Position::from_fen`] for standard chess only: every castling
-    /// right must have its king on e1 (e8) and its rook in the corner of
-    /// that side, a1 or h1 (a8 or h8); anything else is
-    /// [`FenError::NotStandardCastling`]. `from_fen` is the Chess960 reading:
-    /// it accepts any king and rook on the home rank, so `K` with the king
-    /// on d1 is Chess960 castling there.
+    /// [`Position::from_fen`] with the [`Validation`] options: standard
+    /// castling only, or impossible checks allowed.
     ///
     /// ```
-    /// use bitboards::{FenError, Position};
+    /// use bitboards::{FenError, Position, Validation};
     ///
+    /// let standard = Validation::default().standard_castling();
     /// let chess960 = "4k3/8/8/8/8/8/8/3K3R w K - 0 1";
-    /// assert!(Position::from_fen(chess960).is_ok());
     /// assert!(matches!(
-    ///     Position::from_fen_standard(chess960),
-    ///     Err(FenError::NotStandardCastling { .. })
+    ///     Position::from_fen_with(chess960, standard),
+    ///     Err(FenError::NotStandardCastling { column: 24, .. })
     /// ));
     /// assert_eq!(
-    ///     Position::from_fen_standard("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?,
+    ///     Position::from_fen_with("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", standard)?,
     ///     Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?
     /// );
     /// # Ok::<(), bitboards::FenError>(())
     /// ```
-    pub fn from_fen_standard(fen: &str) -> Result<Position, FenError> {
-        let (position, castling_offsets) = Position::read_fen_located(fen, false)?;
+    pub fn from_fen_with(fen: &str, validation: Validation) -> Result<Position, FenError> {
+        let (position, castling_offsets) =
+            Position::read_fen_located(fen, validation.allows_impossible_check())?;
+        if !validation.requires_standard_castling() {
+            return Ok(position);
+        }
         let input = Input { fen };
         let rights = position.castling();
         for color in Color::ALL {
@@ -890,30 +891,25 @@ impl Position {
         Ok(position)
     }
 
-    /// [`Position::from_fen`] without the four rules on how the side to move
-    /// can be in check (see [`Position::from_setup_allow_impossible_check`]).
-    /// The perft suite's position with two bishops checking along one
-    /// diagonal reads this way.
-    ///
-    /// ```
-    /// use bitboards::{FenError, Position, PositionError};
-    ///
-    /// let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
-    /// assert!(matches!(
-    ///     Position::from_fen(fen),
-    ///     Err(FenError::Illegal { problem: PositionError::AlignedCheckers { .. }, .. })
-    /// ));
-    /// let position = Position::from_fen_allow_impossible_check(fen)?;
-    /// assert_eq!(position.checkers().count(), 2);
-    /// assert_eq!(position.fen().to_string(), fen);
-    /// # Ok::<(), bitboards::FenError>(())
-    /// ```
-    pub fn from_fen_allow_impossible_check(fen: &str) -> Result<Position, FenError> {
-        Position::read_fen(fen, true)
+    /// [`Position::from_fen_with`] and
+    /// [`Validation::standard_castling`]: the old name, kept for one release.
+    #[deprecated(
+        since = "0.1.0",
+        note = "use `Position::from_fen_with(fen, Validation::default().standard_castling())`"
+    )]
+    pub fn from_fen_standard(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, Validation::ALL_RULES.standard_castling())
     }
 
-    fn read_fen(fen: &str, allow_impossible_check: bool) -> Result<Position, FenError> {
-        Position::read_fen_located(fen, allow_impossible_check).map(|(position, _)| position)
+    /// [`Position::from_fen_with`] and
+    /// [`Validation::allow_impossible_check`]: the old name, kept for one
+    /// release.
+    #[deprecated(
+        since = "0.1.0",
+        note = "use `Position::from_fen_with(fen, Validation::default().allow_impossible_check())`"
+    )]
+    pub fn from_fen_allow_impossible_check(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, Validation::ALL_RULES.allow_impossible_check())
     }
 
     /// [`Position::read_fen`], with the byte offset of the castling letter

@@ -34,6 +34,7 @@ pub use play::IllegalMoveError;
 pub use rules::{ParseUciError, WhichSquare};
 pub use san::{San, SanError, SanSyntax, Suffix};
 pub use see::SEE_VALUES;
+pub use validate::Validation;
 
 /// A Chess960 start position number outside `0..960`.
 ///
@@ -160,11 +161,11 @@ impl Position {
     /// suites contain one. Every other rule still holds.
     ///
     /// ```
-    /// use bitboards::{Position, PositionError};
+    /// use bitboards::{Position, PositionError, Validation};
     ///
     /// // Two rooks check along the eighth rank from both sides.
     /// let fen = "R3k2R/8/8/8/8/8/8/6K1 b - - 0 1";
-    /// let setup = Position::from_fen_allow_impossible_check(fen)?.setup();
+    /// let setup = Position::from_fen_with(fen, Validation::ALL_RULES.allow_impossible_check())?.setup();
     /// assert!(matches!(Position::from_setup(setup), Err(PositionError::AlignedCheckers { .. })));
     /// assert!(Position::from_setup_allow_impossible_check(setup).is_ok());
     /// # Ok::<(), bitboards::FenError>(())

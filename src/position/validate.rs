@@ -7,6 +7,95 @@ use bitboards_core::placement::{self, double_push_squares};
 use super::{Position, Setup};
 use crate::{Bitboard, Piece, PieceKind, PositionError, between};
 
+/// How strictly a FEN is read: the options of the one FEN reader
+/// ([`Position::from_fen_with`], [`Epd::parse_with`](crate::Epd::parse_with)).
+/// The default is every rule of [`PositionError`] and Chess960 castling
+/// (a right may have its king and rook anywhere on the home rank), which is
+/// what [`Position::from_fen`] reads.
+///
+/// ```
+/// use bitboards::{Position, Validation};
+///
+/// // Two bishops check along one diagonal: no game reaches this, but a
+/// // published perft suite holds it.
+/// let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+/// assert!(Position::from_fen(fen).is_err());
+/// let position = Position::from_fen_with(fen, Validation::default().allow_impossible_check())?;
+/// assert_eq!(position.checkers().count(), 2);
+///
+/// // Standard chess only: castling kings on e1/e8, rooks in the corners.
+/// let chess960 = "4k3/8/8/8/8/8/8/3K3R w K - 0 1";
+/// assert!(Position::from_fen(chess960).is_ok());
+/// assert!(Position::from_fen_with(chess960, Validation::default().standard_castling()).is_err());
+/// # Ok::<(), bitboards::FenError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Validation {
+    standard_castling: bool,
+    impossible_check: bool,
+}
+
+impl Validation {
+    /// Every rule, Chess960 castling: [`Validation::default`], as a constant.
+    pub const ALL_RULES: Validation = Validation {
+        standard_castling: false,
+        impossible_check: false,
+    };
+
+    /// Also requires each castling right to have its king on e1 (e8) and
+    /// its rook in that side's corner, as standard chess does
+    /// ([`FenError::NotStandardCastling`](crate::FenError::NotStandardCastling)
+    /// otherwise).
+    #[must_use]
+    pub const fn standard_castling(self) -> Validation {
+        Validation {
+            standard_castling: true,
+            ..self
+        }
+    }
+
+    /// Waives the four rules on how the side to move can be in check
+    /// ([`PositionError::TooManyCheckers`],
+    /// [`DoubleCheckWithoutSlider`](PositionError::DoubleCheckWithoutSlider),
+    /// [`AlignedCheckers`](PositionError::AlignedCheckers),
+    /// [`CheckNotFromDoublePush`](PositionError::CheckNotFromDoublePush)):
+    /// such positions cannot arise in a game, but the move generator handles
+    /// them and perft suites hold some. Every other rule still holds.
+    #[must_use]
+    pub const fn allow_impossible_check(self) -> Validation {
+        Validation {
+            impossible_check: true,
+            ..self
+        }
+    }
+
+    /// Whether castling must be standard chess's.
+    ///
+    /// ```
+    /// use bitboards::Validation;
+    ///
+    /// assert!(!Validation::default().requires_standard_castling());
+    /// assert!(Validation::default().standard_castling().requires_standard_castling());
+    /// ```
+    #[must_use]
+    pub const fn requires_standard_castling(self) -> bool {
+        self.standard_castling
+    }
+
+    /// Whether the rules on impossible checks are waived.
+    ///
+    /// ```
+    /// use bitboards::Validation;
+    ///
+    /// assert!(!Validation::ALL_RULES.allows_impossible_check());
+    /// assert!(Validation::ALL_RULES.allow_impossible_check().allows_impossible_check());
+    /// ```
+    #[must_use]
+    pub const fn allows_impossible_check(self) -> bool {
+        self.impossible_check
+    }
+}
+
 /// Builds the position of `setup` and checks every rule, in the order of the
 /// variants of [`PositionError`]: the placement rules first, then those on
 /// checks, then the fullmove number. With `allow_impossible_check`, all but

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
+use bitboards::Validation;
 use bitboards::{Bitboard, Color, Position};
 
 use crate::CommandError;
@@ -52,7 +53,7 @@ pub struct FenArgs {
 /// ```
 pub fn read_position(fen: &str, allow_impossible_check: bool) -> Result<Position, CommandError> {
     let read = if allow_impossible_check {
-        Position::from_fen_allow_impossible_check(fen)
+        Position::from_fen_with(fen, Validation::ALL_RULES.allow_impossible_check())
     } else {
         Position::from_fen(fen)
     };

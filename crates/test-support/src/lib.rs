@@ -24,6 +24,7 @@
 //! assert_eq!(record.position().fen().to_string(), first);
 //! ```
 
+use bitboards::Validation;
 use bitboards::{Epd, EpdError, Position};
 
 pub use bitboards_codegen::rng::SplitMix64;
@@ -79,7 +80,7 @@ impl Rng {
 pub fn read_epd(line: &str) -> Result<(Epd, bool), EpdError> {
     match Epd::parse(line) {
         Ok(record) => Ok((record, false)),
-        Err(strict) => Epd::parse_allow_impossible_check(line)
+        Err(strict) => Epd::parse_with(line, Validation::ALL_RULES.allow_impossible_check())
             .map(|record| (record, true))
             .map_err(|_| strict),
     }
