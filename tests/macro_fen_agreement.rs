@@ -36,8 +36,7 @@ use std::path::Path;
 
 use bitboards::Validation;
 use bitboards::{
-    CastlingRights, CastlingSide, Color, FenError, FenSyntaxError, Piece, Position, PositionError,
-    Setup, Square,
+    CastlingRights, Color, FenError, FenSyntaxError, Piece, Position, PositionError, Setup, Square,
 };
 use bitboards_core::CastlingLetter;
 use bitboards_test_support::Rng as Random;
@@ -231,56 +230,9 @@ impl Drawn {
     }
 }
 
-/// A setup in one line: the board in FEN's notation, the side to move, the
-/// castling rooks' files (White king side, White queen side, Black king
-/// side, Black queen side; upper case for White, `-` for none), the en
-/// passant square or `-`, and the two clocks. The macro crate's test writes
-/// the same from the setup the macro builds.
-fn encode(setup: &Setup) -> String {
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match setup.board[rank * 8 + file] {
-                Some(piece) => {
-                    if empty > 0 {
-                        write!(out, "{empty}").unwrap();
-                        empty = 0;
-                    }
-                    out.push(piece.to_char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            write!(out, "{empty}").unwrap();
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out.push(' ');
-    out.push(match setup.side_to_move {
-        Color::White => 'w',
-        Color::Black => 'b',
-    });
-    out.push(' ');
-    for color in Color::ALL {
-        for side in CastlingSide::ALL {
-            out.push(match setup.castling.rook_file(color, side) {
-                Some(file) if color == Color::White => file.to_char().to_ascii_uppercase(),
-                Some(file) => file.to_char(),
-                None => '-',
-            });
-        }
-    }
-    match setup.en_passant {
-        Some(square) => write!(out, " {square}").unwrap(),
-        None => out.push_str(" -"),
-    }
-    write!(out, " {} {}", setup.halfmove_clock, setup.fullmove_number).unwrap();
-    out
-}
+// `encode`: the setup's one-line form, the same function the macro crate's
+// unit test uses.
+include!("../base/macros/tests/data/setup_line.rs");
 
 /// Whether `Position::from_setup` reports `error` on the rules about
 /// check, which the macro leaves to const evaluation.

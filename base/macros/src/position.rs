@@ -645,57 +645,9 @@ mod tests {
     /// depend on `bitboards`, even to test.
     const CORPUS: &str = include_str!("../tests/data/fen_agreement.txt");
 
-    /// A setup in one line, as tests/macro_fen_agreement.rs writes it: the
-    /// board in FEN's notation, the side to move, the castling rooks' files
-    /// (White king side, White queen side, Black king side, Black queen
-    /// side; upper case for White, `-` for none), the en passant square or
-    /// `-`, and the two clocks.
-    fn encode(setup: &Setup) -> String {
-        use std::fmt::Write as _;
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match setup.board[rank * 8 + file] {
-                    Some(piece) => {
-                        if empty > 0 {
-                            write!(out, "{empty}").unwrap();
-                            empty = 0;
-                        }
-                        out.push(piece.to_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(out, "{empty}").unwrap();
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out.push(' ');
-        out.push(match setup.side_to_move {
-            Color::White => 'w',
-            Color::Black => 'b',
-        });
-        out.push(' ');
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                out.push(match setup.castling.rook_file(color, side) {
-                    Some(file) if color == Color::White => file.to_char().to_ascii_uppercase(),
-                    Some(file) => file.to_char(),
-                    None => '-',
-                });
-            }
-        }
-        match setup.en_passant {
-            Some(square) => write!(out, " {square}").unwrap(),
-            None => out.push_str(" -"),
-        }
-        write!(out, " {} {}", setup.halfmove_clock, setup.fullmove_number).unwrap();
-        out
-    }
+    // `encode`: a setup in one line, as tests/macro_fen_agreement.rs
+    // writes it (one file for both).
+    include!("../tests/data/setup_line.rs");
 
     /// The macro's input for a FEN: its board as a diagram (with rank and
     /// file labels when `labelled`), then `;` and its other fields.
