@@ -327,11 +327,8 @@ fn corpus() -> String {
 fn the_committed_corpus_is_the_fen_readers_verdicts() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let expected = corpus();
-    // The published package holds this test but not the macro crate.
-    if !root.join("base/macros/Cargo.toml").exists() {
-        eprintln!("skipped: no base/macros next to this package (a packaged build)");
-        return;
-    }
+    // (The published package leaves this test out: the corpus and the
+    // encoding it shares live in the macro crate's folder.)
     let path = root.join(CORPUS);
     if std::env::var_os("BITBOARDS_BLESS").is_some_and(|value| value == "1") {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
