@@ -207,54 +207,15 @@ pub fn run(
             )),
         };
     }
-    let counter = Arc::new(AtomicU64::new(0));
-    let sizes: Option<u64> = args
-        .files
-        .iter()
-        .map(|file| {
-            (file != "-")
-                .then(|| std::fs::metadata(file).ok().map(|meta| meta.len()))
-                .flatten()
-        })
-        .sum();
-    let bar = match sizes {
-        Some(size) if terminal && size >= BAR_THRESHOLD => Some(progress_bar(size)),
-        _ => None,
-    };
+    let progress = Progress::new(total_size(&args.files), terminal);
     let mut buffered = io::BufWriter::with_capacity(1 << 16, out);
-    let mut sink = match table {
-        None => Sink::Reports(&mut buffered),
-        Some((kind, path)) => {
-            let file: Box<dyn Write + Send> = if path == "-" {
-                Box::new(io::stdout())
-            } else {
-                let file = File::create(path).map_err(|error| {
-                    CommandError::unreadable(format!("cannot write {path}: {error}"))
-                })?;
-                Box::new(io::BufWriter::with_capacity(1 << 20, file))
-            };
-            match kind {
-                Table::Csv => {
-                    let mut file: Box<dyn Write> = file;
-                    bitboards_pgn::csv::write_header(&mut file)
-                        .map_err(|error| unwritable(path, &error))?;
-                    Sink::Csv(file)
-                }
-                Table::Parquet => Sink::Parquet(Box::new((
-                    GamesBuilder::new(),
-                    ParquetWriter::new(file).map_err(|error| {
-                        CommandError::unreadable(format!("cannot write {path}: {error}"))
-                    })?,
-                ))),
-            }
-        }
-    };
+    let mut sink = Sink::open(table, &mut buffered)?;
     let started = Instant::now();
     let mut summary = Summary::default();
     let mut number = 0u64;
     for file in &args.files {
-        let input = open_input(file, &counter)?;
-        let name = if file == "-" { "standard input" } else { file };
+        let input = open_input(file, &progress.counter)?;
+        let name = display_name(file);
         let mut failure = None;
         let read = read_file(input, args, table.is_some(), |game| {
             number += 1;
@@ -274,39 +235,81 @@ pub fn run(
             if let Err(error) = written {
                 failure = Some(error);
             }
-            if let Some(bar) = &bar
-                && number.is_multiple_of(256)
-            {
-                bar.set_position(counter.load(Ordering::Relaxed));
+            if number.is_multiple_of(256) {
+                progress.show();
             }
         });
         if let Some(error) = failure {
             return Err(unwritable("the output", &error));
         }
-        match read {
-            Ok(()) => {}
-            Err(ReadError::Io(error)) => return Err(unreadable(file, &error)),
-            Err(other) => {
-                summary.failed += 1;
-                let _ = writeln!(err, "error: {name}: {other}");
-            }
+        if let Err(error) = read {
+            file_failed(file, error, &mut summary, err)?;
         }
     }
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     sink.finish()
         .map_err(|error| unwritable("the table", &error))?;
-    let elapsed = started.elapsed();
-    let _ = err.write_all(
-        summary
-            .describe(counter.load(Ordering::Relaxed), elapsed)
-            .as_bytes(),
-    );
+    close_summary(&summary, progress.bytes(), started.elapsed(), err)
+}
+
+/// The files' total size in bytes; `None` when one is standard input or
+/// its size cannot be read.
+fn total_size(files: &[String]) -> Option<u64> {
+    files
+        .iter()
+        .map(|file| {
+            (file != "-")
+                .then(|| std::fs::metadata(file).ok().map(|meta| meta.len()))
+                .flatten()
+        })
+        .sum()
+}
+
+/// `file` as messages name it: `-` is standard input.
+fn display_name(file: &str) -> &str {
+    if file == "-" { "standard input" } else { file }
+}
+
+/// A file that stopped before its end: its I/O error stops the command
+/// (exit code 2); a file that is not PGN counts as one failed game.
+fn file_failed(
+    file: &str,
+    error: ReadError,
+    summary: &mut Summary,
+    err: &mut impl Write,
+) -> Result<(), CommandError> {
+    match error {
+        ReadError::Io(error) => Err(unreadable(file, &error)),
+        other => {
+            summary.failed += 1;
+            let _ = writeln!(err, "error: {}: {other}", display_name(file));
+            Ok(())
+        }
+    }
+}
+
+/// Writes the closing line to `err`; exit code 1 when any game failed.
+fn close_summary(
+    summary: &Summary,
+    bytes: u64,
+    elapsed: Duration,
+    err: &mut impl Write,
+) -> Result<(), CommandError> {
+    let _ = err.write_all(summary.describe(bytes, elapsed).as_bytes());
     if summary.failed > 0 {
         return Err(CommandError::reported());
     }
     Ok(())
+}
+
+/// The file at `path` for writing, buffered (or standard output for `-`).
+fn create_output(path: &str) -> Result<Box<dyn Write + Send>, CommandError> {
+    if path == "-" {
+        return Ok(Box::new(io::stdout()));
+    }
+    let file = File::create(path)
+        .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?;
+    Ok(Box::new(io::BufWriter::with_capacity(1 << 20, file)))
 }
 
 /// `file` (or standard input for `-`) opened, decompressed on a thread of
@@ -338,44 +341,27 @@ fn run_positions(
     terminal: bool,
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
-    let options = PositionOptions {
-        every: args.every,
-        min_ply: args.min_ply,
-        max_ply: args.max_ply,
-        min_elo: args.min_elo,
-        ..PositionOptions::default()
-    };
-    options.check().map_err(CommandError::unreadable)?;
-    let out: Box<dyn Write + Send> = if path == "-" {
-        Box::new(io::stdout())
-    } else {
-        let file = File::create(path)
+    let options = position_options(args)?;
+    let mut writer =
+        ParquetWriter::with_schema(create_output(path)?, positions_schema(&options.columns))
             .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?;
-        Box::new(io::BufWriter::with_capacity(1 << 20, file))
-    };
-    let mut writer = ParquetWriter::with_schema(out, positions_schema(&options.columns))
-        .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?;
-    let counter = Arc::new(AtomicU64::new(0));
     let size: u64 = args
         .files
         .iter()
         .filter_map(|file| std::fs::metadata(file).ok().map(|meta| meta.len()))
         .sum();
-    let bar = (terminal && size >= BAR_THRESHOLD).then(|| progress_bar(size));
+    let progress = Progress::new(Some(size), terminal);
     let started = Instant::now();
     let (mut games, mut rows) = (0u64, 0u64);
     let mut summary = Summary::default();
     for file in &args.files {
-        let input = open_input(file, &counter)?;
-        let name = if file == "-" { "standard input" } else { file };
+        let input = open_input(file, &progress.counter)?;
         let mut written = Ok(());
         let read = positions::for_each_batch(input, &options, args.threads, games, |batch| {
             if written.is_ok() {
                 written = writer.write(&batch).map_err(io::Error::other);
             }
-            if let Some(bar) = &bar {
-                bar.set_position(counter.load(Ordering::Relaxed));
-            }
+            progress.show();
         });
         written.map_err(|error| unwritable(path, &error))?;
         match read {
@@ -385,33 +371,98 @@ fn run_positions(
                 summary.failed += read.errors.len() as u64;
                 summary.read += read.games - read.errors.len() as u64;
                 for error in &read.errors {
-                    let _ = writeln!(err, "error: {}", located(name, error));
+                    let _ = writeln!(err, "error: {}", located(display_name(file), error));
                 }
             }
-            Err(ReadError::Io(error)) => return Err(unreadable(file, &error)),
-            Err(other) => {
-                summary.failed += 1;
-                let _ = writeln!(err, "error: {name}: {other}");
-            }
+            Err(error) => file_failed(file, error, &mut summary, err)?,
         }
     }
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     writer
         .close()
         .and_then(|mut out| out.flush().map_err(Into::into))
         .map_err(|error| unwritable(path, &io::Error::other(error)))?;
     let _ = write!(err, "{rows} positions; ");
-    let _ = err.write_all(
-        summary
-            .describe(counter.load(Ordering::Relaxed), started.elapsed())
-            .as_bytes(),
-    );
-    if summary.failed > 0 {
-        return Err(CommandError::reported());
+    close_summary(&summary, progress.bytes(), started.elapsed(), err)
+}
+
+/// The `--rows positions` options that `args` give, checked.
+fn position_options(args: &PgnArgs) -> Result<PositionOptions, CommandError> {
+    let options = PositionOptions {
+        every: args.every,
+        min_ply: args.min_ply,
+        max_ply: args.max_ply,
+        min_elo: args.min_elo,
+        ..PositionOptions::default()
+    };
+    options.check().map_err(CommandError::unreadable)?;
+    Ok(options)
+}
+
+/// The bytes the inputs have given so far (counted by [`open_input`]'s
+/// reader), and the bar that shows them on a terminal.
+struct Progress {
+    counter: Arc<AtomicU64>,
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    /// Nothing read yet; a bar when standard error is a `terminal` and the
+    /// files' `size` is known and at least [`BAR_THRESHOLD`].
+    fn new(size: Option<u64>, terminal: bool) -> Progress {
+        let bar = match size {
+            Some(size) if terminal && size >= BAR_THRESHOLD => Some(progress_bar(size)),
+            _ => None,
+        };
+        Progress {
+            counter: Arc::new(AtomicU64::new(0)),
+            bar,
+        }
     }
-    Ok(())
+
+    /// The bytes read so far.
+    fn bytes(&self) -> u64 {
+        self.counter.load(Ordering::Relaxed)
+    }
+
+    /// Moves the bar, if any, to the bytes read so far.
+    fn show(&self) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(self.bytes());
+        }
+    }
+
+    /// Clears the bar, if any, from the terminal.
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl<'a, W: Write> Sink<'a, W> {
+    /// Where the games go: reports to `reports`, or the `table` (with its
+    /// CSV header written, or its Parquet writer started).
+    fn open(table: Option<(Table, &str)>, reports: &'a mut W) -> Result<Self, CommandError> {
+        let Some((kind, path)) = table else {
+            return Ok(Sink::Reports(reports));
+        };
+        let file = create_output(path)?;
+        Ok(match kind {
+            Table::Csv => {
+                let mut file: Box<dyn Write> = file;
+                bitboards_pgn::csv::write_header(&mut file)
+                    .map_err(|error| unwritable(path, &error))?;
+                Sink::Csv(file)
+            }
+            Table::Parquet => Sink::Parquet(Box::new((
+                GamesBuilder::new(),
+                ParquetWriter::new(file).map_err(|error| {
+                    CommandError::unreadable(format!("cannot write {path}: {error}"))
+                })?,
+            ))),
+        })
+    }
 }
 
 impl<W: Write> Sink<'_, W> {
@@ -729,7 +780,7 @@ fn unwritable(what: &str, error: &io::Error) -> CommandError {
 
 /// The error for a file that cannot be opened or read: exit code 2.
 fn unreadable(file: &str, error: &io::Error) -> CommandError {
-    let name = if file == "-" { "standard input" } else { file };
+    let name = display_name(file);
     CommandError::unreadable(format!("cannot read {name}: {error}"))
 }
 
