@@ -6,7 +6,9 @@ use bitboards::{
     Bitboard, Color, File, ParseColorError, ParseFileError, ParseRankError, ParseSquareError, Rank,
     Square, assert_bitboard_eq, bitboard,
 };
-use bitboards_codegen::rng::SplitMix64;
+use common::{STEPS, SplitMix64, random_square};
+
+mod common;
 
 /// The square `(df, dr)` away from `square`, by coordinates, if on the board.
 fn offset(square: Square, df: i32, dr: i32) -> Option<Square> {
@@ -430,18 +432,7 @@ fn distances_count_king_and_rook_steps() {
         let mut rings = [Bitboard::EMPTY; 8];
         rings[0] = reached;
         for ring in rings.iter_mut().skip(1) {
-            let grown = [
-                Bitboard::north,
-                Bitboard::north_east,
-                Bitboard::east,
-                Bitboard::south_east,
-                Bitboard::south,
-                Bitboard::south_west,
-                Bitboard::west,
-                Bitboard::north_west,
-            ]
-            .iter()
-            .fold(reached, |acc, step| acc | step(reached));
+            let grown = STEPS.iter().fold(reached, |acc, step| acc | step(reached));
             *ring = grown - reached;
             reached = grown;
         }
@@ -550,7 +541,7 @@ fn files_ranks_and_squares_combine_into_bitboards() {
     let mut rng = SplitMix64::new(13);
     for _ in 0..200 {
         let board = Bitboard(rng.next_u64());
-        let square = Square::ALL[(rng.next_u64() % 64) as usize];
+        let square = random_square(&mut rng);
         let alone = square.bitboard();
         assert_eq!(board | square, board | alone);
         assert_eq!(board & square, board & alone);
