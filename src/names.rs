@@ -1,5 +1,4 @@
-//! Looking bitboards up by name, through a perfect-hash map generated with
-//! `phf_codegen`.
+//! Looking bitboards up by name, in a table the generator sorts by name.
 
 use core::fmt;
 
@@ -55,5 +54,72 @@ impl FromName for Bitboard {
             .copied()
             .map(Bitboard)
             .ok_or(UnknownName)
+    }
+}
+
+/// Names and their words, sorted by name and looked up by binary search: the
+/// type of [`tables::NAMES`].
+///
+/// Only the generator builds one, so the order is the generator's promise
+/// (and a test's): about seven string comparisons find any of the 91 names,
+/// with no hashing and no dependency.
+///
+/// ```
+/// use bitboards::tables::NAMES;
+///
+/// assert_eq!(NAMES.get("h8"), Some(&(1 << 63)));
+/// assert_eq!(NAMES.get("H8"), None);
+/// assert!(NAMES.keys().any(|name| name == "light_squares"));
+/// assert_eq!(NAMES.entries().len(), NAMES.len());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct NameMap {
+    entries: &'static [(&'static str, u64)],
+}
+
+impl NameMap {
+    /// The map of `entries`, which must be sorted by name (byte order) with
+    /// no name twice, as the generator writes them.
+    pub(crate) const fn from_sorted(entries: &'static [(&'static str, u64)]) -> NameMap {
+        NameMap { entries }
+    }
+
+    /// The word called `name`, if there is one.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&'static u64> {
+        let entries = self.entries;
+        entries
+            .binary_search_by(|&(key, _)| key.cmp(name))
+            .ok()
+            .map(|i| &entries[i].1)
+    }
+
+    /// Whether `name` is in the map.
+    #[must_use]
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    /// How many names there are.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are none (never, for [`tables::NAMES`]).
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Every name, in byte order.
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &'static str> + use<> {
+        self.entries.iter().map(|&(name, _)| name)
+    }
+
+    /// Every name with its word, in the names' byte order.
+    #[must_use]
+    pub const fn entries(&self) -> &'static [(&'static str, u64)] {
+        self.entries
     }
 }

@@ -21,6 +21,9 @@ include!("../generated/index.rs");
 #[cfg(feature = "regenerate")]
 include!(concat!(env!("OUT_DIR"), "/index.rs"));
 
+#[cfg(feature = "names")]
+pub use crate::names::NameMap;
+
 /// A table's entries as [`CATALOG`] lists them. Not API: for the tests that
 /// compare every runtime table with the generator's registry.
 #[doc(hidden)]
@@ -32,7 +35,7 @@ pub enum Entries {
     U16(&'static [u16]),
     /// The name registry.
     #[cfg(feature = "names")]
-    Map(&'static phf::Map<&'static str, u64>),
+    Map(&'static NameMap),
     /// A table behind a feature this build leaves out.
     Disabled {
         /// The feature.

@@ -489,6 +489,28 @@ fn every_name_resolves_to_its_mask() {
     }
 }
 
+/// `NameMap::get` is a binary search: it finds every name only if the
+/// generator wrote them in strictly increasing byte order.
+#[cfg(feature = "names")]
+#[test]
+fn the_names_are_sorted_once_each_for_the_binary_search() {
+    let names: Vec<&str> = tables::NAMES.keys().collect();
+    for pair in names.windows(2) {
+        assert!(
+            pair[0] < pair[1],
+            "{:?} comes before {:?}",
+            pair[0],
+            pair[1]
+        );
+    }
+    for &(name, word) in tables::NAMES.entries() {
+        assert_eq!(tables::NAMES.get(name), Some(&word), "{name}");
+        assert!(tables::NAMES.contains_key(name));
+        assert!(!tables::NAMES.contains_key(&format!("{name} ")));
+    }
+    assert!(!tables::NAMES.is_empty());
+}
+
 #[cfg(feature = "names")]
 #[test]
 fn the_unknown_name_error_lists_every_region() {

@@ -1,6 +1,7 @@
 //! `cargo xtask build-time`: the clean debug build of the `bitboards` library
 //! (default features) against cozy-chess 0.3 built the same way, in the same
-//! session, alternating, each from an empty target directory.
+//! session, alternating, each from an empty target directory and without
+//! incremental compilation, as Cargo builds a dependency from crates.io.
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
@@ -81,6 +82,12 @@ fn timed_clean_build(dir: &Path, target: &Path, args: &[&str]) -> Option<Duratio
         .args(args)
         .arg("--quiet")
         .env("CARGO_TARGET_DIR", target)
+        // As a user builds each: cozy-chess comes from crates.io, and so
+        // would bitboards, and Cargo compiles registry packages without
+        // incremental state. A workspace member or path dependency gets
+        // incremental compilation by default, which costs a clean build
+        // a second (3.2 s against 2.1 s, measured here); turn it off for both.
+        .env("CARGO_INCREMENTAL", "0")
         .env_remove("RUSTFLAGS")
         .status();
     let elapsed = started.elapsed();

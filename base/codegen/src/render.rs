@@ -38,14 +38,6 @@ impl Element {
             .parse()
             .expect("a hex literal is a valid token")
     }
-
-    /// A map value as `phf_codegen` takes it: Rust source text.
-    fn map_value(self, value: u64) -> String {
-        match self {
-            Element::U64 => format!("{value:#018x}"),
-            Element::U16 => format!("{value:#06x}"),
-        }
-    }
 }
 
 impl Table {
@@ -77,19 +69,26 @@ impl Table {
                 }
             }
             Shape::Map { keys } => {
-                let mut map = phf_codegen::Map::new();
-                for (key, &value) in keys.iter().zip(&self.values) {
-                    map.entry(key.as_str(), self.element.map_value(value));
-                }
-                let expression: TokenStream = map.build().to_string().parse().map_err(|e| {
-                    Error::Table(format!(
-                        "{}: phf_codegen wrote no valid expression: {e}",
+                // Sorted by name, as `NameMap::get`'s binary search needs.
+                let mut entries: Vec<(&str, u64)> = keys
+                    .iter()
+                    .map(String::as_str)
+                    .zip(self.values.iter().copied())
+                    .collect();
+                entries.sort_unstable_by_key(|&(key, _)| key);
+                if self.element != Element::U64 {
+                    return Err(Error::Table(format!(
+                        "{}: a name map holds u64 words",
                         self.name
-                    ))
-                })?;
+                    )));
+                }
+                let entries = entries.into_iter().map(|(key, value)| {
+                    let value = hex(value);
+                    quote! { (#key, #value) }
+                });
                 quote! {
                     #doc
-                    pub static #name: ::phf::Map<&'static str, #element> = #expression;
+                    pub static #name: NameMap = NameMap::from_sorted(&[#(#entries),*]);
                 }
             }
         })

@@ -60,7 +60,8 @@ pub(crate) enum Shape {
     List,
     /// `pub static NAME: [[T; COLUMNS]; ROWS]`.
     Grid { columns: usize },
-    /// `pub static NAME: ::phf::Map<&'static str, T>`: `keys[i]` maps to `values[i]`.
+    /// `pub static NAME: NameMap` (names to `u64` words, rendered sorted by
+    /// name): `keys[i]` maps to `values[i]`.
     Map { keys: Vec<String> },
 }
 
@@ -158,7 +159,7 @@ impl Table {
     }
 
     /// The item's type as Rust spells it: `u64`, `[u16; 107648]`,
-    /// `[[u64; 64]; 2]`, `phf::Map<&str, u64>`.
+    /// `[[u64; 64]; 2]`, `NameMap` (names to `u64`).
     pub(crate) fn rust_type(&self) -> String {
         let element = self.element.rust_name();
         match &self.shape {
@@ -168,7 +169,7 @@ impl Table {
                 "[[{element}; {columns}]; {}]",
                 self.values.len() / columns.max(&1)
             ),
-            Shape::Map { .. } => format!("phf::Map<&str, {element}>"),
+            Shape::Map { .. } => "NameMap".to_string(),
         }
     }
 

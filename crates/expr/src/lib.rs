@@ -652,10 +652,7 @@ impl Parser<'_> {
                 format!("`{written}` is not a square: {error}"),
             ));
         }
-        let known = bitboards::tables::NAMES
-            .keys()
-            .copied()
-            .chain(["white", "black"]);
+        let known = bitboards::tables::NAMES.keys().chain(["white", "black"]);
         let suggestion = closest(&name, known)
             .map(|s| format!(" (did you mean `{s}`?)"))
             .unwrap_or_default();

@@ -1,5 +1,5 @@
-//! `names.rs`: the name registry, a perfect-hash map from names to
-//! bitboards, built from the squares and from every table the registry names.
+//! `names.rs`: the name registry, a map from names to bitboards sorted by
+//! name, built from the squares and from every table the registry names.
 
 use super::example;
 use crate::Error;
@@ -62,7 +62,7 @@ pub(crate) fn names(inputs: &Inputs) -> Result<Table, Error> {
     ))
 }
 
-/// The first name that appears twice: a phf map cannot hold it.
+/// The first name that appears twice: a map cannot hold it.
 fn duplicate(entries: &[(String, u64)]) -> Option<&str> {
     let mut names: Vec<&str> = entries.iter().map(|(name, _)| name.as_str()).collect();
     names.sort_unstable();
