@@ -124,7 +124,7 @@ impl Position {
     /// A normal move (no promotion, en passant or castling) of our `kind`
     /// from `from` to `to`: [`Position::play_in_place`] when the caller
     /// (move generation) already knows what moves.
-    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    #[inline]
     pub(crate) fn play_normal(&mut self, kind: PieceKind, from: Square, to: Square) {
         let us = self.side_to_move;
         self.begin_move();
@@ -158,14 +158,14 @@ impl Position {
 
     /// What every move does first: no en passant square any more, one more
     /// half-move on the clock.
-    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    #[inline]
     fn begin_move(&mut self) {
         self.en_passant = None;
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
     }
 
     /// Removes the enemy piece on `to`, if any, and resets the clock.
-    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    #[inline]
     fn capture(&mut self, to: Square) {
         let them = self.side_to_move.opponent();
         if self.colors[them as usize].contains(to)
@@ -179,7 +179,7 @@ impl Position {
     /// After a double push from `from` to `to`: the skipped square becomes
     /// the en passant square, but only when an enemy pawn could take there,
     /// so that move generation and the hash skip it otherwise.
-    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    #[inline]
     fn double_push(&mut self, from: Square, to: Square) {
         let us = self.side_to_move;
         if let Some(skipped) = Square::new((from as u8 + to as u8) / 2) {
@@ -194,7 +194,7 @@ impl Position {
 
     /// What every move does last: castling rights its squares end, the
     /// move number, the side to move.
-    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    #[inline]
     fn end_move(&mut self, from: Square, to: Square) {
         let us = self.side_to_move;
         // Only a move to or from a back rank (a king's or a castling rook's
@@ -234,7 +234,7 @@ impl Position {
         }
     }
 
-    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    #[inline]
     fn remove(&mut self, piece: Piece, square: Square) {
         let bit = square.bitboard();
         self.kinds[piece.kind() as usize] ^= bit;
@@ -243,7 +243,7 @@ impl Position {
     }
 
     /// Puts `piece` on the empty `square`.
-    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    #[inline]
     fn put(&mut self, piece: Piece, square: Square) {
         let bit: Bitboard = square.bitboard();
         self.kinds[piece.kind() as usize] |= bit;
