@@ -297,33 +297,14 @@ impl Position {
         let king = self.king(us);
         let Checks { checkers, pinned } = checks;
 
-        // The king: every target the enemy does not attack once the king has
-        // left its square (so that it cannot hide behind itself on a ray).
-        // The leapers' attacks are taken set-wise first (pawns by two
-        // shifts), so that only the squares they leave ask about sliders.
         // Only a request that includes the king's moves (and castling) needs
         // them: narrow masks (SAN, one piece's moves) skip the work.
         let king_moves = filter.from.contains(king);
-        let mut danger = Bitboard::EMPTY;
-        if king_moves {
-            let their_pawns = self.by_kind(PieceKind::Pawn) & theirs;
-            danger = if WHITE {
-                their_pawns.south_east() | their_pawns.south_west()
-            } else {
-                their_pawns.north_east() | their_pawns.north_west()
-            } | attacks::king(self.king(them));
-            for knight in self.by_kind(PieceKind::Knight) & theirs {
-                danger |= attacks::knight(knight);
-            }
-            let without_king = occupied ^ king.bitboard();
-            let mut king_targets = Bitboard::EMPTY;
-            for to in (attacks::king(king) & filter.to) - ours - danger {
-                if !self.attacked_by_slider(to, them, without_king) {
-                    king_targets.set(to);
-                }
-            }
-            sink.moves(PieceKind::King, king, king_targets);
-        }
+        let danger = if king_moves {
+            self.king_moves::<S, WHITE>(sink, filter.to)
+        } else {
+            Bitboard::EMPTY
+        };
         if checkers.has_more_than_one() {
             return;
         }
@@ -336,6 +317,65 @@ impl Position {
         let targets = (check_mask & filter.to) - ours;
         let movers = ours & filter.from;
 
+        self.piece_moves(sink, movers, targets, pinned, king);
+
+        self.pawn_moves::<S, WHITE>(sink, checks, check_mask, filter);
+
+        if king_moves && checkers.is_empty() && !self.castling().is_empty() {
+            self.castling_moves(sink, us, occupied, danger, filter.to);
+        }
+    }
+
+    /// The king's moves: every target in `to` that the enemy does not attack
+    /// once the king has left its square (so that it cannot hide behind
+    /// itself on a ray). Returns the squares the enemy's leapers attack, which
+    /// castling needs again.
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    fn king_moves<S: Sink + ?Sized, const WHITE: bool>(
+        &self,
+        sink: &mut S,
+        to: Bitboard,
+    ) -> Bitboard {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let them = us.opponent();
+        let ours = self.by_color(us);
+        let theirs = self.by_color(them);
+        let king = self.king(us);
+        // The leapers' attacks are taken set-wise first (pawns by two
+        // shifts), so that only the squares they leave ask about sliders.
+        let their_pawns = self.by_kind(PieceKind::Pawn) & theirs;
+        let mut danger = if WHITE {
+            their_pawns.south_east() | their_pawns.south_west()
+        } else {
+            their_pawns.north_east() | their_pawns.north_west()
+        } | attacks::king(self.king(them));
+        for knight in self.by_kind(PieceKind::Knight) & theirs {
+            danger |= attacks::knight(knight);
+        }
+        let without_king = (ours | theirs) ^ king.bitboard();
+        let mut king_targets = Bitboard::EMPTY;
+        for to in (attacks::king(king) & to) - ours - danger {
+            if !self.attacked_by_slider(to, them, without_king) {
+                king_targets.set(to);
+            }
+        }
+        sink.moves(PieceKind::King, king, king_targets);
+        danger
+    }
+
+    /// The knights', bishops', rooks' and queens' moves from `movers` to
+    /// `targets` (the squares that answer a check, if any), with the pinned
+    /// ones kept on their pin lines.
+    #[cfg_attr(not(bitboards_unoptimized), inline(always))]
+    fn piece_moves<S: Sink + ?Sized>(
+        &self,
+        sink: &mut S,
+        movers: Bitboard,
+        targets: Bitboard,
+        pinned: Bitboard,
+        king: Square,
+    ) {
+        let occupied = self.occupied();
         let knights = self.by_kind(PieceKind::Knight) & movers;
         // A pinned knight never stays on its pin line.
         for from in knights - pinned {
@@ -383,12 +423,6 @@ impl Position {
                 (PieceKind::Queen, sliders::queen(from, occupied))
             };
             sink.moves(kind, from, reach & along);
-        }
-
-        self.pawn_moves::<S, WHITE>(sink, checks, check_mask, filter);
-
-        if king_moves && checkers.is_empty() && !self.castling().is_empty() {
-            self.castling_moves(sink, us, occupied, danger, filter.to);
         }
     }
 
