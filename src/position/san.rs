@@ -842,8 +842,24 @@ fn parse_body(text: &str, body: &[u8]) -> Result<Parsed, SanError> {
     if piece != PieceKind::Pawn {
         at = 1;
     }
-    // The core: origin, separator and target, `[a-h]?[1-8]?[x:-]?[a-h][1-8]`;
-    // what follows it may only be a promotion.
+    let core_end = core_end(body, piece, at);
+    let promotion = parse_promotion(text, body, piece, at, core_end)?;
+    let to = parse_target(text, body, at, core_end)?;
+    let (from_file, from_rank) = parse_origin(text, &body[at..core_end - 2], at)?;
+    Ok(Parsed::Move {
+        piece,
+        from_file,
+        from_rank,
+        to,
+        promotion,
+    })
+}
+
+/// Where the core of `body` ends, the core starting at `at`: origin,
+/// separator and target, `[a-h]?[1-8]?[x:-]?[a-h][1-8]`; what follows it
+/// may only be a promotion.
+#[inline]
+fn core_end(body: &[u8], piece: PieceKind, at: usize) -> usize {
     let mut core_end = at;
     while core_end < body.len()
         && matches!(body[core_end], b'a'..=b'h' | b'1'..=b'8' | b'x' | b':' | b'-')
@@ -859,38 +875,56 @@ fn parse_body(text: &str, body: &[u8]) -> Result<Parsed, SanError> {
     {
         core_end -= 1;
     }
-    let mut promotion = None;
-    if core_end < body.len() {
-        let mut letter_at = core_end;
-        if body[letter_at] == b'=' {
-            letter_at += 1;
-        }
-        let Some(&byte) = body.get(letter_at) else {
+    core_end
+}
+
+/// The promotion after the core (`=Q`, `Q` or `q`), which only a pawn's
+/// move has and nothing may follow; `None` when the core ends the body.
+#[inline]
+fn parse_promotion(
+    text: &str,
+    body: &[u8],
+    piece: PieceKind,
+    at: usize,
+    core_end: usize,
+) -> Result<Option<PieceKind>, SanError> {
+    if core_end == body.len() {
+        return Ok(None);
+    }
+    let mut letter_at = core_end;
+    if body[letter_at] == b'=' {
+        letter_at += 1;
+    }
+    let Some(&byte) = body.get(letter_at) else {
+        return Err(SanError::Malformed {
+            column: column(text, letter_at),
+            problem: SanSyntax::MissingTarget,
+        });
+    };
+    if piece != PieceKind::Pawn || core_end == at {
+        return Err(unexpected(text, core_end));
+    }
+    let promotion = match promotion_of(byte) {
+        Some(kind) => kind,
+        None if matches!(byte, b'K' | b'k' | b'P' | b'p') => {
             return Err(SanError::Malformed {
                 column: column(text, letter_at),
-                problem: SanSyntax::MissingTarget,
+                problem: SanSyntax::BadPromotion(byte as char),
             });
-        };
-        if piece != PieceKind::Pawn || core_end == at {
-            return Err(unexpected(text, core_end));
         }
-        promotion = match promotion_of(byte) {
-            Some(kind) => Some(kind),
-            None if matches!(byte, b'K' | b'k' | b'P' | b'p') => {
-                return Err(SanError::Malformed {
-                    column: column(text, letter_at),
-                    problem: SanSyntax::BadPromotion(byte as char),
-                });
-            }
-            None => return Err(unexpected(text, letter_at)),
-        };
-        if letter_at + 1 < body.len() {
-            return Err(unexpected(text, letter_at + 1));
-        }
+        None => return Err(unexpected(text, letter_at)),
+    };
+    if letter_at + 1 < body.len() {
+        return Err(unexpected(text, letter_at + 1));
     }
-    let core = &body[at..core_end];
-    // The target: the core's last two characters.
-    if core.len() < 2 {
+    Ok(Some(promotion))
+}
+
+/// The target square: the last two characters of the core, which runs from
+/// `at` to `core_end`.
+#[inline]
+fn parse_target(text: &str, body: &[u8], at: usize, core_end: usize) -> Result<Square, SanError> {
+    if core_end - at < 2 {
         return Err(SanError::Malformed {
             column: column(text, core_end),
             problem: match text.get(core_end..).and_then(|rest| rest.chars().next()) {
@@ -906,23 +940,31 @@ fn parse_body(text: &str, body: &[u8]) -> Result<Parsed, SanError> {
     let Some(to_rank) = rank_of(body[target_at + 1]) else {
         return Err(unexpected(text, target_at + 1));
     };
-    // Before it: the origin (file, rank, both or neither), then at most one
-    // separator.
-    let mut origin = &core[..core.len() - 2];
+    Ok(Square::from_file_rank(to_file, to_rank))
+}
+
+/// The origin in the core before the target, which starts at byte `at`:
+/// file, rank, both or neither, then at most one separator.
+#[inline]
+fn parse_origin(
+    text: &str,
+    mut origin: &[u8],
+    at: usize,
+) -> Result<(Option<File>, Option<Rank>), SanError> {
     if let [rest @ .., b'x' | b':' | b'-'] = origin {
         origin = rest;
     }
-    let (from_file, from_rank) = match *origin {
-        [] => (None, None),
+    match *origin {
+        [] => Ok((None, None)),
         [byte] => match (file_of(byte), rank_of(byte)) {
-            (Some(file), _) => (Some(file), None),
-            (_, Some(rank)) => (None, Some(rank)),
-            _ => return Err(unexpected(text, at)),
+            (Some(file), _) => Ok((Some(file), None)),
+            (_, Some(rank)) => Ok((None, Some(rank))),
+            _ => Err(unexpected(text, at)),
         },
         [file, rank] => match (file_of(file), rank_of(rank)) {
-            (Some(file), Some(rank)) => (Some(file), Some(rank)),
-            (None, _) => return Err(unexpected(text, at)),
-            (Some(_), None) => return Err(unexpected(text, at + 1)),
+            (Some(file), Some(rank)) => Ok((Some(file), Some(rank))),
+            (None, _) => Err(unexpected(text, at)),
+            (Some(_), None) => Err(unexpected(text, at + 1)),
         },
         _ => {
             // Too much before the target: blame the first character that
@@ -936,16 +978,9 @@ fn parse_body(text: &str, body: &[u8]) -> Result<Parsed, SanError> {
                     _ => true,
                 })
                 .unwrap_or(0);
-            return Err(unexpected(text, at + bad));
+            Err(unexpected(text, at + bad))
         }
-    };
-    Ok(Parsed::Move {
-        piece,
-        from_file,
-        from_rank,
-        to: Square::from_file_rank(to_file, to_rank),
-        promotion,
-    })
+    }
 }
 
 #[cfg(test)]
