@@ -479,81 +479,131 @@ impl Position {
                 to,
                 promotion,
             } => {
-                let mut from = self.pieces(self.side_to_move(), piece);
-                // A pawn named without its file moves along the target's.
-                let from_file = match (piece, from_file) {
-                    (PieceKind::Pawn, None) => Some(to.file()),
-                    (_, file) => file,
-                };
-                if let Some(file) = from_file {
-                    from &= file.bitboard();
-                }
-                if let Some(rank) = from_rank {
-                    from &= rank.bitboard();
-                }
-                if piece != PieceKind::Pawn {
-                    from &= reach(piece, to, self.occupied());
-                }
-                // Most moves of a knight, bishop, rook or queen need no
-                // generation: one piece reaches the square, and when the side
-                // to move is not in check and that piece is not pinned, any
-                // move of it onto a square without one of its own pieces is
-                // legal.
-                if !matches!(piece, PieceKind::Pawn | PieceKind::King)
-                    && promotion.is_none()
-                    && let Some(only) = from.first()
-                    && !from.has_more_than_one()
-                    && !self.by_color(self.side_to_move()).contains(to)
-                {
-                    let checks = self.checks();
-                    if checks.checkers.is_empty() && !checks.pinned.contains(only) {
-                        return Ok((Move::new(only, to, MoveKind::Normal), piece));
+                let from = self.san_origins(piece, from_file, from_rank, to);
+                if promotion.is_none() {
+                    if let Some(mv) = self.sure_piece_move(piece, from, to) {
+                        return Ok((mv, piece));
+                    }
+                    if piece == PieceKind::King
+                        && let Some(step) = self.king_step(from, to)
+                    {
+                        return step.map(|mv| (mv, piece));
                     }
                 }
-                // A king's step (castling is written `O-O`) is legal when
-                // nothing of the opponent's attacks its target with the king
-                // lifted off its square.
-                if piece == PieceKind::King
-                    && promotion.is_none()
-                    && let Some(king) = from.first()
-                {
-                    let us = self.side_to_move();
-                    if !self.by_color(us).contains(to) {
-                        let lifted = self.occupied().difference(king.bitboard());
-                        return match self.attackers_through(to, us.opponent(), lifted).is_empty() {
-                            true => Ok((Move::new(king, to, MoveKind::Normal), piece)),
-                            false => Err(SanError::Illegal { piece, to }),
-                        };
-                    }
-                }
-                let mut matcher = Matcher {
-                    promotion,
-                    found: None,
-                    froms: Bitboard::EMPTY,
-                    unpromoted: false,
-                };
-                self.generate_filtered(
-                    &mut matcher,
-                    Filter {
-                        from,
-                        to: to.bitboard(),
-                        en_passant: piece == PieceKind::Pawn && self.en_passant() == Some(to),
-                    },
-                );
-                match matcher.froms.count() {
-                    1 => matcher
-                        .found
-                        .map(|mv| (mv, piece))
-                        .ok_or(SanError::Illegal { piece, to }),
-                    0 if matcher.unpromoted => Err(SanError::MissingPromotion { to }),
-                    0 => Err(SanError::Illegal { piece, to }),
-                    _ => Err(SanError::Ambiguous {
-                        piece,
-                        to,
-                        candidates: matcher.froms,
-                    }),
-                }
+                self.find_matching(piece, from, to, promotion)
             }
+        }
+    }
+
+    /// The squares of the side to move's `piece`s that the text may name:
+    /// on the file and rank it gives (a pawn without one on the target's
+    /// file), and for a piece, reaching `to`.
+    #[inline]
+    fn san_origins(
+        &self,
+        piece: PieceKind,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        to: Square,
+    ) -> Bitboard {
+        let mut from = self.pieces(self.side_to_move(), piece);
+        // A pawn named without its file moves along the target's.
+        let from_file = match (piece, from_file) {
+            (PieceKind::Pawn, None) => Some(to.file()),
+            (_, file) => file,
+        };
+        if let Some(file) = from_file {
+            from &= file.bitboard();
+        }
+        if let Some(rank) = from_rank {
+            from &= rank.bitboard();
+        }
+        if piece != PieceKind::Pawn {
+            from &= reach(piece, to, self.occupied());
+        }
+        from
+    }
+
+    /// The move of the only knight, bishop, rook or queen in `from` onto
+    /// `to`, when it is sure to be legal without asking the move generator.
+    #[inline]
+    fn sure_piece_move(&self, piece: PieceKind, from: Bitboard, to: Square) -> Option<Move> {
+        // Most moves of a knight, bishop, rook or queen need no generation:
+        // one piece reaches the square, and when the side to move is not in
+        // check and that piece is not pinned, any move of it onto a square
+        // without one of its own pieces is legal.
+        if !matches!(piece, PieceKind::Pawn | PieceKind::King)
+            && let Some(only) = from.first()
+            && !from.has_more_than_one()
+            && !self.by_color(self.side_to_move()).contains(to)
+        {
+            let checks = self.checks();
+            if checks.checkers.is_empty() && !checks.pinned.contains(only) {
+                return Some(Move::new(only, to, MoveKind::Normal));
+            }
+        }
+        None
+    }
+
+    /// The king's step onto `to`, legal or not, decided without the move
+    /// generator; `None` without a king in `from` or with its own piece on `to`.
+    #[inline]
+    fn king_step(&self, from: Bitboard, to: Square) -> Option<Result<Move, SanError>> {
+        // A king's step (castling is written `O-O`) is legal when nothing of
+        // the opponent's attacks its target with the king lifted off its
+        // square.
+        let king = from.first()?;
+        let us = self.side_to_move();
+        if self.by_color(us).contains(to) {
+            return None;
+        }
+        let lifted = self.occupied().difference(king.bitboard());
+        if self.attackers_through(to, us.opponent(), lifted).is_empty() {
+            Some(Ok(Move::new(king, to, MoveKind::Normal)))
+        } else {
+            Some(Err(SanError::Illegal {
+                piece: PieceKind::King,
+                to,
+            }))
+        }
+    }
+
+    /// The one legal move of a `piece` in `from` onto `to` with `promotion`,
+    /// asked of the move generator: an error when none or more than one fits.
+    #[inline]
+    fn find_matching(
+        &self,
+        piece: PieceKind,
+        from: Bitboard,
+        to: Square,
+        promotion: Option<PieceKind>,
+    ) -> Result<(Move, PieceKind), SanError> {
+        let mut matcher = Matcher {
+            promotion,
+            found: None,
+            froms: Bitboard::EMPTY,
+            unpromoted: false,
+        };
+        self.generate_filtered(
+            &mut matcher,
+            Filter {
+                from,
+                to: to.bitboard(),
+                en_passant: piece == PieceKind::Pawn && self.en_passant() == Some(to),
+            },
+        );
+        match matcher.froms.count() {
+            1 => matcher
+                .found
+                .map(|mv| (mv, piece))
+                .ok_or(SanError::Illegal { piece, to }),
+            0 if matcher.unpromoted => Err(SanError::MissingPromotion { to }),
+            0 => Err(SanError::Illegal { piece, to }),
+            _ => Err(SanError::Ambiguous {
+                piece,
+                to,
+                candidates: matcher.froms,
+            }),
         }
     }
 
