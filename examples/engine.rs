@@ -318,6 +318,20 @@ impl Table {
     }
 }
 
+impl Entry {
+    /// The score this entry settles at a node `ply` from the root searched
+    /// with the window `alpha`..`beta`, if its bound settles it.
+    fn cutoff(self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let score = shift_mate(i32::from(self.score), -(ply as i32));
+        match self.bound {
+            Bound::Exact => Some(score),
+            Bound::Lower if score >= beta => Some(score),
+            Bound::Upper if score <= alpha => Some(score),
+            _ => None,
+        }
+    }
+}
+
 /// A mate score counts plies from the root; the table stores it counted from
 /// the node (`shift` = `ply`), so that an entry means the same wherever the
 /// position recurs, and reading it back shifts by `-ply`.
@@ -590,14 +604,11 @@ impl Search<'_> {
         let scout = beta - alpha == 1;
         let entry = self.table.probe(key);
         let hash_move = entry.and_then(|entry| Move::from_bits(entry.best));
-        if let Some(entry) = entry.filter(|entry| scout && i32::from(entry.depth) >= depth) {
-            let score = shift_mate(i32::from(entry.score), -(ply as i32));
-            match entry.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+        if let Some(score) = entry
+            .filter(|entry| scout && i32::from(entry.depth) >= depth)
+            .and_then(|entry| entry.cutoff(ply, alpha, beta))
+        {
+            return score;
         }
 
         let moves = position.legal_moves();
@@ -605,30 +616,8 @@ impl Search<'_> {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
 
-        // Null-move pruning: if passing still leaves us at or above beta
-        // after a reduced search, a real move will too. Not in check (no
-        // null move exists), and not with only king and pawns, where passing
-        // would be an advantage (zugzwang) the pruning cannot see.
-        let us = position.side_to_move();
-        let pieces =
-            position.by_color(us).count() - position.pieces(us, PieceKind::Pawn).count() - 1;
-        if scout
-            && depth >= 3
-            && pieces > 0
-            && evaluate(position) >= beta
-            && let Some(passed) = position.null_move()
-        {
-            let reduction = if depth >= 6 { 3 } else { 2 };
-            self.path.push(key);
-            let score = -self.negamax(&passed, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
-            self.path.pop();
-            if self.stopped {
-                return 0;
-            }
-            if score >= beta {
-                // A mate found after passing is not a proven mate.
-                return score.min(MATE_BOUND);
-            }
+        if scout && let Some(score) = self.null_move_cutoff(position, key, depth, ply, beta) {
+            return score;
         }
 
         let killers = self.killers[ply];
@@ -644,22 +633,12 @@ impl Search<'_> {
             let score = if index == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                // Principal variation search: the first move is probably the
-                // best; prove the others worse with a null window, and search
-                // again with the full window only when that fails. A late
-                // quiet move that gives no check starts one ply shallower.
+                // Principal variation search. A late quiet move that gives
+                // no check starts one ply shallower.
                 let reduction = i32::from(
                     depth >= 3 && index >= 3 && quiet && !in_check && !position.gives_check(mv),
                 );
-                let mut score =
-                    -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
-                if score > alpha && reduction > 0 {
-                    score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
-                }
-                if score > alpha && score < beta {
-                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
-                }
-                score
+                self.search_later_move(&child, reduction, depth, ply, alpha, beta)
             };
             self.path.pop();
             if self.stopped {
@@ -689,6 +668,67 @@ impl Search<'_> {
         self.table
             .store(key, depth, best_score, bound, best_move, ply);
         best_score
+    }
+
+    /// Null-move pruning: the score to return when passing, searched
+    /// shallower, still reaches beta (0 when the search stopped).
+    fn null_move_cutoff(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Option<i32> {
+        // If passing still leaves us at or above beta after a reduced
+        // search, a real move will too. Not in check (no null move exists),
+        // and not with only king and pawns, where passing would be an
+        // advantage (zugzwang) the pruning cannot see.
+        let us = position.side_to_move();
+        let pieces =
+            position.by_color(us).count() - position.pieces(us, PieceKind::Pawn).count() - 1;
+        if depth >= 3
+            && pieces > 0
+            && evaluate(position) >= beta
+            && let Some(passed) = position.null_move()
+        {
+            let reduction = if depth >= 6 { 3 } else { 2 };
+            self.path.push(key);
+            let score = -self.negamax(&passed, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+            self.path.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= beta {
+                // A mate found after passing is not a proven mate.
+                return Some(score.min(MATE_BOUND));
+            }
+        }
+        None
+    }
+
+    /// The score of a move after the first, by principal variation search:
+    /// a null window first (`reduction` plies shallower), wider if it fails.
+    fn search_later_move(
+        &mut self,
+        child: &Position,
+        reduction: i32,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        // The first move is probably the best: prove this one worse with a
+        // null window, and search again at full depth, then with the full
+        // window, only when that fails.
+        let mut score = -self.negamax(child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+        if score > alpha && reduction > 0 {
+            score = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha);
+        }
+        if score > alpha && score < beta {
+            score = -self.negamax(child, depth - 1, ply + 1, -beta, -alpha);
+        }
+        score
     }
 
     /// Quiescence: resolve the captures before trusting the static
