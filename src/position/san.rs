@@ -495,9 +495,8 @@ impl Position {
         }
     }
 
-    /// The squares of the side to move's `piece`s that the text may name:
-    /// on the file and rank it gives (a pawn without one on the target's
-    /// file), and for a piece, reaching `to`.
+    /// The squares of the side to move's `piece`s that the text may mean: on
+    /// the file and rank it gives, and for any but a pawn, reaching `to`.
     #[inline]
     fn san_origins(
         &self,
@@ -905,11 +904,11 @@ fn parse_body(text: &str, body: &[u8]) -> Result<Parsed, SanError> {
     })
 }
 
-/// Where the core of `body` ends, the core starting at `at`: origin,
-/// separator and target, `[a-h]?[1-8]?[x:-]?[a-h][1-8]`; what follows it
-/// may only be a promotion.
+/// Where the core that starts at `at` ends: origin, separator and target,
+/// `[a-h]?[1-8]?[x:-]?[a-h][1-8]`.
 #[inline]
 fn core_end(body: &[u8], piece: PieceKind, at: usize) -> usize {
+    // What follows the core may only be a promotion.
     let mut core_end = at;
     while core_end < body.len()
         && matches!(body[core_end], b'a'..=b'h' | b'1'..=b'8' | b'x' | b':' | b'-')
