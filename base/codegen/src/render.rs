@@ -200,71 +200,24 @@ fn preamble(about: &str) -> String {
 /// named regions as `Bitboard`s for `masks`, lists their names for the name
 /// registry's error, and catalogs every table by name for the tests.
 pub(crate) fn index(files: &[BuiltFile]) -> Result<String, Error> {
-    let cfg = |feature: Option<&str>| match feature {
-        Some(feature) => quote! { #[cfg(feature = #feature)] },
-        None => TokenStream::new(),
-    };
     let includes = files.iter().map(|file| {
-        let cfg = cfg(file.spec.feature);
+        let cfg = feature_cfg(file.spec.feature);
         let name = file.spec.name;
         quote! { #cfg include!(#name); }
     });
 
-    let regions: Vec<(Option<&str>, &Table)> = files
+    let regions = named_regions(files);
+    let wrappers = regions
         .iter()
-        .flat_map(|file| {
-            file.tables
-                .iter()
-                .map(move |(entry, table)| (file.spec.feature, entry, table))
-        })
-        .filter(|(_, entry, _)| entry.naming == Naming::Region)
-        .map(|(feature, _, table)| (feature, table))
-        .collect();
-    let mut wrappers = Vec::new();
-    for (feature, table) in &regions {
-        let cfg = cfg(*feature);
-        let name = format_ident!("{}", table.name);
-        let count = table
-            .values
-            .first()
-            .copied()
-            .unwrap_or_default()
-            .count_ones();
-        let doc = doc_attributes(&format!(
-            "{}\n\n```\nuse bitboards::masks;\nassert_eq!(masks::{}.count(), {count});\n```",
-            table.summary(),
-            table.name
-        ));
-        wrappers.push(quote! { #cfg #doc pub const #name: Bitboard = Bitboard(super::#name); });
-    }
+        .map(|&(feature, table)| region_wrapper(feature, table));
     let region_names = regions.iter().map(|(_, table)| table.name.to_lowercase());
     let region_count = Literal::usize_unsuffixed(regions.len());
 
-    let mut catalog = Vec::new();
-    for file in files {
-        for (_, table) in &file.tables {
-            let name = format_ident!("{}", table.name);
-            let key = table.name;
-            let entries = match (&table.shape, table.element) {
-                (Shape::Word, Element::U64) => quote! { Entries::U64(&[#name]) },
-                (Shape::Word, Element::U16) => quote! { Entries::U16(&[#name]) },
-                (Shape::List, Element::U64) => quote! { Entries::U64(&#name) },
-                (Shape::List, Element::U16) => quote! { Entries::U16(&#name) },
-                (Shape::Grid { .. }, Element::U64) => quote! { Entries::U64(#name.as_flattened()) },
-                (Shape::Grid { .. }, Element::U16) => quote! { Entries::U16(#name.as_flattened()) },
-                (Shape::Map { .. }, _) => quote! { Entries::Map(&#name) },
-            };
-            catalog.push(match file.spec.feature {
-                None => quote! { (#key, #entries) },
-                Some(feature) => quote! {
-                    #[cfg(feature = #feature)]
-                    (#key, #entries),
-                    #[cfg(not(feature = #feature))]
-                    (#key, Entries::Disabled { feature: #feature })
-                },
-            });
-        }
-    }
+    let catalog = files.iter().flat_map(|file| {
+        file.tables
+            .iter()
+            .map(|(_, table)| catalog_entry(file.spec.feature, table))
+    });
 
     let items = quote! {
         #(#includes)*
@@ -294,6 +247,73 @@ pub(crate) fn index(files: &[BuiltFile]) -> Result<String, Error> {
     );
     contents.push_str(&unparse(INDEX, items)?);
     Ok(contents)
+}
+
+/// `#[cfg(feature = "...")]` for an item under `feature`, or nothing.
+fn feature_cfg(feature: Option<&str>) -> TokenStream {
+    match feature {
+        Some(feature) => quote! { #[cfg(feature = #feature)] },
+        None => TokenStream::new(),
+    }
+}
+
+/// The tables registered as named regions, in file order, with the feature
+/// of their file.
+fn named_regions(files: &[BuiltFile]) -> Vec<(Option<&str>, &Table)> {
+    files
+        .iter()
+        .flat_map(|file| {
+            file.tables
+                .iter()
+                .map(move |(entry, table)| (file.spec.feature, entry, table))
+        })
+        .filter(|(_, entry, _)| entry.naming == Naming::Region)
+        .map(|(feature, _, table)| (feature, table))
+        .collect()
+}
+
+/// A named region as a `Bitboard` constant for `masks`, with a doctest of
+/// its square count.
+fn region_wrapper(feature: Option<&str>, table: &Table) -> TokenStream {
+    let cfg = feature_cfg(feature);
+    let name = format_ident!("{}", table.name);
+    let count = table
+        .values
+        .first()
+        .copied()
+        .unwrap_or_default()
+        .count_ones();
+    let doc = doc_attributes(&format!(
+        "{}\n\n```\nuse bitboards::masks;\nassert_eq!(masks::{}.count(), {count});\n```",
+        table.summary(),
+        table.name
+    ));
+    quote! { #cfg #doc pub const #name: Bitboard = Bitboard(super::#name); }
+}
+
+/// A table's entry in the catalog: its name and its entries, or under a
+/// feature that is off, the feature's name.
+fn catalog_entry(feature: Option<&str>, table: &Table) -> TokenStream {
+    let name = format_ident!("{}", table.name);
+    let key = table.name;
+    let entries = match (&table.shape, table.element) {
+        (Shape::Word, Element::U64) => quote! { Entries::U64(&[#name]) },
+        (Shape::Word, Element::U16) => quote! { Entries::U16(&[#name]) },
+        (Shape::List, Element::U64) => quote! { Entries::U64(&#name) },
+        (Shape::List, Element::U16) => quote! { Entries::U16(&#name) },
+        (Shape::Grid { .. }, Element::U64) => quote! { Entries::U64(#name.as_flattened()) },
+        (Shape::Grid { .. }, Element::U16) => quote! { Entries::U16(#name.as_flattened()) },
+        (Shape::Map { .. }, _) => quote! { Entries::Map(&#name) },
+    };
+    match feature {
+        None => quote! { (#key, #entries) },
+        Some(feature) => quote! {
+            #[cfg(feature = #feature)]
+            (#key, #entries),
+            #[cfg(not(feature = #feature))]
+            (#key, Entries::Disabled { feature: #feature })
+        },
+    }
 }
 
 #[cfg(test)]
