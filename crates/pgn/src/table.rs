@@ -640,15 +640,8 @@ mod tests {
         assert_eq!(ints(batch, "BlackElo"), [None, None, Some(2100)]);
         assert_eq!(ints(batch, "WhiteRatingDiff"), [Some(-6), None, None]);
         assert_eq!(ints(batch, "BlackRatingDiff"), [Some(6), None, None]);
-        let dates = batch.column_by_name("UTCDate").unwrap();
-        let dates: Vec<_> = dates.as_primitive::<Date32Type>().iter().collect();
-        assert_eq!(dates, [Some(19_753), None, None]);
-        let times = batch.column_by_name("UTCTime").unwrap();
-        let times: Vec<_> = times
-            .as_primitive::<Time32MillisecondType>()
-            .iter()
-            .collect();
-        assert_eq!(times, [Some(86_399_000), None, None]);
+        assert_eq!(dates(batch, "UTCDate"), [Some(19_753), None, None]);
+        assert_eq!(times(batch, "UTCTime"), [Some(86_399_000), None, None]);
         assert_eq!(strings(batch, "ECO"), [s("C20"), None, s("")]);
         assert_eq!(
             strings(batch, "Opening"),
@@ -671,32 +664,62 @@ mod tests {
         );
         assert_eq!(strings(batch, "outcome"), [None, None, s("stalemate")]);
 
-        let uci = list(batch, "uci");
-        let moves: Vec<Vec<String>> = uci
-            .iter()
-            .map(|moves| {
-                let moves = moves.unwrap();
-                let moves = moves.as_string::<i32>();
-                moves.iter().map(|m| m.unwrap().to_string()).collect()
-            })
-            .collect();
-        assert_eq!(moves, [lichess(), bare(), odd()].map(|record| record.uci));
-
-        let clocks = list(batch, "clocks");
-        let clocks: Vec<Vec<Option<f64>>> = clocks
-            .iter()
-            .map(|clocks| {
-                let clocks = clocks.unwrap();
-                clocks.as_primitive::<Float64Type>().iter().collect()
-            })
-            .collect();
         assert_eq!(
-            clocks,
+            string_lists(batch, "uci"),
+            [lichess(), bare(), odd()].map(|record| record.uci)
+        );
+        assert_eq!(
+            float_lists(batch, "clocks"),
             [lichess(), bare(), odd()].map(|record| record.clocks)
         );
+        assert_eq!(
+            score_lists(batch, "evals"),
+            [lichess(), bare(), odd()].map(|record| record.evals)
+        );
+    }
 
-        let evals = list(batch, "evals");
-        let evals: Vec<Vec<Option<Score>>> = evals
+    /// A `date32` column's days.
+    fn dates(batch: &RecordBatch, name: &str) -> Vec<Option<i32>> {
+        let column = batch.column_by_name(name).unwrap();
+        column.as_primitive::<Date32Type>().iter().collect()
+    }
+
+    /// A `time32[ms]` column's milliseconds.
+    fn times(batch: &RecordBatch, name: &str) -> Vec<Option<i32>> {
+        let column = batch.column_by_name(name).unwrap();
+        column
+            .as_primitive::<Time32MillisecondType>()
+            .iter()
+            .collect()
+    }
+
+    /// A `list<utf8>` column whose items are never null, such as `uci`.
+    fn string_lists(batch: &RecordBatch, name: &str) -> Vec<Vec<String>> {
+        list(batch, name)
+            .iter()
+            .map(|row| {
+                let row = row.unwrap();
+                let row = row.as_string::<i32>();
+                row.iter().map(|item| item.unwrap().to_string()).collect()
+            })
+            .collect()
+    }
+
+    /// A `list<float64>` column, such as `clocks`.
+    fn float_lists(batch: &RecordBatch, name: &str) -> Vec<Vec<Option<f64>>> {
+        list(batch, name)
+            .iter()
+            .map(|row| {
+                let row = row.unwrap();
+                row.as_primitive::<Float64Type>().iter().collect()
+            })
+            .collect()
+    }
+
+    /// An `evals` column read back as scores, checking that a null eval has
+    /// both fields null and any other exactly one.
+    fn score_lists(batch: &RecordBatch, name: &str) -> Vec<Vec<Option<Score>>> {
+        list(batch, name)
             .iter()
             .map(|evals| {
                 let evals = evals.unwrap();
@@ -717,8 +740,7 @@ mod tests {
                     })
                     .collect()
             })
-            .collect();
-        assert_eq!(evals, [lichess(), bare(), odd()].map(|record| record.evals));
+            .collect()
     }
 
     #[test]
