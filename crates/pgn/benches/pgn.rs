@@ -563,10 +563,12 @@ fn lichess(c: &mut Criterion) {
 
 /// pgn-reader and shakmaty making the twelve boards of every position
 /// before a move: the peer program of the `pgn_positions` group.
+#[cfg(feature = "arrow")]
 struct PeerRows {
     rows: Vec<[u64; 12]>,
 }
 
+#[cfg(feature = "arrow")]
 impl pgn_reader::Visitor for PeerRows {
     type Tags = ();
     type Movetext = Chess;
