@@ -575,8 +575,38 @@ pub const fn first_violation(
 /// Checks the rules in order and keeps the first `N` violations.
 const fn collect<const N: usize>(setup: &Setup, boards: &[Bitboard; Piece::COUNT]) -> Found<N> {
     let mut found = Found::<N>::new();
+    let kings = king_rules(boards, &mut found);
+    back_rank_rules(setup, boards, &mut found);
 
-    // Exactly one king each; the square is the second king in reading order.
+    let mut color_index = 0;
+    while color_index < 2 {
+        let color = Color::ALL[color_index];
+        if let Some(square) = excess_material(setup, color, boards) {
+            found.push(PositionError::TooMuchMaterial { color }, Some(square));
+        }
+        color_index += 1;
+    }
+
+    castling_rules(setup, boards, kings, &mut found);
+
+    if let Some(square) = setup.en_passant
+        && let Some(error) = en_passant_error(setup, square)
+    {
+        found.push(error, Some(square));
+    }
+
+    if setup.fullmove_number == 0 {
+        found.push(PositionError::FullmoveNumberZero, None);
+    }
+    found
+}
+
+/// Exactly one king each, White's checked first; the square is the second
+/// king in reading order. Returns each side's king, when it has one.
+const fn king_rules<const N: usize>(
+    boards: &[Bitboard; Piece::COUNT],
+    found: &mut Found<N>,
+) -> [Option<Square>; 2] {
     let mut kings = [None; 2];
     let mut color_index = 0;
     while color_index < 2 {
@@ -586,31 +616,43 @@ const fn collect<const N: usize>(setup: &Setup, boards: &[Bitboard; Piece::COUNT
         if count == 1 {
             kings[color_index] = board.first();
         } else {
-            let mut second = None;
-            let mut seen = 0;
-            let mut index = 0;
-            while index < 64 && second.is_none() {
-                let square = reading_order(index);
-                if board.contains(square) {
-                    seen += 1;
-                    if seen == 2 {
-                        second = Some(square);
-                    }
-                }
-                index += 1;
-            }
             found.push(
                 PositionError::KingCount {
                     color,
                     found: count,
                 },
-                second,
+                second_in_reading_order(board),
             );
         }
         color_index += 1;
     }
+    kings
+}
 
-    // Pawns on the back ranks, a1 to h1 then a8 to h8: square order.
+/// The second square of `board` in reading order, if it has two.
+const fn second_in_reading_order(board: Bitboard) -> Option<Square> {
+    let mut second = None;
+    let mut seen = 0;
+    let mut index = 0;
+    while index < 64 && second.is_none() {
+        let square = reading_order(index);
+        if board.contains(square) {
+            seen += 1;
+            if seen == 2 {
+                second = Some(square);
+            }
+        }
+        index += 1;
+    }
+    second
+}
+
+/// Pawns on the back ranks, a1 to h1 then a8 to h8: square order.
+const fn back_rank_rules<const N: usize>(
+    setup: &Setup,
+    boards: &[Bitboard; Piece::COUNT],
+    found: &mut Found<N>,
+) {
     const BACK_RANKS: Bitboard = Bitboard(0xFF00_0000_0000_00FF);
     let mut pawns = boards[Piece::WhitePawn.index()]
         .union(boards[Piece::BlackPawn.index()])
@@ -623,16 +665,16 @@ const fn collect<const N: usize>(setup: &Setup, boards: &[Bitboard; Piece::COUNT
             );
         }
     }
+}
 
-    let mut color_index = 0;
-    while color_index < 2 {
-        let color = Color::ALL[color_index];
-        if let Some(square) = excess_material(setup, color, boards) {
-            found.push(PositionError::TooMuchMaterial { color }, Some(square));
-        }
-        color_index += 1;
-    }
-
+/// Each castling right of a side with one king (`kings`, from
+/// [`king_rules`]): its king on the home rank, its rook on that side of it.
+const fn castling_rules<const N: usize>(
+    setup: &Setup,
+    boards: &[Bitboard; Piece::COUNT],
+    kings: [Option<Square>; 2],
+    found: &mut Found<N>,
+) {
     let mut index = 0;
     while index < 4 {
         let color = Color::ALL[index / 2];
@@ -663,17 +705,6 @@ const fn collect<const N: usize>(setup: &Setup, boards: &[Bitboard; Piece::COUNT
             );
         }
     }
-
-    if let Some(square) = setup.en_passant
-        && let Some(error) = en_passant_error(setup, square)
-    {
-        found.push(error, Some(square));
-    }
-
-    if setup.fullmove_number == 0 {
-        found.push(PositionError::FullmoveNumberZero, None);
-    }
-    found
 }
 
 /// The piece that takes `color` past what the starting set and its pawns'
