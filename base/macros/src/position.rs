@@ -246,33 +246,18 @@ fn check_rules(
     for (piece, cell) in pieces.iter_mut().zip(board) {
         *piece = cell.and_then(|cell| Piece::from_char(cell.char));
     }
+    let (castling, letter_at, duplicates) = castling_rights(&fields.castling, &pieces);
 
-    let mut castling = CastlingRights::NONE;
-    let mut letter_at = [[None; 2]; 2];
-    let mut duplicates = Vec::new();
-    for &(letter, at) in &fields.castling {
-        let color = letter.color;
-        let (side, file) = letter.resolve(&pieces);
-        if castling.has(color, side) {
-            let message = format!("{color}'s {} castling right is given twice", side.name());
-            duplicates.push(Diagnostic::on(at, message));
-            continue;
-        }
-        castling = castling.with(color, side, Some(file));
-        letter_at[color.index()][side.index()] = Some(at);
-    }
-
-    let (fullmove_number, fullmove_at) = fields.fullmove_number;
     let setup = Setup {
         board: pieces,
         side_to_move: fields.side_to_move,
         castling,
         en_passant: fields.en_passant.map(|(square, _)| square),
         halfmove_clock: fields.halfmove_clock,
-        fullmove_number,
+        fullmove_number: fields.fullmove_number.0,
     };
     let violations = placement::check(&setup);
-    let (mut on_board, on_fields): (Vec<Violation>, Vec<Violation>) =
+    let (on_board, on_fields): (Vec<Violation>, Vec<Violation>) =
         violations.as_slice().iter().partition(|violation| {
             matches!(
                 violation.error,
@@ -281,6 +266,47 @@ fn check_rules(
                     | PositionError::TooMuchMaterial { .. }
             )
         });
+
+    let mut errors = board_errors(on_board, board, diagram);
+    errors.extend(duplicates);
+    errors.extend(field_errors(on_fields, &letter_at, fields, diagram));
+    if errors.is_empty() {
+        Ok(setup)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The castling rights the letters give on `pieces`, the span of the letter
+/// behind each right (by colour, then side), and an error for each repeat.
+fn castling_rights(
+    letters: &[(CastlingLetter, Span)],
+    pieces: &[Option<Piece>; 64],
+) -> (CastlingRights, [[Option<Span>; 2]; 2], Vec<Diagnostic>) {
+    let mut castling = CastlingRights::NONE;
+    let mut letter_at = [[None; 2]; 2];
+    let mut duplicates = Vec::new();
+    for &(letter, at) in letters {
+        let color = letter.color;
+        let (side, file) = letter.resolve(pieces);
+        if castling.has(color, side) {
+            let message = format!("{color}'s {} castling right is given twice", side.name());
+            duplicates.push(Diagnostic::on(at, message));
+            continue;
+        }
+        castling = castling.with(color, side, Some(file));
+        letter_at[color.index()][side.index()] = Some(at);
+    }
+    (castling, letter_at, duplicates)
+}
+
+/// The errors of the rules broken on the board, on the cell that breaks
+/// each (or the whole diagram), in reading order.
+fn board_errors(
+    mut on_board: Vec<Violation>,
+    board: &Board<Span>,
+    diagram: (Span, Span),
+) -> Vec<Diagnostic> {
     // The checker lists back-rank pawns a1 to h8; a reader reads rank 8
     // first.
     on_board.sort_by_key(|violation| match violation.error {
@@ -301,14 +327,25 @@ fn check_rules(
             message: violation.error.to_string(),
         });
     }
-    errors.extend(duplicates);
+    errors
+}
+
+/// The errors of the rules broken by the fields, each on its castling
+/// letter (`letter_at`), en passant square or fullmove number.
+fn field_errors(
+    on_fields: Vec<Violation>,
+    letter_at: &[[Option<Span>; 2]; 2],
+    fields: &Fields,
+    diagram: (Span, Span),
+) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
     for violation in on_fields {
         let at = match violation.error {
             PositionError::CastlingWithoutKing { color, side }
             | PositionError::CastlingWithoutRook { color, side, .. } => {
                 letter_at[color.index()][side.index()]
             }
-            PositionError::FullmoveNumberZero => Some(fullmove_at),
+            PositionError::FullmoveNumberZero => Some(fields.fullmove_number.1),
             _ => fields.en_passant.map(|(_, at)| at),
         };
         let message = violation.error.to_string();
@@ -321,11 +358,7 @@ fn check_rules(
             },
         });
     }
-    if errors.is_empty() {
-        Ok(setup)
-    } else {
-        Err(errors)
-    }
+    errors
 }
 
 /// `$crate::Setup { .. }` built from the runtime crate's constants and
