@@ -353,55 +353,62 @@ impl BookBuilder {
             }
             position.push((encode(mv), u64::from(entry.weight), 0));
         };
-        if self.runs.is_empty() {
-            for &entry in &self.run {
-                keep(entry, out);
-            }
-        } else {
-            // A k-way merge of the spilled runs and the one in memory.
-            let mut readers: Vec<BufReader<File>> = Vec::new();
-            for run in &self.runs {
-                readers.push(BufReader::with_capacity(1 << 16, File::open(&run.path)?));
-            }
-            let mut memory = self.run.iter().copied();
-            let mut heap = BinaryHeap::new();
-            for (index, reader) in readers.iter_mut().enumerate() {
-                if let Some(entry) = Entry::read(reader)? {
-                    heap.push(Reverse((entry, index)));
-                }
-            }
-            if let Some(entry) = memory.next() {
-                heap.push(Reverse((entry, readers.len())));
-            }
-            let mut current: Option<Entry> = None;
-            while let Some(Reverse((entry, source))) = heap.pop() {
-                let next = match readers.get_mut(source) {
-                    Some(reader) => Entry::read(reader)?,
-                    None => memory.next(),
-                };
-                if let Some(next) = next {
-                    heap.push(Reverse((next, source)));
-                }
-                match &mut current {
-                    Some(current) if current.key == entry.key && current.mv == entry.mv => {
-                        current.merge(entry);
-                    }
-                    _ => {
-                        if let Some(done) = current.replace(entry) {
-                            keep(done, out);
-                        }
-                    }
-                }
-            }
-            if let Some(done) = current {
-                keep(done, out);
-            }
-        }
+        self.for_each_merged(|entry| keep(entry, out))?;
         flush(position_key, &mut position, out);
         match failed {
             Some(error) => Err(error),
             None => Ok(written),
         }
+    }
+
+    /// Calls `each` with every entry of the runs, spilled and in memory,
+    /// merged: in key and move order, each key and move once.
+    fn for_each_merged(&self, mut each: impl FnMut(Entry)) -> io::Result<()> {
+        if self.runs.is_empty() {
+            for &entry in &self.run {
+                each(entry);
+            }
+            return Ok(());
+        }
+        // A k-way merge of the spilled runs and the one in memory.
+        let mut readers: Vec<BufReader<File>> = Vec::new();
+        for run in &self.runs {
+            readers.push(BufReader::with_capacity(1 << 16, File::open(&run.path)?));
+        }
+        let mut memory = self.run.iter().copied();
+        let mut heap = BinaryHeap::new();
+        for (index, reader) in readers.iter_mut().enumerate() {
+            if let Some(entry) = Entry::read(reader)? {
+                heap.push(Reverse((entry, index)));
+            }
+        }
+        if let Some(entry) = memory.next() {
+            heap.push(Reverse((entry, readers.len())));
+        }
+        let mut current: Option<Entry> = None;
+        while let Some(Reverse((entry, source))) = heap.pop() {
+            let next = match readers.get_mut(source) {
+                Some(reader) => Entry::read(reader)?,
+                None => memory.next(),
+            };
+            if let Some(next) = next {
+                heap.push(Reverse((next, source)));
+            }
+            match &mut current {
+                Some(current) if current.key == entry.key && current.mv == entry.mv => {
+                    current.merge(entry);
+                }
+                _ => {
+                    if let Some(done) = current.replace(entry) {
+                        each(done);
+                    }
+                }
+            }
+        }
+        if let Some(done) = current {
+            each(done);
+        }
+        Ok(())
     }
 
     /// The book's bytes, as [`write`](BookBuilder::write) writes them.
