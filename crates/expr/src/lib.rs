@@ -46,7 +46,9 @@ pub mod text;
 pub use numbering::Numbering;
 
 use core::fmt;
+use core::iter::Peekable;
 use core::ops::Range;
+use core::str::CharIndices;
 
 use bitboards::{Bitboard, Color, FromName, Square, attacks, masks};
 
@@ -269,44 +271,12 @@ fn tokenize(source: &str) -> Result<Vec<Token>, ExprError> {
             ')' => single(TokenKind::CloseParen),
             ',' => single(TokenKind::Comma),
             '<' | '>' => {
-                let doubled = source[start + 1..].starts_with(c);
-                if !doubled {
-                    let name = if c == '<' { "<<" } else { ">>" };
-                    return Err(ExprError::new(
-                        start..start + 1,
-                        format!(
-                            "a single `{c}` means nothing here; expected `{name}`, a shift such as `x {name} 8`"
-                        ),
-                    ));
-                }
+                let token = shift(source, start, c)?;
                 chars.next();
-                Token {
-                    kind: if c == '<' {
-                        TokenKind::ShiftLeft
-                    } else {
-                        TokenKind::ShiftRight
-                    },
-                    span: start..start + 2,
-                }
+                token
             }
             c if c.is_ascii_alphanumeric() || c == '_' => {
-                let mut end = start;
-                while let Some(&(i, c)) = chars.peek() {
-                    if !(c.is_ascii_alphanumeric() || c == '_') {
-                        break;
-                    }
-                    end = i + c.len_utf8();
-                    chars.next();
-                }
-                let kind = if c.is_ascii_digit() {
-                    TokenKind::Number(read_number(source, start..end)?)
-                } else {
-                    TokenKind::Identifier
-                };
-                tokens.push(Token {
-                    kind,
-                    span: start..end,
-                });
+                tokens.push(word(source, &mut chars, start, c)?);
                 continue;
             }
             other => {
@@ -327,6 +297,56 @@ fn tokenize(source: &str) -> Result<Vec<Token>, ExprError> {
         span: source.len()..source.len(),
     });
     Ok(tokens)
+}
+
+/// The shift `<<` or `>>` at `start` in `source`, where `c` is its first
+/// character; an error for a single `<` or `>`.
+fn shift(source: &str, start: usize, c: char) -> Result<Token, ExprError> {
+    let doubled = source[start + 1..].starts_with(c);
+    if !doubled {
+        let name = if c == '<' { "<<" } else { ">>" };
+        return Err(ExprError::new(
+            start..start + 1,
+            format!(
+                "a single `{c}` means nothing here; expected `{name}`, a shift such as `x {name} 8`"
+            ),
+        ));
+    }
+    Ok(Token {
+        kind: if c == '<' {
+            TokenKind::ShiftLeft
+        } else {
+            TokenKind::ShiftRight
+        },
+        span: start..start + 2,
+    })
+}
+
+/// The word (ASCII letters, digits and `_`) at `start`, whose first character
+/// is `first`, taken from `chars`: a number when it starts with a digit.
+fn word(
+    source: &str,
+    chars: &mut Peekable<CharIndices<'_>>,
+    start: usize,
+    first: char,
+) -> Result<Token, ExprError> {
+    let mut end = start;
+    while let Some(&(i, c)) = chars.peek() {
+        if !(c.is_ascii_alphanumeric() || c == '_') {
+            break;
+        }
+        end = i + c.len_utf8();
+        chars.next();
+    }
+    let kind = if first.is_ascii_digit() {
+        TokenKind::Number(read_number(source, start..end)?)
+    } else {
+        TokenKind::Identifier
+    };
+    Ok(Token {
+        kind,
+        span: start..end,
+    })
 }
 
 /// Reads a number word (`0x..`, `0b..`, `0o..` or decimal, `_` allowed
