@@ -35,55 +35,17 @@ pub fn run(root: &Path) -> ExitCode {
         eprintln!("error: {problem}");
         return ExitCode::FAILURE;
     }
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let mut build = Command::new(cargo);
-    build
-        .current_dir(root)
-        .args(["build", "--package", "bitboards-web", "--lib"])
-        .args(["--target", TARGET, "--profile", PROFILE_NAME])
-        // The 9 KB kindergarten slider tables instead of the 710 KB magic
-        // table, which would be most of the page. Asked for here, not in
-        // crates/web/Cargo.toml, so that a workspace build (tests, perft)
-        // keeps the default lookups.
-        .args(["--features", "bitboards/compact"]);
-    for setting in PROFILE {
-        build.args(["--config", setting]);
+    if let Err(problem) = build_wasm(root) {
+        eprintln!("error: {problem}");
+        return ExitCode::FAILURE;
     }
-    match build.status() {
-        Ok(status) if status.success() => {}
-        Ok(status) => {
-            eprintln!("error: building the page's wasm failed ({status})");
-            return ExitCode::FAILURE;
-        }
-        Err(error) => {
-            eprintln!("error: could not run cargo: {error}");
-            return ExitCode::FAILURE;
-        }
-    }
-    let target_dir =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let target_dir = if target_dir.is_relative() {
-        root.join(target_dir)
-    } else {
-        target_dir
-    };
+    let target_dir = target_dir(root);
     let wasm_path = target_dir
         .join(TARGET)
         .join(PROFILE_NAME)
         .join("bitboards_web.wasm");
     let page = root.join("crates").join("web").join("page");
-    let read = |path: &Path| {
-        std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))
-    };
-    let files = (|| {
-        Ok::<_, String>((
-            read(&wasm_path)?,
-            String::from_utf8_lossy(&read(&page.join("index.html"))?).into_owned(),
-            String::from_utf8_lossy(&read(&page.join("style.css"))?).into_owned(),
-            String::from_utf8_lossy(&read(&page.join("app.js"))?).into_owned(),
-        ))
-    })();
-    let (wasm, template, style, script) = match files {
+    let (wasm, template, style, script) = match read_inputs(&wasm_path, &page) {
         Ok(files) => files,
         Err(problem) => {
             eprintln!("error: {problem}");
@@ -115,6 +77,56 @@ pub fn run(root: &Path) -> ExitCode {
         started.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
+}
+
+/// Builds `crates/web` for the wasm target in the page's profile, with
+/// the compact slider tables; the message when cargo fails or cannot run.
+fn build_wasm(root: &Path) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut build = Command::new(cargo);
+    build
+        .current_dir(root)
+        .args(["build", "--package", "bitboards-web", "--lib"])
+        .args(["--target", TARGET, "--profile", PROFILE_NAME])
+        // The 9 KB kindergarten slider tables instead of the 710 KB magic
+        // table, which would be most of the page. Asked for here, not in
+        // crates/web/Cargo.toml, so that a workspace build (tests, perft)
+        // keeps the default lookups.
+        .args(["--features", "bitboards/compact"]);
+    for setting in PROFILE {
+        build.args(["--config", setting]);
+    }
+    match build.status() {
+        Ok(status) if status.success() => Ok(()),
+        Ok(status) => Err(format!("building the page's wasm failed ({status})")),
+        Err(error) => Err(format!("could not run cargo: {error}")),
+    }
+}
+
+/// Cargo's target directory: `CARGO_TARGET_DIR` (relative to `root`) or
+/// `root/target`.
+fn target_dir(root: &Path) -> PathBuf {
+    let target_dir =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    if target_dir.is_relative() {
+        root.join(target_dir)
+    } else {
+        target_dir
+    }
+}
+
+/// The wasm's bytes, and the page's template, style and script as text, or
+/// the message for the first that cannot be read.
+fn read_inputs(wasm_path: &Path, page: &Path) -> Result<(Vec<u8>, String, String, String), String> {
+    let read = |path: &Path| {
+        std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))
+    };
+    Ok((
+        read(wasm_path)?,
+        String::from_utf8_lossy(&read(&page.join("index.html"))?).into_owned(),
+        String::from_utf8_lossy(&read(&page.join("style.css"))?).into_owned(),
+        String::from_utf8_lossy(&read(&page.join("app.js"))?).into_owned(),
+    ))
 }
 
 /// Adds the wasm target with rustup when it is missing. Without rustup
