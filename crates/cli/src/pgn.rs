@@ -571,6 +571,9 @@ impl Summary {
     ///
     /// let line = Summary { read: 9, failed: 1 }.describe(2_000_000, Duration::from_secs(2));
     /// assert_eq!(line, "10 games (1 failed) in 2.00 s: 5 games/s, 1.0 MB/s\n");
+    ///
+    /// let one = Summary { read: 0, failed: 1 }.describe(100, Duration::from_secs(1));
+    /// assert!(one.starts_with("1 game (1 failed) in 1.00 s"), "{one}");
     /// ```
     #[must_use]
     pub fn describe(&self, bytes: u64, elapsed: Duration) -> String {
@@ -581,8 +584,9 @@ impl Summary {
         } else {
             String::new()
         };
+        let noun = if games == 1 { "game" } else { "games" };
         format!(
-            "{games} games{failed} in {seconds:.2} s: {:.0} games/s, {:.1} MB/s\n",
+            "{games} {noun}{failed} in {seconds:.2} s: {:.0} games/s, {:.1} MB/s\n",
             games as f64 / seconds,
             bytes as f64 / seconds / 1e6,
         )

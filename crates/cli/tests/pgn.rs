@@ -191,7 +191,7 @@ fn standard_input_and_a_clean_exit() {
     assert!(stdout.contains(r#""outcome": "checkmate""#), "{stdout}");
     assert!(stdout.contains(r#""result": "1-0""#), "{stdout}");
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.starts_with("1 games in "), "{stderr}");
+    assert!(stderr.starts_with("1 game in "), "{stderr}");
 }
 
 #[test]
