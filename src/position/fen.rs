@@ -742,6 +742,159 @@ fn parse_clock(input: Input<'_>, field: FenField, span: Span) -> Result<u16, Fen
     Ok(value)
 }
 
+/// The first castling right (White's first, king side first) that is not
+/// standard chess's, a king on file e and its rook in the corner, with
+/// that right's rook file.
+fn first_not_standard(position: &Position) -> Option<(Color, CastlingSide, File)> {
+    let rights = position.castling();
+    Color::ALL.into_iter().find_map(|color| {
+        let king_file = position.king(color).file();
+        CastlingSide::ALL.into_iter().find_map(|side| {
+            let file = rights.rook_file(color, side)?;
+            let corner = match side {
+                CastlingSide::KingSide => File::H,
+                CastlingSide::QueenSide => File::A,
+            };
+            (king_file != File::E || file != corner).then_some((color, side, file))
+        })
+    })
+}
+
+/// Reads a FEN written the plain way, in one pass: single spaces between
+/// four or six fields, nothing before or after. `None` for anything else,
+/// and for any error: the careful reader ([`Position::read_fen_located`])
+/// then reads the text again, for the exact error and its column, or for
+/// the other layouts it accepts. Both build the position with the same
+/// rules ([`validate::check_with_boards`]), so where this one answers,
+/// they agree.
+///
+/// This is the reader of nearly every FEN a program meets (a dataset, an
+/// EPD file, a PGN `FEN` tag): one loop over the bytes, the board and the
+/// fields split as they are read, where the careful reader finds the
+/// fields first and keeps every offset.
+fn read_plain(bytes: &[u8], allow_impossible_check: bool) -> Option<Position> {
+    let mut board = [None; 64];
+    let mut boards = [Bitboard::EMPTY; Piece::COUNT];
+    // The next square to fill and the end of its rank (exclusive).
+    let mut square = 56;
+    let mut rank_end = 64;
+    let mut previous_was_digit = false;
+    let mut at = 0;
+    loop {
+        let byte = *bytes.get(at)?;
+        at += 1;
+        let class = BOARD_BYTES[usize::from(byte)];
+        if class < SLASH {
+            if square >= rank_end {
+                return None;
+            }
+            board[square] = Some(Piece::ALL[usize::from(class)]);
+            boards[usize::from(class)].0 |= 1 << square;
+            square += 1;
+            previous_was_digit = false;
+        } else if class == SLASH {
+            if square != rank_end || rank_end == 8 {
+                return None;
+            }
+            rank_end -= 8;
+            square = rank_end - 8;
+            previous_was_digit = false;
+        } else if class != NOT_BOARD {
+            if previous_was_digit {
+                return None;
+            }
+            square += usize::from(class - SLASH);
+            if square > rank_end {
+                return None;
+            }
+            previous_was_digit = true;
+        } else if byte == b' ' && square == 8 && rank_end == 8 {
+            break;
+        } else {
+            return None;
+        }
+    }
+    let rest = bytes.get(at..)?;
+    let (side_to_move, rest) = match rest {
+        [b'w', b' ', rest @ ..] => (Color::White, rest),
+        [b'b', b' ', rest @ ..] => (Color::Black, rest),
+        _ => return None,
+    };
+    let (castling, rest) = plain_castling(rest, &board)?;
+    let (en_passant, rest) = match rest {
+        [b'-', rest @ ..] => (None, rest),
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8', rest @ ..] => (
+            Some(Square::from_file_rank(
+                File::ALL[usize::from(file - b'a')],
+                Rank::ALL[usize::from(rank - b'1')],
+            )),
+            rest,
+        ),
+        _ => return None,
+    };
+    let (halfmove_clock, fullmove_number) = match rest {
+        [] => (0, 1),
+        [b' ', rest @ ..] => {
+            let (halfmove, rest) = plain_number(rest)?;
+            let (fullmove, rest) = plain_number(rest.strip_prefix(b" ")?)?;
+            if !rest.is_empty() {
+                return None;
+            }
+            (halfmove, fullmove)
+        }
+        _ => return None,
+    };
+    let setup = Setup {
+        board,
+        side_to_move,
+        castling,
+        en_passant,
+        halfmove_clock,
+        fullmove_number,
+    };
+    validate::check_with_boards(&setup, &boards, allow_impossible_check).ok()
+}
+
+/// The castling field and a space, for [`read_plain`]: `-` or up to four
+/// letters, no right twice.
+fn plain_castling<'a>(
+    bytes: &'a [u8],
+    board: &[Option<Piece>; 64],
+) -> Option<(CastlingRights, &'a [u8])> {
+    if let [b'-', b' ', rest @ ..] = bytes {
+        return Some((CastlingRights::NONE, rest));
+    }
+    let mut rights = CastlingRights::NONE;
+    for (at, &byte) in bytes.iter().enumerate() {
+        if byte == b' ' && at > 0 {
+            return Some((rights, &bytes[at + 1..]));
+        }
+        let letter = bitboards_core::CastlingLetter::from_ascii(byte)?;
+        let (side, file) = letter.resolve(board);
+        if rights.has(letter.color, side) {
+            return None;
+        }
+        rights = rights.with(letter.color, side, Some(file));
+    }
+    None
+}
+
+/// A clock, for [`read_plain`]: one to five digits that fit a `u16`.
+fn plain_number(bytes: &[u8]) -> Option<(u16, &[u8])> {
+    let digits = bytes
+        .iter()
+        .take_while(|byte| byte.is_ascii_digit())
+        .count();
+    if digits == 0 || digits > 5 {
+        return None;
+    }
+    let (number, rest) = bytes.split_at(digits);
+    let value = number.iter().try_fold(0u16, |value, &digit| {
+        value.checked_mul(10)?.checked_add(u16::from(digit - b'0'))
+    })?;
+    Some((value, rest))
+}
+
 /// Where each part of a FEN was read, for pointing at what breaks a rule.
 struct Locations {
     board: Span,
@@ -858,37 +1011,28 @@ impl Position {
     /// # Ok::<(), bitboards::FenError>(())
     /// ```
     pub fn from_fen_with(fen: &str, validation: Validation) -> Result<Position, FenError> {
+        if let Some(position) = read_plain(fen.as_bytes(), validation.allows_impossible_check())
+            && (!validation.requires_standard_castling() || first_not_standard(&position).is_none())
+        {
+            return Ok(position);
+        }
         let (position, castling_offsets) =
             Position::read_fen_located(fen, validation.allows_impossible_check())?;
         if !validation.requires_standard_castling() {
             return Ok(position);
         }
-        let input = Input { fen };
-        let rights = position.castling();
-        for color in Color::ALL {
-            let king = position.king(color);
-            for side in CastlingSide::ALL {
-                let Some(file) = rights.rook_file(color, side) else {
-                    continue;
-                };
-                let corner = match side {
-                    CastlingSide::KingSide => File::H,
-                    CastlingSide::QueenSide => File::A,
-                };
-                if king.file() == File::E && file == corner {
-                    continue;
-                }
-                let offset = castling_offsets[color.index()][side.index()];
-                return Err(FenError::NotStandardCastling {
-                    column: input.column(offset),
-                    color,
-                    side,
-                    king,
-                    rook: Square::from_file_rank(file, king.rank()),
-                });
-            }
-        }
-        Ok(position)
+        let Some((color, side, file)) = first_not_standard(&position) else {
+            return Ok(position);
+        };
+        let king = position.king(color);
+        let offset = castling_offsets[color.index()][side.index()];
+        Err(FenError::NotStandardCastling {
+            column: Input { fen }.column(offset),
+            color,
+            side,
+            king,
+            rook: Square::from_file_rank(file, king.rank()),
+        })
     }
 
     /// [`Position::from_fen_with`] and
@@ -1120,8 +1264,112 @@ mod tests {
     extern crate alloc;
     use alloc::vec::Vec;
 
-    use super::{BOARD_BYTES, NOT_BOARD, SLASH, field_end, is_space};
-    use crate::Piece;
+    use super::{BOARD_BYTES, NOT_BOARD, SLASH, field_end, is_space, read_plain};
+    use crate::{Piece, Position};
+
+    /// The FENs of the perft suite and the Chess960 suites, and the
+    /// positions of a few random moves from each (written back as FENs).
+    fn sample_fens() -> Vec<alloc::string::String> {
+        use alloc::string::ToString;
+        let files = [
+            include_str!("../../tests/data/perftsuite.epd"),
+            include_str!("../../tests/data/chess960-starts.epd"),
+            include_str!("../../tests/data/chess960-random.epd"),
+        ];
+        let mut fens = Vec::new();
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        for line in files.iter().flat_map(|file| file.lines()) {
+            let Some(fen) = line.split(';').next().map(str::trim) else {
+                continue;
+            };
+            fens.push(fen.to_string());
+            let Ok(mut position) = Position::from_fen(fen) else {
+                continue;
+            };
+            for _ in 0..6 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let pick = (seed >> 33) as usize % moves.len();
+                position = position.play(moves[pick]).unwrap();
+                fens.push(position.fen().to_string());
+                fens.push(position.fen().shredder().to_string());
+            }
+        }
+        fens
+    }
+
+    /// Where the one-pass reader answers, the careful reader gives the
+    /// same position; and it answers every plainly written legal FEN.
+    fn assert_agree(fen: &str, allow_impossible_check: bool) -> bool {
+        let careful = Position::read_fen_located(fen, allow_impossible_check).map(|(p, _)| p);
+        let plain = read_plain(fen.as_bytes(), allow_impossible_check);
+        if let Some(plain) = plain {
+            assert_eq!(Ok(plain), careful, "{fen:?}");
+        }
+        plain.is_some()
+    }
+
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "safe code only, and thousands of FENs: too slow under Miri"
+    )]
+    fn the_one_pass_reader_reads_every_suite_fen_as_the_careful_one() {
+        let fens = sample_fens();
+        assert!(fens.len() > 6_000, "{}", fens.len());
+        for fen in &fens {
+            let legal = Position::read_fen_located(fen, false).is_ok();
+            assert_eq!(assert_agree(fen, false), legal, "{fen:?}");
+            let four_fields: Vec<&str> = fen.split(' ').take(4).collect();
+            assert_eq!(
+                assert_agree(&four_fields.join(" "), false),
+                legal,
+                "{fen:?}"
+            );
+        }
+    }
+
+    /// Every FEN of the sample with one byte deleted, or replaced by one
+    /// that matters somewhere in a FEN: the one-pass reader never accepts
+    /// what the careful one refuses, nor reads it differently.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "safe code only, and thousands of FENs: too slow under Miri"
+    )]
+    fn the_one_pass_reader_never_accepts_what_the_careful_one_refuses() {
+        let replacements = b" /18Kkpqb-wa3\t0x";
+        let mut accepted = 0;
+        let mut tried = 0;
+        for fen in sample_fens().iter().step_by(7) {
+            let bytes = fen.as_bytes();
+            for at in 0..=bytes.len() {
+                let mut edits: Vec<Vec<u8>> = Vec::new();
+                if at < bytes.len() {
+                    edits.push([&bytes[..at], &bytes[at + 1..]].concat());
+                }
+                for &byte in replacements {
+                    edits
+                        .push([&bytes[..at], &[byte], bytes.get(at + 1..).unwrap_or(&[])].concat());
+                    edits.push([&bytes[..at], &[byte], &bytes[at..]].concat());
+                }
+                for edit in edits {
+                    let Ok(edit) = core::str::from_utf8(&edit) else {
+                        continue;
+                    };
+                    tried += 1;
+                    for allow in [false, true] {
+                        accepted += usize::from(assert_agree(edit, allow));
+                    }
+                }
+            }
+        }
+        // Many edits still read (a digit for a digit, a piece for a piece).
+        assert!(accepted > tried / 20, "{accepted} of {tried}");
+    }
 
     #[test]
     fn is_space_is_ascii_whitespace() {
