@@ -201,6 +201,28 @@ def test_planes_are_the_squares_of_each_board(pgn_path):
         bitboards.planes(np.zeros((3, 11), dtype=np.uint64))
 
 
+def test_planes_of_many_rows_on_every_core_are_writable_arrays():
+    # Above 16,383 rows the planes are written on several threads, into an
+    # array NumPy allocates: compare with NumPy's own bit unpacking.
+    rng = np.random.default_rng(7)
+    boards = rng.integers(0, 2**63, size=(40_000, 12), dtype=np.uint64) << np.uint64(1)
+    boards[::3] |= np.uint64(1)
+    want = np.unpackbits(boards.view(np.uint8).reshape(-1, 12, 8), axis=-1, bitorder="little")
+    turn = rng.integers(0, 2, size=40_000).astype(bool)
+    got = bitboards.planes(boards)
+    assert got.shape == (40_000, 12, 8, 8) and got.dtype == np.uint8
+    assert np.array_equal(got.reshape(-1, 12, 8, 8), want.reshape(-1, 12, 8, 8))
+    assert got.flags.writeable and got.flags.c_contiguous
+    got[0, 0, 0, 0] = 9
+    assert bitboards.planes(boards)[0, 0, 0, 0] == boards[0, 0] & 1
+    flipped = bitboards.planes(boards, turn=turn)
+    black = ~turn
+    assert np.array_equal(flipped[turn], want.reshape(-1, 12, 8, 8)[turn])
+    mirrored = want.reshape(-1, 12, 8, 8)[black][:, [6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5], ::-1, :]
+    assert np.array_equal(flipped[black], mirrored)
+    assert bitboards.planes(np.zeros((0, 12), dtype=np.uint64)).shape == (0, 12, 8, 8)
+
+
 def test_flip_is_the_mirrored_board_for_black(games):
     board = chess.Board()
     for move in list(games[0].mainline_moves())[:15]:
