@@ -1277,7 +1277,7 @@ mod tests {
             include_str!("../../tests/data/chess960-random.epd"),
         ];
         let mut fens = Vec::new();
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rng = bitboards_codegen::rng::SplitMix64::new(0x0F3A_D1E5);
         for line in files.iter().flat_map(|file| file.lines()) {
             let Some(fen) = line.split(';').next().map(str::trim) else {
                 continue;
@@ -1291,8 +1291,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                let pick = (seed >> 33) as usize % moves.len();
+                let pick = (rng.next_u64() % moves.len() as u64) as usize;
                 position = position.play(moves[pick]).unwrap();
                 fens.push(position.fen().to_string());
                 fens.push(position.fen().shredder().to_string());

@@ -202,8 +202,8 @@ def test_planes_are_the_squares_of_each_board(pgn_path):
 
 
 def test_planes_of_many_rows_on_every_core_are_writable_arrays():
-    # Above 16,383 rows the planes are written on several threads, into an
-    # array NumPy allocates: compare with NumPy's own bit unpacking.
+    # Above 16,383 rows the planes are written on several threads: compare
+    # with NumPy's own bit unpacking.
     rng = np.random.default_rng(7)
     boards = rng.integers(0, 2**63, size=(40_000, 12), dtype=np.uint64) << np.uint64(1)
     boards[::3] |= np.uint64(1)
