@@ -295,8 +295,7 @@ impl Game {
             return Err(IllegalMoveError(Move::NULL));
         };
         self.position = passed;
-        self.moves.push(Move::NULL);
-        self.keys.push(self.position.polyglot_key());
+        self.record(Move::NULL);
         Ok(())
     }
 
@@ -317,13 +316,52 @@ impl Game {
         Ok(mv)
     }
 
+    /// Records `mv` (a legal move, or [`Move::NULL`] where a pass is
+    /// allowed) that the caller has already played: `after` is the
+    /// position it leads to, as [`Position::play_unchecked`] or
+    /// [`Position::null_move`] gave it. A PGN reader that has just played
+    /// each move keeps the game this way without playing it twice. Checked
+    /// in debug builds only; a wrong `after` leaves the game in a state no
+    /// rule describes.
+    ///
+    /// ```
+    /// use bitboards::{Game, Move, Outcome, Position};
+    ///
+    /// let mut game = Game::default();
+    /// let mut position = Position::START;
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+    ///     let mv = position.play_san_in_place(san)?;
+    ///     game.push_played(mv, &position);
+    /// }
+    /// assert_eq!(game.position(), &position);
+    /// assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
+    /// # Ok::<(), bitboards::SanError>(())
+    /// ```
+    pub fn push_played(&mut self, mv: Move, after: &Position) {
+        debug_assert!(
+            if mv.is_null() {
+                self.position.null_move() == Some(*after)
+            } else {
+                self.position.is_legal(mv) && self.position.play_unchecked(mv) == *after
+            },
+            "{mv:?} does not lead to the position given"
+        );
+        self.position = *after;
+        self.record(mv);
+    }
+
     /// Plays a move already known to be legal.
     fn push_legal(&mut self, mv: Move) {
         self.position.play_in_place(mv);
+        self.record(mv);
+    }
+
+    /// Notes `mv`, which led to the current position.
+    fn record(&mut self, mv: Move) {
         self.moves.push(mv);
         // A capture or a pawn move resets the clock; no earlier position
-        // can come back after it.
-        if self.position.halfmove_clock() == 0 {
+        // can come back after it (a pass never resets it).
+        if self.position.halfmove_clock() == 0 && !mv.is_null() {
             self.keys.clear();
         }
         self.keys.push(self.position.polyglot_key());

@@ -648,6 +648,7 @@ pub fn read_table(
             .is_none_or(|columns| columns.iter().any(|&c| Some(c) == at))
     };
     let (movetext, uci) = (wants("movetext"), wants("uci"));
+    let annotations = wants("clocks") || wants("evals");
     let (batches, failures) = with_progress(py, &sources, progress, |state| {
         let mut builder = GamesBuilder::new();
         let mut batches = Vec::new();
@@ -656,7 +657,12 @@ pub fn read_table(
             &sources,
             threads,
             state,
-            || RecordVisitor::default().movetext(movetext).uci(uci),
+            || {
+                RecordVisitor::default()
+                    .movetext(movetext)
+                    .uci(uci)
+                    .annotations(annotations)
+            },
             |visitor| visitor.take(),
             |record: GameRecord, error| match error {
                 None => {

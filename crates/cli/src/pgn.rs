@@ -532,7 +532,14 @@ pub fn read_file(
         reader = reader.threads(threads);
     }
     reader.for_each(
-        || RecordVisitor::default().movetext(rows).uci(rows),
+        || {
+            // The text report shows no clock or eval: their comments go
+            // unread.
+            RecordVisitor::default()
+                .movetext(rows)
+                .uci(rows)
+                .annotations(rows || args.format == Format::Json)
+        },
         |visitor| match rows {
             true => Out::Row(Box::new(visitor.take())),
             false => Out::Report(report(visitor, args)),

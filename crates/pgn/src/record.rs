@@ -38,9 +38,10 @@ pub struct GameRecord {
     pub outcome: Option<String>,
     /// The mainline's moves in UCI.
     pub uci: Vec<String>,
-    /// Per ply: the `[%clk]` after the move, in seconds.
+    /// Per ply: the `[%clk]` after the move, in seconds (empty when the
+    /// visitor reads no [`annotations`](RecordVisitor::annotations)).
     pub clocks: Vec<Option<f64>>,
-    /// Per ply: the `[%eval]` after the move.
+    /// Per ply: the `[%eval]` after the move (empty likewise).
     pub evals: Vec<Option<Score>>,
 }
 
@@ -229,6 +230,8 @@ pub struct RecordVisitor {
     /// Whether to write `movetext` and `uci` (the costly columns).
     movetext: bool,
     uci: bool,
+    /// Whether to read clocks and evals from the comments.
+    annotations: bool,
     game: Option<Game>,
     /// The next move needs its number (White's always does; Black's after
     /// a comment, a NAG or at the start).
@@ -247,6 +250,7 @@ impl Default for RecordVisitor {
             record: GameRecord::default(),
             movetext: true,
             uci: true,
+            annotations: true,
             game: None,
             need_number: true,
             partial: String::new(),
@@ -281,6 +285,29 @@ impl RecordVisitor {
     #[must_use]
     pub fn uci(mut self, on: bool) -> RecordVisitor {
         self.uci = on;
+        self
+    }
+
+    /// Whether to fill [`GameRecord::clocks`] and [`GameRecord::evals`]
+    /// from the comments (on by default). Off, and with
+    /// [`movetext`](RecordVisitor::movetext) off too, the reader skips the
+    /// comments unread: a quarter of the time of a Lichess file, which has
+    /// one after every move.
+    ///
+    /// ```
+    /// use bitboards_pgn::Reader;
+    /// use bitboards_pgn::record::RecordVisitor;
+    ///
+    /// let pgn = "1. e4 { [%clk 0:03:00] } e5 { [%clk 0:02:59] } *";
+    /// let mut visitor = RecordVisitor::default().movetext(false).annotations(false);
+    /// Reader::new(pgn.as_bytes()).read_game(&mut visitor)?;
+    /// let record = visitor.take();
+    /// assert_eq!((record.plies, record.clocks.len(), record.evals.len()), (2, 0, 0));
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    #[must_use]
+    pub fn annotations(mut self, on: bool) -> RecordVisitor {
+        self.annotations = on;
         self
     }
 
@@ -330,6 +357,10 @@ impl RecordVisitor {
 }
 
 impl Visitor for RecordVisitor {
+    fn wants_comments(&mut self) -> bool {
+        self.movetext || self.annotations
+    }
+
     fn begin_game(&mut self, _: usize) {
         self.record.tags.clear();
         self.record.movetext.clear();
@@ -376,15 +407,13 @@ impl Visitor for RecordVisitor {
             self.record.uci.push(before.uci(played.mv).to_string());
         }
         self.record.plies += 1;
-        self.record.clocks.push(None);
-        self.record.evals.push(None);
+        if self.annotations {
+            self.record.clocks.push(None);
+            self.record.evals.push(None);
+        }
         if let Some(game) = &mut self.game {
-            match played.mv.is_null() {
-                true => {
-                    let _ = game.play_null();
-                }
-                false => game.play_unchecked(played.mv),
-            }
+            // The reader has played the move: no second replay.
+            game.push_played(played.mv, played.after);
         }
     }
 
@@ -411,7 +440,9 @@ impl Visitor for RecordVisitor {
             whole = core::mem::take(&mut self.partial);
             &whole
         };
-        if let Some(ply) = (self.record.plies as usize).checked_sub(1) {
+        if self.annotations
+            && let Some(ply) = (self.record.plies as usize).checked_sub(1)
+        {
             let found = Annotations::parse(text);
             if self.record.clocks[ply].is_none() {
                 self.record.clocks[ply] = found.clock;
