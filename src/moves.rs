@@ -341,20 +341,20 @@ pub struct Uci {
     notation: CastlingNotation,
 }
 
-impl fmt::Display for Uci {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Uci {
+    /// The text's ASCII bytes, in a buffer of the longest (`a7a8q`), and
+    /// how many of them there are.
+    fn ascii(&self) -> ([u8; 5], usize) {
         if self.mv.is_null() {
-            return f.pad("0000");
+            return (*b"0000\0", 4);
         }
         let to = match self.notation {
             CastlingNotation::KingToTarget => self.mv.king_target(),
             CastlingNotation::KingTakesRook => self.mv.to(),
         };
         let mut text = [0u8; 5];
-        let from = self.mv.from().name().as_bytes();
-        let to = to.name().as_bytes();
-        text[..2].copy_from_slice(from);
-        text[2..4].copy_from_slice(to);
+        text[..2].copy_from_slice(self.mv.from().name().as_bytes());
+        text[2..4].copy_from_slice(to.name().as_bytes());
         let len = match self.mv.promotion() {
             Some(piece) => {
                 text[4] = piece.to_char() as u8;
@@ -362,6 +362,32 @@ impl fmt::Display for Uci {
             }
             None => 4,
         };
+        (text, len)
+    }
+
+    /// Appends the text to `out`: what `to_string` gives, without the
+    /// formatting machinery or an allocation of its own (a table of games
+    /// writes one per move).
+    ///
+    /// ```
+    /// use bitboards::{CastlingNotation, Move, MoveKind, Square};
+    ///
+    /// let mut line = String::from("e2e4 ");
+    /// Move::new(Square::E7, Square::E5, MoveKind::Normal)
+    ///     .uci(CastlingNotation::KingToTarget)
+    ///     .push_to(&mut line);
+    /// assert_eq!(line, "e2e4 e7e5");
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn push_to(&self, out: &mut alloc::string::String) {
+        let (text, len) = self.ascii();
+        out.extend(text[..len].iter().map(|&byte| char::from(byte)));
+    }
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (text, len) = self.ascii();
         // Square names and piece letters are ASCII.
         f.pad(core::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
     }

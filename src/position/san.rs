@@ -141,10 +141,10 @@ impl San {
     }
 }
 
-impl fmt::Display for San {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // At most `Qe1xd2=Q#`-like: a buffer of 8 bytes, then one `pad`
-        // so that width and alignment apply to the whole move.
+impl San {
+    /// The text's ASCII bytes, in a buffer longer than any SAN move, and
+    /// how many of them there are.
+    fn ascii(&self) -> ([u8; 10], usize) {
         let mut text = [0u8; 10];
         let mut len = 0;
         let mut put = |byte: u8| {
@@ -186,6 +186,33 @@ impl fmt::Display for San {
             Some(Suffix::Checkmate) => put(b'#'),
             None => {}
         }
+        (text, len)
+    }
+
+    /// Appends the text to `out`: what `to_string` gives, without the
+    /// formatting machinery or an allocation of its own (a PGN writer or a
+    /// table of games writes one per move).
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let position = Position::START;
+    /// let mut movetext = String::from("1. ");
+    /// position.san(position.parse_uci("g1f3")?).push_to(&mut movetext);
+    /// assert_eq!(movetext, "1. Nf3");
+    /// # Ok::<(), bitboards::ParseUciError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn push_to(&self, out: &mut alloc::string::String) {
+        let (text, len) = self.ascii();
+        out.extend(text[..len].iter().map(|&byte| char::from(byte)));
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // One `pad` of the whole move, so that width and alignment apply.
+        let (text, len) = self.ascii();
         // Every byte written is ASCII.
         f.pad(core::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
     }

@@ -25,7 +25,7 @@
 //!     movetext: "1. e4 { [%eval 0.3] } 1-0".into(),
 //!     plies: 1,
 //!     fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
-//!     uci: vec!["e2e4".into()],
+//!     uci: "e2e4".into(),
 //!     clocks: vec![None],
 //!     evals: vec![Some(Score::Cp(30))],
 //!     ..GameRecord::default()
@@ -101,11 +101,7 @@ pub fn write_row(out: &mut impl Write, record: &GameRecord) -> io::Result<()> {
         write_field(out, outcome)?;
     }
     out.write_all(b",")?;
-    if record.uci.iter().any(|text| needs_quotes(text)) {
-        write_field(out, &record.uci.join(" "))?;
-    } else {
-        write_list(out, record.uci.iter().map(String::as_bytes))?;
-    }
+    write_field(out, &record.uci)?;
     out.write_all(b",")?;
     for (ply, clock) in record.clocks.iter().enumerate() {
         let space = if ply > 0 { " " } else { "" };
@@ -146,17 +142,6 @@ fn write_field(out: &mut impl Write, text: &str) -> io::Result<()> {
         out.write_all(part.as_bytes())?;
     }
     out.write_all(b"\"")
-}
-
-/// Writes items that need no quotes, separated by single spaces.
-fn write_list<'a>(out: &mut impl Write, items: impl Iterator<Item = &'a [u8]>) -> io::Result<()> {
-    for (index, item) in items.enumerate() {
-        if index > 0 {
-            out.write_all(b" ")?;
-        }
-        out.write_all(item)?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -218,7 +203,7 @@ mod tests {
             plies: 3,
             fen: "rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2".into(),
             outcome: None,
-            uci: vec!["e2e4".into(), "e7e5".into(), "d1h5".into()],
+            uci: "e2e4 e7e5 d1h5".into(),
             clocks: vec![Some(180.0), Some(179.5), None],
             evals: vec![Some(Score::Cp(30)), None, Some(Score::Mate(-3))],
         };
@@ -270,7 +255,7 @@ mod tests {
             plies: 1,
             fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
             outcome: Some("stalemate".into()),
-            uci: vec!["d2d4".into()],
+            uci: "d2d4".into(),
             clocks: vec![Some(0.25)],
             evals: vec![Some(Score::Mate(3))],
         };
@@ -286,7 +271,7 @@ mod tests {
     #[test]
     fn odd_uci_is_quoted() {
         let record = GameRecord {
-            uci: vec!["a,b".into(), "c".into()],
+            uci: "a,b c".into(),
             ..GameRecord::default()
         };
         assert!(csv(&[record]).ends_with(",\"a,b c\",,\r\n"));

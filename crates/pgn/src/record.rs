@@ -36,8 +36,10 @@ pub struct GameRecord {
     pub fen: String,
     /// What the rules say of the end: "checkmate", "stalemate", ... or None.
     pub outcome: Option<String>,
-    /// The mainline's moves in UCI.
-    pub uci: Vec<String>,
+    /// The mainline's moves in UCI, separated by single spaces
+    /// ([`uci_moves`](GameRecord::uci_moves) lists them): one string per
+    /// game rather than one per move.
+    pub uci: String,
     /// Per ply: the `[%clk]` after the move, in seconds (empty when the
     /// visitor reads no [`annotations`](RecordVisitor::annotations)).
     pub clocks: Vec<Option<f64>>,
@@ -51,6 +53,19 @@ impl GameRecord {
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
         first_tag(&self.tags, name)
+    }
+
+    /// The mainline's moves in UCI, one by one.
+    ///
+    /// ```
+    /// use bitboards_pgn::record::GameRecord;
+    ///
+    /// let record = GameRecord { uci: "e2e4 e7e5".into(), ..GameRecord::default() };
+    /// assert_eq!(record.uci_moves().collect::<Vec<_>>(), ["e2e4", "e7e5"]);
+    /// assert_eq!(GameRecord::default().uci_moves().count(), 0);
+    /// ```
+    pub fn uci_moves(&self) -> impl Iterator<Item = &str> {
+        self.uci.split_ascii_whitespace()
     }
 
     /// The values of the tag columns (the first [`TAG_COLUMNS`] of
@@ -216,7 +231,7 @@ fn digits(bytes: &[u8]) -> Option<u32> {
 /// let record = visitor.take();
 /// assert_eq!(record.tag("White"), Some("A"));
 /// assert_eq!(record.plies, 3);
-/// assert_eq!(record.uci, ["e2e4", "e7e5", "d1h5"]);
+/// assert_eq!(record.uci, "e2e4 e7e5 d1h5");
 /// assert_eq!(record.clocks, [Some(180.0), Some(178.5), None]);
 /// assert_eq!(record.evals, [Some(Score::Cp(17)), None, None]);
 /// assert_eq!(
@@ -272,7 +287,7 @@ impl RecordVisitor {
     /// let mut visitor = RecordVisitor::default().movetext(false).uci(false);
     /// Reader::new(&b"1. e4 e5 *"[..]).read_game(&mut visitor)?;
     /// let record = visitor.take();
-    /// assert_eq!((record.plies, record.movetext.as_str(), record.uci.len()), (2, "", 0));
+    /// assert_eq!((record.plies, record.movetext.as_str(), record.uci.as_str()), (2, "", ""));
     /// # Ok::<(), bitboards_pgn::ReadError>(())
     /// ```
     #[must_use]
@@ -386,25 +401,32 @@ impl Visitor for RecordVisitor {
     }
 
     fn san(&mut self, played: PgnMove<'_>) {
-        use core::fmt::Write as _;
         let before = played.before;
         if self.movetext {
+            // Written byte by byte: `write!` would cost as much again as
+            // reading the move.
             self.space();
-            let number = before.fullmove_number();
             let text = &mut self.record.movetext;
-            let _ = match (before.side_to_move(), self.need_number) {
-                (Color::White, _) => write!(text, "{number}. "),
-                (Color::Black, true) => write!(text, "{number}... "),
-                (Color::Black, false) => Ok(()),
+            let dots = match (before.side_to_move(), self.need_number) {
+                (Color::White, _) => Some(". "),
+                (Color::Black, true) => Some("... "),
+                (Color::Black, false) => None,
             };
-            let _ = match played.mv.is_null() {
-                true => write!(text, "--"),
-                false => write!(text, "{}", before.san(played.mv)),
-            };
+            if let Some(dots) = dots {
+                push_number(text, before.fullmove_number());
+                text.push_str(dots);
+            }
+            match played.mv.is_null() {
+                true => text.push_str("--"),
+                false => before.san(played.mv).push_to(text),
+            }
         }
         self.need_number = false;
         if self.uci {
-            self.record.uci.push(before.uci(played.mv).to_string());
+            if !self.record.uci.is_empty() {
+                self.record.uci.push(' ');
+            }
+            before.uci(played.mv).push_to(&mut self.record.uci);
         }
         self.record.plies += 1;
         if self.annotations {
@@ -418,12 +440,12 @@ impl Visitor for RecordVisitor {
     }
 
     fn nag(&mut self, nag: u8) {
-        use core::fmt::Write as _;
         if !self.movetext {
             return;
         }
         self.space();
-        let _ = write!(self.record.movetext, "${nag}");
+        self.record.movetext.push('$');
+        push_number(&mut self.record.movetext, u16::from(nag));
         self.need_number = true;
     }
 
@@ -476,6 +498,22 @@ impl Visitor for RecordVisitor {
     }
 }
 
+/// Appends `number` in decimal.
+fn push_number(text: &mut String, number: u16) {
+    let mut digits = [0u8; 5];
+    let mut at = digits.len();
+    let mut rest = number;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    text.extend(digits[at..].iter().map(|&digit| char::from(digit)));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -497,6 +535,15 @@ mod tests {
         assert_eq!(parse_date("2024-01-31"), None);
         assert_eq!(parse_date("2024.1.31"), None);
         assert_eq!(parse_date(""), None);
+    }
+
+    #[test]
+    fn numbers() {
+        for number in [0, 7, 10, 99, 100, 1234, u16::MAX] {
+            let mut text = String::from("x");
+            push_number(&mut text, number);
+            assert_eq!(text, format!("x{number}"));
+        }
     }
 
     #[test]

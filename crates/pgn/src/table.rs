@@ -41,7 +41,7 @@
 //!     movetext: "1. e4 { [%eval 0.3] } *".into(),
 //!     plies: 1,
 //!     fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
-//!     uci: vec!["e2e4".into()],
+//!     uci: "e2e4".into(),
 //!     clocks: vec![None],
 //!     evals: vec![Some(Score::Cp(30))],
 //!     ..GameRecord::default()
@@ -233,7 +233,7 @@ impl GamesBuilder {
             .append_value(i32::try_from(record.plies).unwrap_or(i32::MAX));
         self.fen.append_value(&record.fen);
         self.outcome.append_option(record.outcome.as_deref());
-        self.uci.append_value(record.uci.iter().map(Some));
+        self.uci.append_value(record.uci_moves().map(Some));
         self.clocks.append_value(record.clocks.iter().copied());
         let scores = self.evals.values();
         for eval in &record.evals {
@@ -497,7 +497,7 @@ mod tests {
             plies: 3,
             fen: "rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2".into(),
             outcome: None,
-            uci: vec!["e2e4".into(), "e7e5".into(), "d1h5".into()],
+            uci: "e2e4 e7e5 d1h5".into(),
             clocks: vec![Some(180.0), Some(179.5), None],
             evals: vec![Some(Score::Cp(30)), None, Some(Score::Mate(-3))],
         }
@@ -532,7 +532,7 @@ mod tests {
             plies: 1,
             fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
             outcome: Some("stalemate".into()),
-            uci: vec!["d2d4".into()],
+            uci: "d2d4".into(),
             clocks: vec![Some(0.25)],
             evals: vec![Some(Score::Mate(3))],
         }
@@ -666,7 +666,8 @@ mod tests {
 
         assert_eq!(
             string_lists(batch, "uci"),
-            [lichess(), bare(), odd()].map(|record| record.uci)
+            [lichess(), bare(), odd()]
+                .map(|record| { record.uci_moves().map(str::to_owned).collect::<Vec<_>>() })
         );
         assert_eq!(
             float_lists(batch, "clocks"),
