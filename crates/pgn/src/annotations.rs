@@ -116,8 +116,8 @@ impl Annotations {
             // The command's first letters say which it can be, so each is
             // tried only where its name may stand.
             match (bytes.get(open + 2), bytes.get(open + 3)) {
-                (Some(b'c'), _) if clock.is_none() => clock = time(comment, open, "clk"),
-                (Some(b'e'), Some(b'm')) if emt.is_none() => emt = time(comment, open, "emt"),
+                (Some(b'c'), _) if clock.is_none() => clock = time(comment, open, b"clk"),
+                (Some(b'e'), Some(b'm')) if emt.is_none() => emt = time(comment, open, b"emt"),
                 (Some(b'e'), Some(b'v')) if eval.is_none() => eval = evaluation(comment, open),
                 _ => {}
             }
@@ -149,7 +149,7 @@ impl Annotations {
 #[must_use]
 pub fn clock(comment: &str) -> Option<f64> {
     Commands::new(comment)
-        .find_map(|open| time(comment, open, "clk"))
+        .find_map(|open| time(comment, open, b"clk"))
         .flatten()
 }
 
@@ -166,7 +166,7 @@ pub fn clock(comment: &str) -> Option<f64> {
 #[must_use]
 pub fn emt(comment: &str) -> Option<f64> {
     Commands::new(comment)
-        .find_map(|open| time(comment, open, "emt"))
+        .find_map(|open| time(comment, open, b"emt"))
         .flatten()
 }
 
@@ -317,18 +317,18 @@ impl Iterator for Commands<'_> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
-        loop {
-            let rest = self.bytes.get(self.at..).unwrap_or_default();
-            let Some(offset) = memchr::memchr(b'[', rest) else {
-                self.at = self.bytes.len();
-                return None;
-            };
-            let open = self.at + offset;
-            self.at = open + 1;
-            if self.bytes.get(open + 1) == Some(&b'%') {
+        // Comments are short: a plain scan beats a call to `memchr`.
+        let bytes = self.bytes;
+        let mut open = self.at;
+        while open + 1 < bytes.len() {
+            if bytes[open] == b'[' && bytes[open + 1] == b'%' {
+                self.at = open + 1;
                 return Some(open);
             }
+            open += 1;
         }
+        self.at = bytes.len();
+        None
     }
 }
 
@@ -336,11 +336,24 @@ impl FusedIterator for Commands<'_> {}
 
 /// The bytes after `[%name` and one whitespace character, if the command at
 /// `open` is `name`.
-fn body<'a>(text: &'a str, open: usize, name: &str) -> Option<&'a [u8]> {
-    // `open` is the offset of an ASCII `[`, so `open + 2` is a char boundary.
-    let rest = text.get(open + 2..)?.strip_prefix(name)?;
-    let mut chars = rest.chars();
-    is_python_space(chars.next()?).then_some(chars.as_str().as_bytes())
+fn body<'a, const N: usize>(text: &'a str, open: usize, name: &[u8; N]) -> Option<&'a [u8]> {
+    let bytes = text.as_bytes();
+    let after = open + 2 + N;
+    // An array compared with an array: a few instructions, not a call.
+    if bytes.get(open + 2..after)? != name {
+        return None;
+    }
+    match *bytes.get(after)? {
+        byte if byte.is_ascii() => {
+            is_python_space(char::from(byte)).then(|| bytes.get(after + 1..).unwrap_or_default())
+        }
+        _ => {
+            // `[%` and the ASCII name end at a char boundary.
+            let space = text.get(after..)?.chars().next()?;
+            is_python_space(space)
+                .then(|| bytes.get(after + space.len_utf8()..).unwrap_or_default())
+        }
+    }
 }
 
 /// Python's `\s` for text: Unicode's white space and the four ASCII
@@ -388,6 +401,18 @@ impl<'a> Cursor<'a> {
 
 /// The value of a run of ASCII digits, `None` past `u64`.
 fn number(digits: &[u8]) -> Option<u64> {
+    if digits.len() < 20 {
+        // Nineteen digits stay below `u64::MAX`: no overflow to check.
+        let mut value = 0u64;
+        for &digit in digits {
+            let digit = digit.wrapping_sub(b'0');
+            if digit > 9 {
+                return None;
+            }
+            value = value * 10 + u64::from(digit);
+        }
+        return Some(value);
+    }
     digits.iter().try_fold(0u64, |value, &digit| {
         let digit = char::from(digit).to_digit(10)?;
         value.checked_mul(10)?.checked_add(u64::from(digit))
@@ -397,7 +422,7 @@ fn number(digits: &[u8]) -> Option<u64> {
 /// `[%clk ...]` or `[%emt ...]` at `open`: `None` if it does not match
 /// `\[%name\s(\d+):(\d+):(\d+(?:\.\d*)?)\]`, else the seconds it gives
 /// (`None` inside when they are too large).
-fn time(text: &str, open: usize, name: &str) -> Option<Option<f64>> {
+fn time(text: &str, open: usize, name: &[u8; 3]) -> Option<Option<f64>> {
     let mut cursor = Cursor::new(body(text, open, name)?);
     let hours = cursor.digits();
     if hours.is_empty() || !cursor.eat(b':') {
@@ -480,7 +505,7 @@ enum ScoreText<'a> {
 /// `EVAL_REGEX`, else the evaluation it gives (`None` inside when a number
 /// is too large).
 fn evaluation(text: &str, open: usize) -> Option<Option<Eval>> {
-    let mut cursor = Cursor::new(body(text, open, "eval")?);
+    let mut cursor = Cursor::new(body(text, open, b"eval")?);
     let score = if cursor.eat(b'#') {
         // `\#[+-]?\d+`
         let negative = cursor.sign();
@@ -568,7 +593,7 @@ fn signed(negative: bool, magnitude: u64) -> Option<i32> {
 /// The list of a `[%csl ...]` or `[%cal ...]` at `open` without its `]`,
 /// if the command matches python-chess's `ARROWS_REGEX`.
 fn arrow_list(text: &str, open: usize) -> Option<&[u8]> {
-    let body = body(text, open, "csl").or_else(|| body(text, open, "cal"))?;
+    let body = body(text, open, b"csl").or_else(|| body(text, open, b"cal"))?;
     let mut at = 0;
     loop {
         let (_, len) = entry(body.get(at..)?)?;
