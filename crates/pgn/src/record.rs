@@ -340,7 +340,17 @@ impl RecordVisitor {
     /// # Ok::<(), bitboards_pgn::ReadError>(())
     /// ```
     pub fn take(&mut self) -> GameRecord {
-        core::mem::take(&mut self.record)
+        // Room for a game as long as this one: the next record's text and
+        // lists are allocated once each rather than doubled from empty.
+        let room = GameRecord {
+            tags: Vec::with_capacity(self.record.tags.len()),
+            movetext: String::with_capacity(self.record.movetext.len()),
+            uci: String::with_capacity(self.record.uci.len()),
+            clocks: Vec::with_capacity(self.record.clocks.len()),
+            evals: Vec::with_capacity(self.record.evals.len()),
+            ..GameRecord::default()
+        };
+        core::mem::replace(&mut self.record, room)
     }
 
     /// The game just read (its start, moves and positions), until the next
