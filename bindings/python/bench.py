@@ -11,7 +11,9 @@ with `cargo run --release -p bitboards-pgn --example lichess_pgn -- N OUT`.
 Every figure is the best of 3 runs (`time.perf_counter`):
 
 - PGN: `bitboards.pgn.read_table` on one thread against the `bitboards pgn`
-  command (text output, and `--to parquet`) on one thread; on every core;
+  command (text output, and `--to parquet`) on one thread, and with only
+  the columns that the command's text report and its JSON hold against
+  those outputs (the Python boundary's own cost); on every core;
   `to_parquet`; iterating `read_games` (touching `.moves`); python-chess's
   `read_game` loop (the first 300 games, extrapolated);
   `rust_pgn_reader_python_binding` (reading the file and splitting it into
@@ -43,6 +45,9 @@ ROUNDS = 3
 PLY_CAP = 400
 PERFT_5 = 4865609
 PERFT_3 = 8902
+# What the command's text report and its JSON objects hold, as table columns.
+REPORT_COLUMNS = ["Result", "plies", "fen", "outcome"]
+JSON_COLUMNS = REPORT_COLUMNS + ["clocks", "evals"]
 
 
 def best(task, rounds=ROUNDS):
@@ -147,12 +152,16 @@ def bench_pgn(report, args, pgn, expected_games):
                 + (f", {plies:,} plies" if plies is not None else ""))
     figures = {"read_table, 1 thread": one}
 
-    command_text = command_parquet = None
+    command_text = command_parquet = command_json = None
     if os.access(args.bin, os.X_OK):
         with tempfile.TemporaryDirectory() as tmp:
             seconds_text, _ = best(lambda: subprocess.run(
                 [args.bin, "pgn", pgn, "--threads", "1"], check=True,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            seconds_json, _ = best(lambda: subprocess.run(
+                [args.bin, "pgn", pgn, "--threads", "1", "--format", "json"], check=True,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            command_json = games / seconds_json
             out = os.path.join(tmp, "x.parquet")
             seconds_parquet, _ = best(lambda: subprocess.run(
                 [args.bin, "pgn", pgn, "--to", "parquet", out, "--threads", "1"], check=True,
@@ -171,6 +180,17 @@ def bench_pgn(report, args, pgn, expected_games):
                    games_per_s=command_text)
         report.row("`bitboards pgn FILE --to parquet OUT --threads 1`", f"{command_parquet:,.0f} games/s", "",
                    games_per_s=command_parquet)
+        report.row("`bitboards pgn FILE --format json --threads 1 > /dev/null`",
+                   f"{command_json:,.0f} games/s", "", games_per_s=command_json)
+        # The Python boundary alone: the columns that hold what each of the
+        # command's outputs prints, so that both do the same work.
+        for columns, output, theirs in ((REPORT_COLUMNS, "text", command_text),
+                                        (JSON_COLUMNS, "--format json", command_json)):
+            seconds, _ = best(lambda: bitboards.pgn.read_table(pgn, threads=1, columns=columns))
+            same = games / seconds
+            report.row(f"`pgn.read_table(file, threads=1, columns=[{', '.join(columns)}])`",
+                       f"{same:,.0f} games/s", times(same, theirs, f"the command ({output})"),
+                       games_per_s=same)
 
     seconds, table = best(lambda: bitboards.pgn.read_table(pgn, threads=None))
     if table.num_rows != games:
@@ -395,7 +415,7 @@ def python_chess_planes(pgn, games):
     return positions
 
 
-def bench_positions(report, pgn, games_per_s_table):
+def bench_positions(report, pgn, games_per_s_table, games_per_s_reader=None):
     import numpy as np
 
     import bitboards
@@ -407,9 +427,12 @@ def bench_positions(report, pgn, games_per_s_table):
     seconds_all, _ = best(lambda: bitboards.pgn.read_positions(pgn, progress=False))
     theirs_seconds, theirs_rows = best(lambda: python_chess_planes(pgn, 100), rounds=1)
     theirs = theirs_rows / theirs_seconds
+    against_reader = ""
+    if games_per_s_reader:
+        against_reader = f"; {games / seconds / games_per_s_reader:.2f}x rust_pgn_reader's games/s (1 thread)"
     report.row("`pgn.read_positions(file, threads=1)`", rate(rows, seconds, "positions"),
                f"{times(ours, theirs, 'python-chess loop')}; {games / seconds / games_per_s_table:.2f}x "
-               "read_table's games/s", positions_per_s=ours, games_per_s=games / seconds)
+               f"read_table's games/s{against_reader}", positions_per_s=ours, games_per_s=games / seconds)
     report.row(f"`pgn.read_positions(file)`, every core ({os.cpu_count()})", rate(rows, seconds_all, "positions"),
                f"{seconds / seconds_all:.2f}x one thread", positions_per_s=rows / seconds_all)
     report.row("python-chess loop (replay, 12 `pieces_mask`, NumPy planes; first 100 games)",
@@ -449,7 +472,10 @@ def main():
         bench_pgn(report, args, pgn, expected)
         print("positions ...", file=sys.stderr)
         table_rate = report.figures.get("`pgn.read_table(file, threads=1)`", {}).get("games_per_s")
-        bench_positions(report, pgn, table_rate or 1.0)
+        reader_rate = next((numbers["games_per_s"] for figure, numbers in report.figures.items()
+                            if figure.startswith("`rust_pgn_reader_python_binding.parse_games`, 1 thread")),
+                           None)
+        bench_positions(report, pgn, table_rate or 1.0, reader_rate)
     print("playouts ...", file=sys.stderr)
     bench_playouts(report, args)
     print("perft ...", file=sys.stderr)
