@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use bitboards::{Game, Position};
 use bitboards_pgn::annotations::Score;
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
-use bitboards_pgn::record::{GameRecord, RecordVisitor};
+use bitboards_pgn::record::{GameRecord, RecordVisitor, push_integer};
 use bitboards_pgn::table::{GamesBuilder, ParquetWriter};
 use bitboards_pgn::{ParallelReader, PgnError, ReadError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -699,26 +699,6 @@ fn push_seconds(text: &mut String, seconds: f64) {
     } else {
         let _ = write!(text, "{seconds}");
     }
-}
-
-/// `value` in decimal, without the formatter's machinery (a report holds
-/// two numbers per ply).
-fn push_integer(text: &mut String, value: i64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = value.unsigned_abs();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    if value < 0 {
-        text.push('-');
-    }
-    text.extend(digits[at..].iter().map(|&digit| char::from(digit)));
 }
 
 /// Each ply of the game in `style`.

@@ -423,7 +423,7 @@ impl Visitor for RecordVisitor {
                 (Color::Black, false) => None,
             };
             if let Some(dots) = dots {
-                push_number(text, before.fullmove_number());
+                push_integer(text, i64::from(before.fullmove_number()));
                 text.push_str(dots);
             }
             match played.mv.is_null() {
@@ -455,7 +455,7 @@ impl Visitor for RecordVisitor {
         }
         self.space();
         self.record.movetext.push('$');
-        push_number(&mut self.record.movetext, u16::from(nag));
+        push_integer(&mut self.record.movetext, i64::from(nag));
         self.need_number = true;
     }
 
@@ -508,11 +508,22 @@ impl Visitor for RecordVisitor {
     }
 }
 
-/// Appends `number` in decimal.
-fn push_number(text: &mut String, number: u16) {
-    let mut digits = [0u8; 5];
+/// Appends `value` in decimal, as `Display` writes it, without the
+/// formatter's machinery: tables and reports write numbers by the hundred
+/// per game (move numbers, NAGs, clocks, evals).
+///
+/// ```
+/// use bitboards_pgn::record::push_integer;
+///
+/// let mut text = String::from("1. e4 $");
+/// push_integer(&mut text, 14);
+/// push_integer(&mut text, -305);
+/// assert_eq!(text, "1. e4 $14-305");
+/// ```
+pub fn push_integer(text: &mut String, value: i64) {
+    let mut digits = [0u8; 20];
     let mut at = digits.len();
-    let mut rest = number;
+    let mut rest = value.unsigned_abs();
     loop {
         at -= 1;
         digits[at] = b'0' + (rest % 10) as u8;
@@ -520,6 +531,9 @@ fn push_number(text: &mut String, number: u16) {
         if rest == 0 {
             break;
         }
+    }
+    if value < 0 {
+        text.push('-');
     }
     text.extend(digits[at..].iter().map(|&digit| char::from(digit)));
 }
@@ -549,9 +563,9 @@ mod tests {
 
     #[test]
     fn numbers() {
-        for number in [0, 7, 10, 99, 100, 1234, u16::MAX] {
+        for number in [0, 7, 10, 99, 100, 1234, -1, -10, i64::MIN, i64::MAX] {
             let mut text = String::from("x");
-            push_number(&mut text, number);
+            push_integer(&mut text, number);
             assert_eq!(text, format!("x{number}"));
         }
     }
