@@ -200,7 +200,7 @@ impl Position {
         // Only a move to or from a back rank (a king's or a castling rook's
         // home) can end a castling right.
         let touched = from.bitboard() | to.bitboard();
-        if !self.castling.is_empty() && !(touched & BACK_RANKS).is_empty() {
+        if !(touched & BACK_RANKS).is_empty() && !self.castling.is_empty() {
             self.update_castling(touched);
         }
         if let Color::Black = us {

@@ -511,6 +511,11 @@ impl Position {
                     if let Some(mv) = self.sure_piece_move(piece, from, to) {
                         return Ok((mv, piece));
                     }
+                    if piece == PieceKind::Pawn
+                        && let Some(mv) = self.sure_pawn_move(from, to)
+                    {
+                        return Ok((mv, piece));
+                    }
                     if piece == PieceKind::King
                         && let Some(step) = self.king_step(from, to)
                     {
@@ -567,6 +572,52 @@ impl Position {
             if checks.checkers.is_empty() && !checks.pinned.contains(only) {
                 return Some(Move::new(only, to, MoveKind::Normal));
             }
+        }
+        None
+    }
+
+    /// The push or capture of the only pawn in `from` that can make it onto
+    /// `to`, when it is sure to be legal without asking the move generator:
+    /// no promotion and no en passant, the side to move not in check and
+    /// the pawn not pinned. `None` leaves the move, and any error, to the
+    /// generator.
+    #[inline]
+    fn sure_pawn_move(&self, from: Bitboard, to: Square) -> Option<Move> {
+        let us = self.side_to_move();
+        let them = us.opponent();
+        if crate::masks::BACK_RANKS.contains(to) {
+            return None;
+        }
+        let occupied = self.occupied();
+        // The square behind `to`, seen from our side.
+        let behind = attacks::pawn_push(them, to);
+        let origin = if (from & to.file().bitboard()).is_empty() {
+            // A capture (en passant goes to the generator).
+            if !self.by_color(them).contains(to) {
+                return None;
+            }
+            attacks::pawn(them, to) & from
+        } else if occupied.contains(to) {
+            return None;
+        } else if !(behind & from).is_empty() {
+            behind
+        } else if (behind & occupied).is_empty() && to.relative_to(us).rank() == Rank::Fourth {
+            // A double push from our second rank.
+            let start = attacks::pawn_push(them, behind.first()?);
+            if (start & from).is_empty() {
+                return None;
+            }
+            start
+        } else {
+            return None;
+        };
+        let only = origin.first()?;
+        if origin.has_more_than_one() {
+            return None;
+        }
+        let checks = self.checks();
+        if checks.checkers.is_empty() && !checks.pinned.contains(only) {
+            return Some(Move::new(only, to, MoveKind::Normal));
         }
         None
     }

@@ -94,6 +94,20 @@ impl<R: BufRead> Input<R> {
         self.base + self.pos as u64 == self.line_start
     }
 
+    /// Everything read into the buffer, consumed or not: `pos` and offsets
+    /// from it index into this.
+    #[inline]
+    pub(super) fn buffered(&self) -> &[u8] {
+        &self.buf[..self.end]
+    }
+
+    /// Notes `count` line breaks, the last at `buf[last]`.
+    #[inline]
+    pub(super) fn newlines_at(&mut self, count: u64, last: usize) {
+        self.line += count;
+        self.line_start = self.base + last as u64 + 1;
+    }
+
     /// Notes a line break at `buf[at]`.
     #[inline]
     pub(super) fn newline_at(&mut self, at: usize) {

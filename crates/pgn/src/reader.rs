@@ -79,6 +79,10 @@ pub struct Reader<R> {
     /// for a piece of an input that starts later.
     head: u64,
     head_text: String,
+    /// Tests read without [`Reader::common_tokens`], to check that the
+    /// general loop reads the same.
+    #[cfg(test)]
+    general_only: bool,
 }
 
 /// Where a byte of the input is: its line and column (from 1) and its
@@ -223,6 +227,8 @@ impl<R: BufRead> Reader<R> {
             comments: true,
             head: 0,
             head_text: String::new(),
+            #[cfg(test)]
+            general_only: false,
         }
     }
 
@@ -443,6 +449,13 @@ impl<R: BufRead> Reader<R> {
             before: None,
         };
         loop {
+            #[cfg(test)]
+            let fast = !self.general_only;
+            #[cfg(not(test))]
+            let fast = true;
+            if fast {
+                self.common_tokens(visitor, &mut line)?;
+            }
             let Some(byte) = self.input.skip_space()? else {
                 if !self.stack.is_empty() {
                     return Err(self.unclosed());
@@ -480,6 +493,73 @@ impl<R: BufRead> Reader<R> {
                     let len = self.input.run(0, is_word)?.unwrap_or(1).max(1);
                     return Err(self.unexpected(self.input.pos, len));
                 }
+            }
+        }
+    }
+
+    /// Reads the movetext's most common tokens for as long as each lies
+    /// whole in the buffer: blanks and line breaks, move numbers, moves
+    /// written with a letter, and `{` comments. It stops before anything
+    /// else, and before a token that may go on past the buffer, which
+    /// [`Reader::movetext`]'s general loop then reads the same way (this is
+    /// that loop's fast path, not a second grammar).
+    #[inline]
+    fn common_tokens<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        line: &mut Line,
+    ) -> Result<(), Failure> {
+        loop {
+            let pos = self.input.pos;
+            let buffered = self.input.buffered();
+            let Some(&byte) = buffered.get(pos) else {
+                return Ok(());
+            };
+            match byte {
+                b' ' | b'\t' | b'\r' => {
+                    let rest = &buffered[pos + 1..];
+                    let blanks = rest
+                        .iter()
+                        .position(|&b| !matches!(b, b' ' | b'\t' | b'\r'))
+                        .unwrap_or(rest.len());
+                    self.input.pos = pos + 1 + blanks;
+                }
+                b'\n' => {
+                    // A `%` line after it is for the general loop.
+                    self.input.newline_at(pos);
+                    self.input.pos = pos + 1;
+                }
+                b'1'..=b'9' => {
+                    // A move number: digits, then dots or a byte that ends
+                    // the word. Results go to the general loop, as do words
+                    // from a `0`: castling with zeros and the null move
+                    // `0000`.
+                    let rest = &buffered[pos..];
+                    let digits = rest
+                        .iter()
+                        .position(|b| !b.is_ascii_digit())
+                        .unwrap_or(rest.len());
+                    let mut end = pos + digits;
+                    match buffered.get(end) {
+                        Some(b'.') => {
+                            while buffered.get(end) == Some(&b'.') {
+                                end += 1;
+                            }
+                        }
+                        Some(&after) if !is_word(after) => {}
+                        _ => return Ok(()),
+                    }
+                    self.input.pos = end;
+                }
+                b'A'..=b'Z' | b'a'..=b'z' => {
+                    let rest = &buffered[pos..];
+                    let Some(len) = rest.iter().position(|&b| !is_word(b)) else {
+                        return Ok(());
+                    };
+                    self.play_word(visitor, line, len)?;
+                }
+                b'{' => self.comment(visitor, b'}', self.comments)?,
+                _ => return Ok(()),
             }
         }
     }
@@ -658,6 +738,18 @@ impl<R: BufRead> Reader<R> {
         let Some(len) = self.input.run(0, is_word)? else {
             return Err(self.too_long());
         };
+        self.play_word(visitor, line, len)
+    }
+
+    /// Plays the move written in the `len` bytes at `pos`, a whole word,
+    /// and steps over it.
+    #[inline]
+    fn play_word<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        line: &mut Line,
+        len: usize,
+    ) -> Result<(), Failure> {
         let at = self.input.pos;
         let word = self.input.bytes(at, len);
         let mut body = len;
@@ -865,8 +957,12 @@ impl<R: BufRead> Reader<R> {
         let mut first = true;
         loop {
             let window = self.input.window();
-            if let Some(len) = memchr::memchr(close, window) {
-                self.count_lines(len);
+            if let Some(found) = scan_to(window, close) {
+                if found.newlines > 0 {
+                    self.input
+                        .newlines_at(found.newlines, self.input.pos + found.last_newline);
+                }
+                let len = found.len;
                 let text = self.input.bytes(self.input.pos, len);
                 let text = if first {
                     text.trim_ascii()
@@ -1127,6 +1223,37 @@ fn play_other(position: &mut Position, text: &str) -> Option<Result<Move, PgnErr
     })
 }
 
+/// Where a comment ends: the offset of its closing byte, and the line
+/// breaks before it (how many, and the offset of the last).
+struct Found {
+    len: usize,
+    newlines: u64,
+    last_newline: usize,
+}
+
+/// Finds the first `close` in `bytes`, counting the line breaks before it:
+/// one `memchr2` call for a comment on one line, where a search for the end
+/// and a second one for the lines in it cost more.
+#[inline]
+fn scan_to(bytes: &[u8], close: u8) -> Option<Found> {
+    let mut found = Found {
+        len: 0,
+        newlines: 0,
+        last_newline: 0,
+    };
+    let mut from = 0;
+    loop {
+        let at = from + memchr::memchr2(close, b'\n', &bytes[from..])?;
+        if bytes[at] == close {
+            found.len = at;
+            return Some(found);
+        }
+        found.newlines += 1;
+        found.last_newline = at;
+        from = at + 1;
+    }
+}
+
 /// Hands comment text to the visitor, whole or as a piece.
 fn deliver<V: Visitor + ?Sized>(visitor: &mut V, text: &[u8], last: bool) {
     let text = match core::str::from_utf8(text) {
@@ -1147,7 +1274,128 @@ impl Visitor for Ignore {}
 
 #[cfg(test)]
 mod tests {
-    use super::is_word;
+    use super::{is_word, scan_to};
+
+    /// What a visitor hears, as text.
+    #[derive(Default)]
+    struct Log(std::vec::Vec<String>);
+
+    impl crate::Visitor for Log {
+        fn begin_game(&mut self, number: usize) {
+            self.0.push(std::format!("game {number}"));
+        }
+        fn tag(&mut self, name: &str, value: &str) {
+            self.0.push(std::format!("[{name} {value}]"));
+        }
+        fn san(&mut self, mv: crate::PgnMove<'_>) {
+            self.0
+                .push(std::format!("{} {} {}", mv.san, mv.mv, mv.after.fen()));
+        }
+        fn nag(&mut self, nag: u8) {
+            self.0.push(std::format!("${nag}"));
+        }
+        fn comment(&mut self, text: &str) {
+            self.0.push(std::format!("{{{text}}}"));
+        }
+        fn begin_variation(&mut self) -> crate::Visit {
+            self.0.push("(".into());
+            crate::Visit::Enter
+        }
+        fn end_variation(&mut self) {
+            self.0.push(")".into());
+        }
+        fn result(&mut self, result: crate::GameResult) {
+            self.0.push(std::format!("{result}"));
+        }
+        fn end_game(&mut self, last: &bitboards::Position) {
+            self.0.push(std::format!("end {}", last.fen()));
+        }
+    }
+
+    /// Everything `reader` reads: the events, and each error with where it is.
+    fn log<R: std::io::BufRead>(mut reader: super::Reader<R>) -> std::vec::Vec<String> {
+        let mut log = Log::default();
+        loop {
+            match reader.read_game(&mut log) {
+                Ok(true) => {}
+                Ok(false) => return log.0,
+                Err(error) => log.0.push(std::format!("error {error}")),
+            }
+        }
+    }
+
+    /// The fast path reads as the general loop does: Lichess-shaped games,
+    /// then the same text mutated with the bytes that start each kind of
+    /// token (and those that end it), compared event by event and error by
+    /// error.
+    #[test]
+    fn the_fast_path_reads_as_the_general_loop() {
+        let games = bitboards_test_support::lichess_games(if cfg!(miri) { 2 } else { 40 }, 7);
+        let mut rng = bitboards_test_support::Rng::new(0x5EED);
+        let pieces: [&[u8]; 16] = [
+            b" ",
+            b"\n",
+            b"{",
+            b"}",
+            b"0",
+            b"1",
+            b"0000",
+            b"0-0",
+            b"1-0",
+            b"12...",
+            b"--",
+            b"Z0",
+            b"e4",
+            b"%",
+            b"(",
+            b"\xC3\xA9",
+        ];
+        for round in 0..if cfg!(miri) { 4 } else { 400 } {
+            let mut text = games.clone();
+            if round > 0 {
+                for _ in 0..1 + rng.below(6) {
+                    let at = rng.below(text.len());
+                    let piece = rng.pick(&pieces);
+                    text.splice(at..at, piece.iter().copied());
+                }
+            }
+            let fast = log(super::Reader::new(&text[..]));
+            let mut general = super::Reader::new(&text[..]);
+            general.general_only = true;
+            let general = log(general);
+            assert!(fast.len() > 100, "{}", fast.len());
+            if let Some(at) = fast.iter().zip(&general).position(|(a, b)| a != b) {
+                panic!("round {round}: {:?} against {:?}", fast[at], general[at]);
+            }
+            assert_eq!(fast.len(), general.len(), "round {round}");
+        }
+    }
+
+    /// `scan_to` against a byte-by-byte reading, on every text of up to
+    /// six bytes over `}`, a line break and a letter.
+    #[test]
+    fn scanning_to_a_close_counts_the_lines_before_it() {
+        for length in 0..=6u32 {
+            for mut index in 0..3usize.pow(length) {
+                let mut text = std::vec::Vec::new();
+                for _ in 0..length {
+                    text.push([b'}', b'\n', b'a'][index % 3]);
+                    index /= 3;
+                }
+                let close = text.iter().position(|&b| b == b'}');
+                let found = scan_to(&text, b'}');
+                assert_eq!(found.as_ref().map(|found| found.len), close, "{text:?}");
+                if let (Some(found), Some(close)) = (found, close) {
+                    let breaks: std::vec::Vec<usize> =
+                        (0..close).filter(|&at| text[at] == b'\n').collect();
+                    assert_eq!(found.newlines, breaks.len() as u64, "{text:?}");
+                    if let Some(&last) = breaks.last() {
+                        assert_eq!(found.last_newline, last, "{text:?}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn words_end_at_whitespace_and_movetext_punctuation() {
