@@ -15,6 +15,7 @@ python-chess's names and values. ``bitboards.pgn`` reads PGN databases
 (compressed, on every core) into games, Arrow tables and Parquet.
 """
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from ._bitboards import (
@@ -31,7 +32,6 @@ from ._bitboards import (
     Piece,
     Termination,
 )
-from ._bitboards import planes_from_bytes as _planes_from_bytes
 
 if TYPE_CHECKING:
     import numpy
@@ -136,14 +136,61 @@ def planes(bitboards: Any, turn: Any = None) -> "NDArray[numpy.uint8]":
     """
     import numpy as np
 
-    array = _as_uint64_rows(bitboards, np)
-    black = b""
+    array = _as_uint64_rows(bitboards, np).astype("<u8", copy=False)
     if turn is not None:
         turn = _as_numpy(turn, np).astype(bool, copy=False)
         if turn.shape != (array.shape[0],):
             raise ValueError(f"turn has shape {turn.shape}, expected ({array.shape[0]},)")
-        black = (~turn).astype(np.uint8).tobytes()
-    return _planes_from_bytes(array.astype("<u8", copy=False).tobytes(), black)
+        black = ~turn
+        if black.any():
+            # Black's view: colours swapped, ranks mirrored (the bytes of
+            # each board reversed).
+            array = array.copy()
+            array[black] = array[black][:, _COLOURS_SWAPPED].byteswap()
+    return _spread(array, np)
+
+
+# Planes 6-11 then 0-5: the other side's boards first.
+_COLOURS_SWAPPED = [6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5]
+_SPREAD_TABLE = None
+_POOL = None
+# Rows from which the planes are written on every core.
+_THREADED_ROWS = 16_384
+
+
+def _spread(array, np):
+    """The planes of little-endian ``(N, 12)`` uint64 boards: each byte (a
+    rank) looked up in a table of its eight squares as eight bytes.
+
+    A gather into an array NumPy allocates: NumPy asks for transparent huge
+    pages for large arrays, where the output's page faults otherwise cost
+    more than the planes themselves. Large inputs are split across threads
+    (``numpy.take`` releases the GIL)."""
+    global _SPREAD_TABLE, _POOL
+    if _SPREAD_TABLE is None:
+        bits = np.arange(8, dtype="<u8")
+        values = np.arange(256, dtype="<u8")[:, None]
+        _SPREAD_TABLE = (((values >> bits) & np.uint64(1)) << (bits * np.uint64(8))).sum(
+            axis=1, dtype="<u8"
+        )
+    ranks = np.ascontiguousarray(array).view(np.uint8).reshape(-1)
+    out = np.empty(ranks.size, dtype="<u8")
+    rows = array.shape[0]
+    threads = os.cpu_count() or 1
+    if rows < _THREADED_ROWS or threads == 1:
+        np.take(_SPREAD_TABLE, ranks, out=out, mode="clip")
+    else:
+        if _POOL is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            _POOL = ThreadPoolExecutor(threads, thread_name_prefix="bitboards-planes")
+        step = -(-rows // threads) * 96
+        parts = [(start, min(start + step, ranks.size)) for start in range(0, ranks.size, step)]
+        for done in [
+            _POOL.submit(np.take, _SPREAD_TABLE, ranks[a:b], out=out[a:b], mode="clip") for a, b in parts
+        ]:
+            done.result()
+    return out.view(np.uint8).reshape(rows, 12, 8, 8)
 
 
 def _as_numpy(values, np):

@@ -28,7 +28,6 @@ __all__ = [
     "to_parquet",
     "game_columns",
     "position_stream",
-    "planes_from_bytes",
     "InvalidMoveError",
     "IllegalMoveError",
     "AmbiguousMoveError",
@@ -358,4 +357,3 @@ def position_stream(
 
 # Planes
 
-def planes_from_bytes(data: bytes, black: bytes) -> NDArray[numpy.uint8]: ...
