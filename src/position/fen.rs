@@ -21,7 +21,7 @@
 //! # Ok::<(), bitboards::FenError>(())
 //! ```
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 use core::str::FromStr;
 
 use super::{CastlingRights, CastlingSide, Position, PositionError, Setup, Validation, validate};
@@ -1192,37 +1192,79 @@ impl Fen<'_> {
 
 impl fmt::Display for Fen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Written into a buffer and handed to the formatter once: a
+        // formatter call per square cost more than the rest of the FEN.
+        let mut out = FenBuffer {
+            bytes: [0; FenBuffer::CAPACITY],
+            len: 0,
+        };
+        self.write_board(&mut out);
+        out.push(b' ');
+        out.push(match self.position.side_to_move() {
+            Color::White => b'w',
+            Color::Black => b'b',
+        });
+        out.push(b' ');
+        self.write_castling(&mut out);
+        out.push(b' ');
+        match self.position.en_passant() {
+            Some(square) => {
+                out.push(square.file().to_char() as u8);
+                out.push(square.rank().to_char() as u8);
+            }
+            None => out.push(b'-'),
+        }
+        out.push(b' ');
+        out.number(self.position.halfmove_clock());
+        out.push(b' ');
+        out.number(self.position.fullmove_number());
+        // Every byte pushed is ASCII.
+        f.write_str(core::str::from_utf8(out.written()).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl Fen<'_> {
+    /// The piece placement, rank 8 first.
+    fn write_board(&self, out: &mut FenBuffer) {
         let position = self.position;
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match position.piece_on(Square::from_file_rank(file, rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        f.write_char(piece.to_char())?;
-                    }
-                    None => empty += 1,
+        let mut letters = [0u8; 64];
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let letter = Piece::new(color, kind).to_char() as u8;
+                for square in position.pieces(color, kind) {
+                    letters[square as usize] = letter;
                 }
             }
-            if empty > 0 {
-                write!(f, "{empty}")?;
+        }
+        for (rank, row) in letters.chunks_exact(8).enumerate().rev() {
+            let mut empty = 0;
+            for &letter in row {
+                if letter == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push(b'0' + empty);
+                    empty = 0;
+                }
+                out.push(letter);
             }
-            if rank != Rank::First {
-                f.write_char('/')?;
+            if empty > 0 {
+                out.push(b'0' + empty);
+            }
+            if rank != 0 {
+                out.push(b'/');
             }
         }
-        let side = match position.side_to_move() {
-            Color::White => 'w',
-            Color::Black => 'b',
-        };
-        write!(f, " {side} ")?;
+    }
 
+    /// The castling field: `KQkq`-style letters, or file letters where a
+    /// letter would not say which rook (always, for Shredder-FEN).
+    fn write_castling(&self, out: &mut FenBuffer) {
+        let position = self.position;
         let castling = position.castling();
         if castling.is_empty() {
-            f.write_char('-')?;
+            out.push(b'-');
         }
         for color in Color::ALL {
             let rooks = position.pieces(color, PieceKind::Rook) & home_rank(color).bitboard();
@@ -1240,22 +1282,55 @@ impl fmt::Display for Fen<'_> {
                     (false, CastlingSide::KingSide) => 'k',
                     (false, CastlingSide::QueenSide) => 'q',
                 };
-                f.write_char(match color {
+                let letter = match color {
                     Color::White => letter.to_ascii_uppercase(),
                     Color::Black => letter,
-                })?;
+                };
+                out.push(letter as u8);
             }
         }
-        match position.en_passant() {
-            Some(square) => write!(f, " {square}")?,
-            None => f.write_str(" -")?,
+    }
+}
+
+/// The bytes of one FEN, on the stack.
+struct FenBuffer {
+    bytes: [u8; FenBuffer::CAPACITY],
+    len: usize,
+}
+
+impl FenBuffer {
+    /// The longest FEN: 64 letters and 7 slashes, ` w `, four castling
+    /// letters, ` e3 `, two clocks of five digits and the space between.
+    const CAPACITY: usize = 71 + 3 + 4 + 4 + 5 + 1 + 5;
+
+    fn push(&mut self, byte: u8) {
+        // Never full (see CAPACITY); a byte past it would be dropped, not
+        // a panic.
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
         }
-        write!(
-            f,
-            " {} {}",
-            position.halfmove_clock(),
-            position.fullmove_number()
-        )
+    }
+
+    fn number(&mut self, value: u16) {
+        let mut digits = [0u8; 5];
+        let mut at = digits.len();
+        let mut rest = value;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        for &digit in &digits[at..] {
+            self.push(digit);
+        }
+    }
+
+    fn written(&self) -> &[u8] {
+        &self.bytes[..self.len]
     }
 }
 
