@@ -428,7 +428,7 @@ impl Visitor for RecordVisitor {
             }
             match played.mv.is_null() {
                 true => text.push_str("--"),
-                false => before.san(played.mv).push_to(text),
+                false => push_san(&played, text),
             }
         }
         self.need_number = false;
@@ -508,6 +508,75 @@ impl Visitor for RecordVisitor {
     }
 }
 
+/// Appends the canonical SAN of a move the reader played: the file's own
+/// text when it already is canonical (as Lichess writes every move), else
+/// the SAN [`Position::san`] writes. The two agree byte for byte (the test
+/// `file_sans_are_kept_only_where_canonical` holds them together).
+fn push_san(played: &PgnMove<'_>, text: &mut String) {
+    if is_canonical(played) {
+        text.push_str(played.san);
+    } else {
+        played.before.san(played.mv).push_to(text);
+    }
+}
+
+/// Whether `played.san` is the SAN [`Position::san`] writes for the move.
+///
+/// The reader has resolved the text to `played.mv`, one legal move. So a
+/// text without a file or rank of origin names a piece that no other of
+/// its kind could replace (canonical SAN adds no origin either), a pawn
+/// capture's file is the pawn's, and a promotion letter is the move's.
+/// What resolving does not check is checked here: the shape (`O-O` not
+/// `0-0`, `=Q` not `Q`, no origin where none is needed), the `x` against a
+/// capture, and the suffix against the position after the move.
+fn is_canonical(played: &PgnMove<'_>) -> bool {
+    let text = played.san.as_bytes();
+    let (body, suffix) = match text.split_last() {
+        Some((&mark @ (b'+' | b'#'), body)) => (body, Some(mark)),
+        _ => (text, None),
+    };
+    let file = |byte: &u8| (b'a'..=b'h').contains(byte);
+    let rank = |byte: &u8| (b'1'..=b'8').contains(byte);
+    let promotion = |byte: &u8| matches!(byte, b'N' | b'B' | b'R' | b'Q');
+    let before = played.before;
+    let to = played.mv.to();
+    let shape = match body {
+        b"O-O" | b"O-O-O" => played.mv.is_castling(),
+        // A king's text may name castling (`Kg1`); its SAN is `O-O`.
+        [piece, target @ ..]
+            if matches!(piece, b'N' | b'B' | b'R' | b'Q' | b'K') && !played.mv.is_castling() =>
+        {
+            let takes = before
+                .by_color(before.side_to_move().opponent())
+                .contains(to);
+            match target {
+                [f, r] => !takes && file(f) && rank(r),
+                [b'x', f, r] => takes && file(f) && rank(r),
+                _ => false,
+            }
+        }
+        // Pushes: the reader resolves a pawn text without a file only to a
+        // push, and its `=` letter to the move's promotion.
+        [f, r] | [f, r, b'=', _] if file(f) && rank(r) => body.get(3).is_none_or(promotion),
+        // A capture changes file (`dxd5` is read as the push `d5`).
+        [f, b'x', tf, r] | [f, b'x', tf, r, b'=', _]
+            if file(f) && file(tf) && rank(r) && f != tf =>
+        {
+            body.get(5).is_none_or(promotion)
+        }
+        _ => false,
+    };
+    if !shape {
+        return false;
+    }
+    let after = played.after;
+    match suffix {
+        None => !after.is_check(),
+        Some(b'+') => after.is_check() && !after.is_checkmate(),
+        Some(_) => after.is_checkmate(),
+    }
+}
+
 /// Appends `value` in decimal, as `Display` writes it, without the
 /// formatter's machinery: tables and reports write numbers by the hundred
 /// per game (move numbers, NAGs, clocks, evals).
@@ -521,7 +590,8 @@ impl Visitor for RecordVisitor {
 /// assert_eq!(text, "1. e4 $14-305");
 /// ```
 pub fn push_integer(text: &mut String, value: i64) {
-    let mut digits = [0u8; 20];
+    // Twenty digits and a sign: `i64::MIN` is the longest.
+    let mut digits = [0u8; 21];
     let mut at = digits.len();
     let mut rest = value.unsigned_abs();
     loop {
@@ -533,9 +603,14 @@ pub fn push_integer(text: &mut String, value: i64) {
         }
     }
     if value < 0 {
-        text.push('-');
+        at -= 1;
+        digits[at] = b'-';
     }
-    text.extend(digits[at..].iter().map(|&digit| char::from(digit)));
+    // ASCII digits: always UTF-8. One `push_str` copies them at once where
+    // a `char` at a time grew and encoded each.
+    if let Ok(written) = core::str::from_utf8(&digits[at..]) {
+        text.push_str(written);
+    }
 }
 
 #[cfg(test)]
@@ -559,6 +634,89 @@ mod tests {
         assert_eq!(parse_date("2024-01-31"), None);
         assert_eq!(parse_date("2024.1.31"), None);
         assert_eq!(parse_date(""), None);
+    }
+
+    /// For the legal moves of positions from random games, texts a file
+    /// may write for each (the SAN, without or with a wrong suffix, with
+    /// origins, `0-0`, promotions without `=`, an `x` added or dropped)
+    /// that resolve to the move: the file's text is kept exactly when it is
+    /// the SAN `Position::san` writes (and names no origin), and what is
+    /// written is that SAN either way.
+    #[test]
+    fn file_sans_are_kept_only_where_canonical() {
+        let games = bitboards_test_support::lichess_games(30, 11);
+        let mut positions = Vec::new();
+        let mut reader = crate::Reader::new(&games[..]);
+        while reader
+            .read_game(&mut Positions(&mut positions))
+            .expect("generated games read")
+        {}
+        // Mates, promotions with and without check, castling, en passant.
+        for fen in [
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2",
+            "6k1/5ppp/8/8/8/8/8/R3K2R w KQ - 0 1",
+            "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        ] {
+            positions.push(Position::from_fen(fen).expect("a legal FEN"));
+        }
+        let mut kept = 0;
+        for before in &positions {
+            for mv in before.legal_moves() {
+                let after = before.play_unchecked(mv);
+                let san = before.san(mv).to_string();
+                let bare = san.trim_end_matches(['+', '#']).to_owned();
+                let uci = before.uci(mv).to_string();
+                let mut texts = vec![
+                    san.clone(),
+                    bare.clone(),
+                    format!("{bare}+"),
+                    format!("{bare}#"),
+                    bare.replace('O', "0"),
+                    bare.replace('=', ""),
+                    bare.replacen('x', "", 1),
+                    format!("{}x{bare}", &uci[..1]),
+                    uci.clone(),
+                ];
+                if let Some((piece, rest)) = bare.split_at_checked(1) {
+                    texts.push(format!("{piece}x{rest}"));
+                    texts.push(format!("{piece}{}{rest}", &uci[..1]));
+                    texts.push(format!("{piece}{}{rest}", &uci[1..2]));
+                    texts.push(format!("{piece}{}{rest}", &uci[..2]));
+                }
+                for text in texts {
+                    if before.parse_san(&text) != Ok(mv) {
+                        continue;
+                    }
+                    let played = PgnMove {
+                        before,
+                        after: &after,
+                        san: &text,
+                        mv,
+                    };
+                    // Only SAN with an origin (`Rha6`) goes the long way.
+                    let origin = bare.starts_with(['N', 'B', 'R', 'Q', 'K'])
+                        && bare.replace('x', "").len() > 3;
+                    let expected = text == san && !origin;
+                    let fen = before.fen();
+                    assert_eq!(is_canonical(&played), expected, "{text} for {san} in {fen}");
+                    let mut written = String::new();
+                    push_san(&played, &mut written);
+                    assert_eq!(written, san);
+                    kept += usize::from(text == san);
+                }
+            }
+        }
+        assert!(kept > 10_000, "{kept}");
+    }
+
+    /// Every position a game passes through, before each move.
+    struct Positions<'a>(&'a mut Vec<Position>);
+
+    impl Visitor for Positions<'_> {
+        fn san(&mut self, played: PgnMove<'_>) {
+            self.0.push(*played.before);
+        }
     }
 
     #[test]
