@@ -601,6 +601,11 @@ impl PositionsBuilder {
 
     /// Adds the rows of game number `game` (from 0) that the sample keeps.
     pub fn push(&mut self, game: u64, rows: &GameRows) {
+        if self.options.sample.is_none() {
+            // Every row kept: the columns are copied whole, not row by row.
+            self.push_all(game, rows);
+            return;
+        }
         for row in 0..rows.len() {
             if !self.options.keeps(game, rows.ply[row]) {
                 continue;
@@ -629,6 +634,39 @@ impl PositionsBuilder {
             for (column, value) in self.columns.iter_mut().zip(&rows.columns) {
                 column.push(value.clone());
             }
+        }
+    }
+
+    /// Adds every row of game number `game`.
+    fn push_all(&mut self, game: u64, rows: &GameRows) {
+        let count = rows.len();
+        self.game.extend(std::iter::repeat_n(game, count));
+        self.ply.extend_from_slice(&rows.ply);
+        self.bitboards.extend_from_slice(rows.bitboards.as_flattened());
+        self.turn.extend_from_slice(&rows.turn);
+        self.castling.extend_from_slice(&rows.castling);
+        self.ep_square.extend_from_slice(&rows.ep_square);
+        self.halfmove_clock.extend_from_slice(&rows.halfmove_clock);
+        self.fullmove_number.extend_from_slice(&rows.fullmove_number);
+        for mv in &rows.moves {
+            match mv {
+                Some(mv) => {
+                    self.uci.clear();
+                    mv.uci(rows.notation).push_to(&mut self.uci);
+                    self.moves.append_value(&self.uci);
+                }
+                None => self.moves.append_null(),
+            }
+        }
+        self.clock.extend_from_slice(&rows.clock);
+        self.eval.extend_from_slice(&rows.eval);
+        self.white_elo.extend(std::iter::repeat_n(rows.white_elo, count));
+        self.black_elo.extend(std::iter::repeat_n(rows.black_elo, count));
+        for _ in 0..count {
+            self.result.append_option(rows.result.as_deref());
+        }
+        for (column, value) in self.columns.iter_mut().zip(&rows.columns) {
+            column.extend(std::iter::repeat_n(value, count).cloned());
         }
     }
 
