@@ -381,7 +381,10 @@ impl Uci {
     #[cfg(feature = "alloc")]
     pub fn push_to(&self, out: &mut alloc::string::String) {
         let (text, len) = self.ascii();
-        out.extend(text[..len].iter().map(|&byte| char::from(byte)));
+        // ASCII, so always UTF-8: one copy rather than a `char` at a time.
+        if let Ok(text) = core::str::from_utf8(&text[..len]) {
+            out.push_str(text);
+        }
     }
 }
 
