@@ -448,10 +448,15 @@ def bench_positions(report, pgn, games_per_s_table, games_per_s_reader=None):
     seconds_planes, planes = best(lambda: bitboards.planes(boards))
     bits = np.arange(64, dtype=np.uint64)
     seconds_numpy, _ = best(unpack)
+    into = np.empty_like(planes)
+    seconds_into, _ = best(lambda: bitboards.planes(boards, out=into))
     report.row("`bitboards.planes` (output)", f"{planes.nbytes / seconds_planes / 1e9:.2f} GB/s",
                f"{seconds_numpy / seconds_planes:.2f}x NumPy `unpackbits`", gb_per_s=planes.nbytes / seconds_planes / 1e9)
     report.row("`bitboards.planes`, its first call in the process (output)",
                f"{first.nbytes / seconds_first / 1e9:.2f} GB/s", "", gb_per_s=first.nbytes / seconds_first / 1e9)
+    report.row("`bitboards.planes(..., out=array)`, one array reused (output)",
+               f"{planes.nbytes / seconds_into / 1e9:.2f} GB/s",
+               f"{seconds_numpy / seconds_into:.2f}x NumPy `unpackbits`", gb_per_s=planes.nbytes / seconds_into / 1e9)
     del bits
 
 

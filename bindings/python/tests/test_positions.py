@@ -223,6 +223,32 @@ def test_planes_of_many_rows_on_every_core_are_writable_arrays():
     assert bitboards.planes(np.zeros((0, 12), dtype=np.uint64)).shape == (0, 12, 8, 8)
 
 
+def test_planes_into_an_array_of_the_callers():
+    rng = np.random.default_rng(11)
+    turn = rng.integers(0, 2, size=20_000).astype(bool)
+    out = np.full((20_000, 12, 8, 8), 7, dtype=np.uint8)
+    for rows in [20_000, 5]:
+        boards = rng.integers(0, 2**63, size=(rows, 12), dtype=np.uint64)
+        into = out[:rows]
+        assert bitboards.planes(boards, out=into) is into
+        assert np.array_equal(into, bitboards.planes(boards))
+        assert bitboards.planes(boards, turn=turn[:rows], out=into) is into
+        assert np.array_equal(into, bitboards.planes(boards, turn=turn[:rows]))
+    boards = np.zeros((4, 12), dtype=np.uint64)
+    wrong = [
+        np.zeros((5, 12, 8, 8), dtype=np.uint8),
+        np.zeros((4, 12, 8, 8), dtype=np.int64),
+        np.zeros((4, 12, 8, 16), dtype=np.uint8)[..., ::2],
+        np.zeros((4, 768), dtype=np.uint8),
+        [[0] * 768] * 4,
+    ]
+    readonly = np.zeros((4, 12, 8, 8), dtype=np.uint8)
+    readonly.flags.writeable = False
+    for bad in wrong + [readonly]:
+        with pytest.raises(ValueError, match="out must be"):
+            bitboards.planes(boards, out=bad)
+
+
 def test_flip_is_the_mirrored_board_for_black(games):
     board = chess.Board()
     for move in list(games[0].mainline_moves())[:15]:

@@ -115,7 +115,7 @@ def parse_square(name: str) -> int:
         raise ValueError(f"not a square name: {name!r} (a1 to h8)") from None
 
 
-def planes(bitboards: Any, turn: Any = None) -> "NDArray[numpy.uint8]":
+def planes(bitboards: Any, turn: Any = None, out: Any = None) -> "NDArray[numpy.uint8]":
     """Twelve piece boards per row as NumPy planes, shape ``(N, 12, 8, 8)``, uint8.
 
     ``bitboards`` is the ``bitboards`` column of ``bitboards.pgn.read_positions``
@@ -129,10 +129,19 @@ def planes(bitboards: Any, turn: Any = None) -> "NDArray[numpy.uint8]":
     ranks mirrored and colours swapped, so that planes 0-5 are always the
     mover's pieces.
 
+    With ``out`` (a C-contiguous, writable uint8 array of shape
+    ``(N, 12, 8, 8)``), the planes are written there and ``out`` is
+    returned. A data loader that makes batch after batch of one size can
+    keep one array: a new array's memory is faulted in page by page by the
+    kernel as it is written, which costs as much as the planes themselves.
+
     >>> import numpy as np, bitboards
     >>> p = bitboards.planes(np.array([[1 << bitboards.E2] + [0] * 11], dtype=np.uint64))
     >>> p.shape, int(p[0, 0, 1, 4])
     ((1, 12, 8, 8), 1)
+    >>> batch = np.empty((1, 12, 8, 8), dtype=np.uint8)
+    >>> bitboards.planes(np.zeros((1, 12), dtype=np.uint64), out=batch) is batch
+    True
     """
     import numpy as np
 
@@ -147,7 +156,18 @@ def planes(bitboards: Any, turn: Any = None) -> "NDArray[numpy.uint8]":
             # each board reversed).
             array = array.copy()
             array[black] = array[black][:, _COLOURS_SWAPPED].byteswap()
-    return _spread(array, np)
+    if out is not None:
+        shape = (array.shape[0], 12, 8, 8)
+        if (
+            not isinstance(out, np.ndarray)
+            or out.dtype != np.uint8
+            or out.shape != shape
+            or not out.flags.c_contiguous
+            or not out.flags.writeable
+        ):
+            got = f"{type(out).__name__} {getattr(out, 'dtype', '')} {getattr(out, 'shape', '')}".rstrip()
+            raise ValueError(f"out must be a C-contiguous, writable uint8 array of shape {shape}, not {got}")
+    return _spread(array, np, out)
 
 
 # Planes 6-11 then 0-5: the other side's boards first.
@@ -158,7 +178,7 @@ _POOL = None
 _THREADED_ROWS = 16_384
 
 
-def _spread(array, np):
+def _spread(array, np, into=None):
     """The planes of little-endian ``(N, 12)`` uint64 boards: each byte (a
     rank) looked up in a table of its eight squares as eight bytes.
 
@@ -174,8 +194,10 @@ def _spread(array, np):
             axis=1, dtype="<u8"
         )
     ranks = np.ascontiguousarray(array).view(np.uint8).reshape(-1)
-    out = np.empty(ranks.size, dtype="<u8")
     rows = array.shape[0]
+    if into is None:
+        into = np.empty((rows, 12, 8, 8), dtype=np.uint8)
+    out = into.reshape(-1).view("<u8")
     threads = os.cpu_count() or 1
     if rows < _THREADED_ROWS or threads == 1:
         np.take(_SPREAD_TABLE, ranks, out=out, mode="clip")
@@ -190,7 +212,7 @@ def _spread(array, np):
             _POOL.submit(np.take, _SPREAD_TABLE, ranks[a:b], out=out[a:b], mode="clip") for a, b in parts
         ]:
             done.result()
-    return out.view(np.uint8).reshape(rows, 12, 8, 8)
+    return into
 
 
 def _as_numpy(values, np):
