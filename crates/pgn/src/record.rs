@@ -7,7 +7,7 @@
 //! way: the first tag of a name counts, a missing tag is null, and so is an
 //! integer, date or time that does not parse (`"?"`, `""`, `"????.??.??"`).
 
-use bitboards::{Color, Game, Outcome, Position};
+use bitboards::{Color, Game, Outcome, Piece, PieceKind, Position};
 
 use crate::annotations::{Annotations, Score};
 use crate::{GameResult, PgnMove, Visitor};
@@ -540,11 +540,17 @@ fn is_canonical(played: &PgnMove<'_>) -> bool {
     let promotion = |byte: &u8| matches!(byte, b'N' | b'B' | b'R' | b'Q');
     let before = played.before;
     let to = played.mv.to();
+    // What moves, as the board says (the letter is checked against it, not
+    // trusted to the reader's resolving alone).
+    let mover = before.piece_on(played.mv.from()).map(Piece::kind);
+    let pawn = mover == Some(PieceKind::Pawn);
     let shape = match body {
         b"O-O" | b"O-O-O" => played.mv.is_castling(),
         // A king's text may name castling (`Kg1`); its SAN is `O-O`.
         [piece, target @ ..]
-            if matches!(piece, b'N' | b'B' | b'R' | b'Q' | b'K') && !played.mv.is_castling() =>
+            if matches!(piece, b'N' | b'B' | b'R' | b'Q' | b'K')
+                && mover == PieceKind::from_char(char::from(*piece))
+                && !played.mv.is_castling() =>
         {
             let takes = before
                 .by_color(before.side_to_move().opponent())
@@ -557,10 +563,10 @@ fn is_canonical(played: &PgnMove<'_>) -> bool {
         }
         // Pushes: the reader resolves a pawn text without a file only to a
         // push, and its `=` letter to the move's promotion.
-        [f, r] | [f, r, b'=', _] if file(f) && rank(r) => body.get(3).is_none_or(promotion),
+        [f, r] | [f, r, b'=', _] if pawn && file(f) && rank(r) => body.get(3).is_none_or(promotion),
         // A capture changes file (`dxd5` is read as the push `d5`).
         [f, b'x', tf, r] | [f, b'x', tf, r, b'=', _]
-            if file(f) && file(tf) && rank(r) && f != tf =>
+            if pawn && file(f) && file(tf) && rank(r) && f != tf =>
         {
             body.get(5).is_none_or(promotion)
         }
