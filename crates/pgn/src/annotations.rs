@@ -971,6 +971,26 @@ mod tests {
         }
     }
 
+    /// The eight-bytes-at-a-time scan finds every `[%` a byte-by-byte scan
+    /// finds, at any offset, among near misses (`[[%`, `[ %`, `%[`) and
+    /// non-ASCII bytes.
+    #[test]
+    fn commands_are_found_at_every_offset() {
+        let mut rng = bitboards_test_support::Rng::new(0xC0DE);
+        let pieces: [&str; 6] = ["[", "%", "[%", "a", "é", " "];
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..rng.below(40) {
+                text.push_str(rng.pick(&pieces));
+            }
+            let bytes = text.as_bytes();
+            let naive: Vec<usize> = (0..bytes.len().saturating_sub(1))
+                .filter(|&at| bytes[at] == b'[' && bytes[at + 1] == b'%')
+                .collect();
+            assert_eq!(Commands::new(&text).collect::<Vec<_>>(), naive, "{text:?}");
+        }
+    }
+
     /// Every text one or two byte changes (or a cut) away from the shapes
     /// Lichess writes: where the one-step readers read a text, the general
     /// grammar reads it to the same value, bit for bit.
