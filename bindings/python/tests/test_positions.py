@@ -264,3 +264,23 @@ def test_flip_is_the_mirrored_board_for_black(games):
     masks = np.array([[board.pieces_mask(kind, color) for color, kind in PIECES]] * 2, dtype=np.uint64)
     flipped = bitboards.planes(masks, turn=np.array([True, False]))
     assert np.array_equal(flipped[0], plain) and np.array_equal(flipped[1], want)
+
+
+def test_planes_leave_numpys_huge_page_setting_as_they_found_it():
+    # planes allocates without NumPy's huge-page request, and puts the
+    # process's setting back, also when threads make planes at once.
+    import threading
+
+    try:
+        from numpy._core.multiarray import _set_madvise_hugepage
+    except ImportError:
+        from numpy.core.multiarray import _set_madvise_hugepage
+    boards = np.zeros((2_000, 12), dtype=np.uint64)
+    for setting in [True, False]:
+        _set_madvise_hugepage(setting)
+        threads = [threading.Thread(target=lambda: [bitboards.planes(boards) for _ in range(50)]) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert _set_madvise_hugepage(True) is setting

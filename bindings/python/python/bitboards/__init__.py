@@ -16,6 +16,7 @@ python-chess's names and values. ``bitboards.pgn`` reads PGN databases
 """
 
 import os
+import threading
 from typing import TYPE_CHECKING, Any
 
 from ._bitboards import (
@@ -229,11 +230,17 @@ def _without_huge_pages(np, allocate):
             from numpy.core.multiarray import _set_madvise_hugepage
         except ImportError:
             return allocate()
-    before = _set_madvise_hugepage(False)
-    try:
-        return allocate()
-    finally:
-        _set_madvise_hugepage(before)
+    # NumPy's setting is the process's: threads that make planes at once
+    # take turns, so that each puts back what it found.
+    with _HUGE_PAGES_LOCK:
+        before = _set_madvise_hugepage(False)
+        try:
+            return allocate()
+        finally:
+            _set_madvise_hugepage(before)
+
+
+_HUGE_PAGES_LOCK = threading.Lock()
 
 
 def _as_numpy(values, np):
