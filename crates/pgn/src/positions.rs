@@ -642,12 +642,14 @@ impl PositionsBuilder {
         let count = rows.len();
         self.game.extend(std::iter::repeat_n(game, count));
         self.ply.extend_from_slice(&rows.ply);
-        self.bitboards.extend_from_slice(rows.bitboards.as_flattened());
+        self.bitboards
+            .extend_from_slice(rows.bitboards.as_flattened());
         self.turn.extend_from_slice(&rows.turn);
         self.castling.extend_from_slice(&rows.castling);
         self.ep_square.extend_from_slice(&rows.ep_square);
         self.halfmove_clock.extend_from_slice(&rows.halfmove_clock);
-        self.fullmove_number.extend_from_slice(&rows.fullmove_number);
+        self.fullmove_number
+            .extend_from_slice(&rows.fullmove_number);
         for mv in &rows.moves {
             match mv {
                 Some(mv) => {
@@ -660,8 +662,10 @@ impl PositionsBuilder {
         }
         self.clock.extend_from_slice(&rows.clock);
         self.eval.extend_from_slice(&rows.eval);
-        self.white_elo.extend(std::iter::repeat_n(rows.white_elo, count));
-        self.black_elo.extend(std::iter::repeat_n(rows.black_elo, count));
+        self.white_elo
+            .extend(std::iter::repeat_n(rows.white_elo, count));
+        self.black_elo
+            .extend(std::iter::repeat_n(rows.black_elo, count));
         for _ in 0..count {
             self.result.append_option(rows.result.as_deref());
         }
