@@ -183,10 +183,9 @@ def _spread(array, np, into=None):
     """The planes of little-endian ``(N, 12)`` uint64 boards: each byte (a
     rank) looked up in a table of its eight squares as eight bytes.
 
-    A gather into an array NumPy allocates: NumPy asks for transparent huge
-    pages for large arrays, where the output's page faults otherwise cost
-    more than the planes themselves. Large inputs are split across threads
-    (``numpy.take`` releases the GIL)."""
+    A gather into ``into``, or into an array NumPy allocates (without huge
+    pages: see ``_without_huge_pages``). Large inputs are split across
+    threads (``numpy.take`` releases the GIL)."""
     global _SPREAD_TABLE, _POOL
     if _SPREAD_TABLE is None:
         bits = np.arange(8, dtype="<u8")
