@@ -571,12 +571,19 @@ impl Position {
             && !from.has_more_than_one()
             && !self.by_color(self.side_to_move()).contains(to)
         {
-            let checks = self.checks();
-            if checks.checkers.is_empty() && !checks.pinned.contains(only) {
-                return Some(Move::new(only, to, MoveKind::Normal));
-            }
+            return self.free_move(only, to);
         }
         None
+    }
+
+    /// The move of `only` onto `to` when nothing can make it illegal: the
+    /// side to move not in check and `only` not pinned (for a move that is
+    /// not the king's, onto a square its own side does not hold).
+    #[inline]
+    fn free_move(&self, only: Square, to: Square) -> Option<Move> {
+        let checks = self.checks();
+        (checks.checkers.is_empty() && !checks.pinned.contains(only))
+            .then(|| Move::new(only, to, MoveKind::Normal))
     }
 
     /// The push or capture of the only pawn in `from` that can make it onto
@@ -618,11 +625,7 @@ impl Position {
         if origin.has_more_than_one() {
             return None;
         }
-        let checks = self.checks();
-        if checks.checkers.is_empty() && !checks.pinned.contains(only) {
-            return Some(Move::new(only, to, MoveKind::Normal));
-        }
-        None
+        self.free_move(only, to)
     }
 
     /// The king's step onto `to`, legal or not, decided without the move
