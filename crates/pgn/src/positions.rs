@@ -618,14 +618,7 @@ impl PositionsBuilder {
             self.ep_square.push(rows.ep_square[row]);
             self.halfmove_clock.push(rows.halfmove_clock[row]);
             self.fullmove_number.push(rows.fullmove_number[row]);
-            match rows.moves[row] {
-                Some(mv) => {
-                    self.uci.clear();
-                    mv.uci(rows.notation).push_to(&mut self.uci);
-                    self.moves.append_value(&self.uci);
-                }
-                None => self.moves.append_null(),
-            }
+            self.push_move(rows.moves[row], rows.notation);
             self.clock.push(rows.clock[row]);
             self.eval.push(rows.eval[row]);
             self.white_elo.push(rows.white_elo);
@@ -634,6 +627,18 @@ impl PositionsBuilder {
             for (column, value) in self.columns.iter_mut().zip(&rows.columns) {
                 column.push(value.clone());
             }
+        }
+    }
+
+    /// The `move` of a row: the move in UCI, or null for a final position.
+    fn push_move(&mut self, mv: Option<Move>, notation: CastlingNotation) {
+        match mv {
+            Some(mv) => {
+                self.uci.clear();
+                mv.uci(notation).push_to(&mut self.uci);
+                self.moves.append_value(&self.uci);
+            }
+            None => self.moves.append_null(),
         }
     }
 
@@ -650,15 +655,8 @@ impl PositionsBuilder {
         self.halfmove_clock.extend_from_slice(&rows.halfmove_clock);
         self.fullmove_number
             .extend_from_slice(&rows.fullmove_number);
-        for mv in &rows.moves {
-            match mv {
-                Some(mv) => {
-                    self.uci.clear();
-                    mv.uci(rows.notation).push_to(&mut self.uci);
-                    self.moves.append_value(&self.uci);
-                }
-                None => self.moves.append_null(),
-            }
+        for &mv in &rows.moves {
+            self.push_move(mv, rows.notation);
         }
         self.clock.extend_from_slice(&rows.clock);
         self.eval.extend_from_slice(&rows.eval);

@@ -900,10 +900,7 @@ impl<R: BufRead> Reader<R> {
     ) -> Result<Option<Where>, Failure> {
         let (name, value) = self.tag.split_at(name_len);
         let name = text(name).unwrap_or_default();
-        let value = match text(value) {
-            Some(value) => std::borrow::Cow::Borrowed(value),
-            None => String::from_utf8_lossy(value),
-        };
+        let value = lossy(value);
         let mut fen = None;
         if name == "FEN" {
             self.fen.clear();
@@ -1272,12 +1269,19 @@ fn text(bytes: &[u8]) -> Option<&str> {
     }
 }
 
+/// `bytes` as text, with U+FFFD for what is not UTF-8 (tag values and
+/// comments are read whatever their encoding).
+#[inline]
+fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match text(bytes) {
+        Some(text) => std::borrow::Cow::Borrowed(text),
+        None => String::from_utf8_lossy(bytes),
+    }
+}
+
 /// Hands comment text to the visitor, whole or as a piece.
 fn deliver<V: Visitor + ?Sized>(visitor: &mut V, text: &[u8], last: bool) {
-    let text = match self::text(text) {
-        Some(text) => std::borrow::Cow::Borrowed(text),
-        None => String::from_utf8_lossy(text),
-    };
+    let text = lossy(text);
     if last {
         visitor.comment(&text);
     } else {

@@ -576,10 +576,13 @@ fn is_canonical(played: &PgnMove<'_>) -> bool {
         return false;
     }
     let after = played.after;
+    let check = after.is_check();
+    // Legal moves are counted only for a check that is written.
+    let mate = || check && after.count_legal_moves() == 0;
     match suffix {
-        None => !after.is_check(),
-        Some(b'+') => after.is_check() && !after.is_checkmate(),
-        Some(_) => after.is_checkmate(),
+        None => !check,
+        Some(b'+') => check && !mate(),
+        Some(_) => mate(),
     }
 }
 
