@@ -71,7 +71,7 @@ use core::str::FromStr;
 pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Games, PgnGame};
 pub use open::{Compression, decompress, decompress_in_background, open};
-pub use parallel::ParallelReader;
+pub use parallel::{Chunk, ParallelReader};
 pub use reader::Reader;
 
 /// Whether a `Variant` tag's value names Chess960, as the reader reads it

@@ -76,7 +76,7 @@ pub struct ParallelReader<R> {
 }
 
 /// A chunk of the input and where it starts.
-struct Chunk {
+struct Cut {
     index: usize,
     bytes: Vec<u8>,
     /// The line (from 1) and byte offset of its first byte.
@@ -84,13 +84,30 @@ struct Chunk {
     offset: u64,
 }
 
-/// What a worker made of a chunk: each game's value or error, in order.
-struct Done<T> {
+/// What a worker made of a chunk.
+struct Done<U> {
     index: usize,
-    /// Each game's value or error, with its number within the chunk.
-    games: Vec<Result<T, (PgnError, T)>>,
+    value: U,
+    /// The games the chunk held, read or failed.
+    games: usize,
     /// What ended the chunk early: an input that is not PGN.
     end: Option<ReadError>,
+}
+
+/// A chunk of the input as [`ParallelReader::for_each_chunk`] delivers it:
+/// what its worker made of its games, and where they are in the input.
+#[derive(Debug)]
+pub struct Chunk<U> {
+    /// What the `finish` of [`ParallelReader::for_each_chunk`] made of the
+    /// chunk's games.
+    pub value: U,
+    /// The number of games in the input before the chunk's first.
+    pub games_before: usize,
+    /// The chunk's games, read or failed.
+    pub games: usize,
+    /// The errors of the chunk's games that failed, in order, each with its
+    /// game's number in the input.
+    pub errors: Vec<PgnError>,
 }
 
 /// Reads every game of `reader`, handing `each` the value `finish` makes of
@@ -199,11 +216,138 @@ impl<R: Read + Send> ParallelReader<R> {
                 deliver(number, game);
             });
         }
+        self.run(
+            make,
+            |visitor, reader| {
+                let mut games = Vec::new();
+                let end = replay(reader, visitor, &finish, |game| games.push(game)).err();
+                let count = games.len();
+                (games, count, end)
+            },
+            |games, before| {
+                for (number, game) in (before + 1..).zip(games) {
+                    deliver(
+                        number,
+                        game.map_err(|(mut error, partial)| {
+                            error.game = number;
+                            (error, partial)
+                        }),
+                    );
+                }
+            },
+        )
+    }
+
+    /// Reads every game, folding the games of each chunk into one value on
+    /// the worker that read them, and delivers those values in input order.
+    /// Where [`for_each`](Self::for_each) hands each game across threads
+    /// and leaves the calling thread to put them together, this leaves the
+    /// calling thread only the chunks to join: a table's rows, say, built
+    /// where the games were read.
+    ///
+    /// Each worker makes its visitor and its accumulator with `make`; after
+    /// each game, `game` hears of it (with its error, for a game that
+    /// failed, numbered within its chunk: [`Chunk::errors`] has it numbered
+    /// in the input); at the end of each chunk `finish` turns the accumulator
+    /// into the chunk's value (and readies it for the next chunk);
+    /// `deliver` gets the chunks in input order, on the calling thread. With
+    /// one thread the chunks are read on the calling thread, so the chunks
+    /// and their values are the same whatever the thread count.
+    ///
+    /// ```
+    /// use bitboards_pgn::{ParallelReader, PgnMove, Visitor};
+    ///
+    /// /// Counts the moves of a game.
+    /// #[derive(Default)]
+    /// struct Plies(usize);
+    /// impl Visitor for Plies {
+    ///     fn begin_game(&mut self, _: usize) {
+    ///         self.0 = 0;
+    ///     }
+    ///     fn san(&mut self, _: PgnMove<'_>) {
+    ///         self.0 += 1;
+    ///     }
+    /// }
+    ///
+    /// let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 Ke7 *\n\n".repeat(1000);
+    /// let (mut plies, mut games, mut errors) = (0, 0, Vec::new());
+    /// ParallelReader::new(pgn.as_bytes()).threads(2).chunk_size(4096).for_each_chunk(
+    ///     || (Plies::default(), 0),
+    ///     |visitor, sum, error| *sum += if error.is_none() { visitor.0 } else { 0 },
+    ///     |sum| std::mem::take(sum),
+    ///     |chunk| {
+    ///         assert_eq!(chunk.games_before, games);
+    ///         (plies, games) = (plies + chunk.value, games + chunk.games);
+    ///         errors.extend(chunk.errors.iter().map(|error| error.game()));
+    ///     },
+    /// )?;
+    /// assert_eq!((plies, games), (2000, 2000));
+    /// assert_eq!(errors[..3], [2, 4, 6]);
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`for_each`](Self::for_each)'s.
+    pub fn for_each_chunk<V, A, U>(
+        self,
+        make: impl Fn() -> (V, A) + Sync,
+        game: impl Fn(&mut V, &mut A, Option<&PgnError>) + Sync,
+        finish: impl Fn(&mut A) -> U + Sync,
+        mut deliver: impl FnMut(Chunk<U>),
+    ) -> Result<(), ReadError>
+    where
+        V: Visitor,
+        U: Send,
+    {
+        self.run(
+            make,
+            |(visitor, acc), reader| {
+                let (mut games, mut errors) = (0, Vec::new());
+                let end = loop {
+                    match reader.read_game(visitor) {
+                        Ok(true) => game(visitor, acc, None),
+                        Ok(false) => break None,
+                        Err(ReadError::Game(mut error)) => {
+                            game(visitor, acc, Some(&error));
+                            // Numbered within the chunk until delivery.
+                            error.game = games + 1;
+                            errors.push(error);
+                        }
+                        Err(error) => break Some(error),
+                    }
+                    games += 1;
+                };
+                ((finish(acc), errors, games), games, end)
+            },
+            |(value, mut errors, games), games_before| {
+                for error in &mut errors {
+                    error.game += games_before;
+                }
+                deliver(Chunk {
+                    value,
+                    games_before,
+                    games,
+                    errors,
+                });
+            },
+        )
+    }
+
+    /// Cuts the input into chunks and has `chunk` read each with the state
+    /// `make` made for its thread (the value, the games it held and what
+    /// ended it early); hands `deliver` the values in input order, with the
+    /// number of games before each. On the calling thread with one thread.
+    fn run<S, U: Send>(
+        self,
+        make: impl Fn() -> S + Sync,
+        chunk: impl Fn(&mut S, &mut Reader<&[u8]>) -> (U, usize, Option<ReadError>) + Sync,
+        mut deliver: impl FnMut(U, usize),
+    ) -> Result<(), ReadError> {
         let in_flight = 2 * self.threads + 2;
         let chunk_size = self
             .chunk
             .unwrap_or((MEMORY_BUDGET / in_flight).clamp(MIN_CHUNK, MAX_CHUNK));
-        let cutter = Mutex::new(Cutter {
+        let mut cutter = Cutter {
             input: self.input,
             chunk_size,
             carry: Vec::new(),
@@ -212,8 +356,24 @@ impl<R: Read + Send> ParallelReader<R> {
             offset: 0,
             eof: false,
             error: None,
-        });
-        let (done_tx, done_rx) = sync_channel::<Done<T>>(in_flight);
+        };
+        if self.threads == 1 {
+            let mut state = make();
+            let mut before = 0;
+            while let Some(cut) = cutter.next() {
+                let (value, games, end) = chunk(&mut state, &mut cut.reader());
+                deliver(value, before);
+                before += games;
+                if let Some(end) = end {
+                    return Err(end);
+                }
+            }
+            return cutter
+                .error
+                .map_or(Ok(()), |error| Err(ReadError::Io(error)));
+        }
+        let cutter = Mutex::new(cutter);
+        let (done_tx, done_rx) = sync_channel::<Done<U>>(in_flight);
         // Credits: a worker takes one per chunk it cuts, delivery gives it
         // back, so that at most `in_flight` chunks are out at once.
         let (credit_tx, credit_rx) = sync_channel::<()>(in_flight);
@@ -224,8 +384,8 @@ impl<R: Read + Send> ParallelReader<R> {
         thread::scope(|scope| {
             for _ in 0..self.threads {
                 let done_tx = done_tx.clone();
-                let (cutter, credits, make, finish) = (&cutter, &credit_rx, &make, &finish);
-                scope.spawn(move || work(cutter, credits, &done_tx, make, finish));
+                let (cutter, credits, make, chunk) = (&cutter, &credit_rx, &make, &chunk);
+                scope.spawn(move || work(cutter, credits, &done_tx, make, chunk));
             }
             drop(done_tx);
             let delivered = reorder(&done_rx, &credit_tx, &mut deliver);
@@ -264,7 +424,7 @@ struct Cutter<R> {
 impl<R: Read> Cutter<R> {
     /// The next chunk, ending at a game boundary (or the input's end);
     /// `None` when the input is used up or failed.
-    fn next(&mut self) -> Option<Chunk> {
+    fn next(&mut self) -> Option<Cut> {
         loop {
             if self.error.is_some() || self.eof && self.carry.is_empty() {
                 return None;
@@ -299,7 +459,7 @@ impl<R: Read> Cutter<R> {
             }
             let lines = memchr::memchr_iter(b'\n', &bytes).count() as u64;
             let len = bytes.len() as u64;
-            let chunk = Chunk {
+            let chunk = Cut {
                 index: self.index,
                 bytes,
                 line: self.line,
@@ -369,16 +529,25 @@ fn last_boundary(bytes: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// A worker: takes a credit, cuts the next chunk, replays it, hands the
-/// games on; until the input ends or delivery stops.
-fn work<R: Read, V: Visitor, T>(
+impl Cut {
+    /// A reader of the chunk, numbering its lines and offsets in the input.
+    fn reader(&self) -> Reader<&[u8]> {
+        let mut reader = Reader::new(&self.bytes[..]);
+        reader.start_at(self.line, self.offset, self.index == 0);
+        reader
+    }
+}
+
+/// A worker: takes a credit, cuts the next chunk, reads it, hands on what
+/// it made; until the input ends or delivery stops.
+fn work<R: Read, S, U>(
     cutter: &Mutex<Cutter<R>>,
     credits: &Mutex<Receiver<()>>,
-    done: &SyncSender<Done<T>>,
-    make: &impl Fn() -> V,
-    finish: &impl Fn(&mut V) -> T,
+    done: &SyncSender<Done<U>>,
+    make: &impl Fn() -> S,
+    chunk: &impl Fn(&mut S, &mut Reader<&[u8]>) -> (U, usize, Option<ReadError>),
 ) {
-    let mut visitor = make();
+    let mut state = make();
     loop {
         let credit = credits
             .lock()
@@ -388,14 +557,12 @@ fn work<R: Read, V: Visitor, T>(
             return;
         }
         let next = cutter.lock().unwrap_or_else(PoisonError::into_inner).next();
-        let Some(chunk) = next else { return };
-        let mut reader = Reader::new(&chunk.bytes[..]);
-        reader.start_at(chunk.line, chunk.offset, chunk.index == 0);
-        let mut games = Vec::new();
-        let end = replay(&mut reader, &mut visitor, finish, |game| games.push(game)).err();
+        let Some(cut) = next else { return };
+        let (value, games, end) = chunk(&mut state, &mut cut.reader());
         if done
             .send(Done {
-                index: chunk.index,
+                index: cut.index,
+                value,
                 games,
                 end,
             })
@@ -406,16 +573,16 @@ fn work<R: Read, V: Visitor, T>(
     }
 }
 
-/// Delivers the workers' chunks in input order, numbering the games; stops
-/// at an input that is not PGN.
-fn reorder<T>(
-    done: &Receiver<Done<T>>,
+/// Delivers the workers' chunks in input order, with the number of games
+/// before each; stops at an input that is not PGN.
+fn reorder<U>(
+    done: &Receiver<Done<U>>,
     credits: &SyncSender<()>,
-    deliver: &mut impl FnMut(usize, Result<T, (PgnError, T)>),
+    deliver: &mut impl FnMut(U, usize),
 ) -> Result<(), ReadError> {
     // The chunks done ahead of the next one due, by their distance from it.
-    let mut waiting: VecDeque<Option<Done<T>>> = VecDeque::new();
-    let (mut next, mut number) = (0, 0);
+    let mut waiting: VecDeque<Option<Done<U>>> = VecDeque::new();
+    let (mut next, mut before) = (0, 0);
     for finished in done {
         let slot = finished.index - next;
         if waiting.len() <= slot {
@@ -428,16 +595,8 @@ fn reorder<T>(
             };
             next += 1;
             let _ = credits.send(());
-            for game in chunk.games {
-                number += 1;
-                deliver(
-                    number,
-                    game.map_err(|(mut error, partial)| {
-                        error.game = number;
-                        (error, partial)
-                    }),
-                );
-            }
+            deliver(chunk.value, before);
+            before += chunk.games;
             if let Some(end) = chunk.end {
                 return Err(end);
             }

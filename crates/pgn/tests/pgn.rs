@@ -1205,6 +1205,45 @@ fn record_parallel(
     delivered
 }
 
+/// The same as [`record_parallel`], through `for_each_chunk`: each chunk's
+/// games gathered on its worker (a failed one as `None`), their errors
+/// (numbered in the input) taken from the chunk on delivery.
+fn record_chunks(
+    pgn: &[u8],
+    threads: usize,
+    chunk: usize,
+) -> Vec<(usize, Result<Vec<Event>, String>)> {
+    type Games = Vec<Option<Vec<Event>>>;
+    let mut delivered = Vec::new();
+    ParallelReader::new(pgn)
+        .threads(threads)
+        .chunk_size(chunk)
+        .for_each_chunk(
+            || (Recorder::entering(), Games::new()),
+            |recorder, games: &mut Games, error| {
+                let game = recorder.games.pop().expect("a game");
+                games.push(error.is_none().then_some(game));
+            },
+            std::mem::take,
+            |chunk| {
+                assert_eq!(chunk.games_before, delivered.len());
+                assert_eq!(chunk.games, chunk.value.len());
+                let mut errors = chunk.errors.iter();
+                for (number, game) in (chunk.games_before + 1..).zip(chunk.value) {
+                    let game = game.ok_or_else(|| {
+                        let error = errors.next().expect("an error for each failed game");
+                        assert_eq!(error.game(), number);
+                        error.to_string()
+                    });
+                    delivered.push((number, game));
+                }
+                assert!(errors.next().is_none(), "an error for a game that read");
+            },
+        )
+        .unwrap();
+    delivered
+}
+
 #[test]
 fn parallel_reading_gives_what_sequential_reading_gives() {
     // Generated games, with bad games mixed in (illegal moves, bad tags, an
@@ -1238,6 +1277,8 @@ fn parallel_reading_gives_what_sequential_reading_gives() {
         for (a, b) in parallel.iter().zip(&sequential) {
             assert_eq!(a, b, "{threads} threads, chunks of {chunk}");
         }
+        let chunked = record_chunks(&text, threads, chunk);
+        assert_eq!(chunked, sequential, "{threads} threads, chunks of {chunk}");
     }
     // Not PGN: one error, whatever the thread count.
     let lock = include_bytes!("../../../Cargo.lock");
