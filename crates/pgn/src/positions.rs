@@ -42,19 +42,21 @@ use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
 use arrow_array::builder::StringBuilder;
+use arrow_array::cast::AsArray;
+use arrow_array::types::{UInt16Type, UInt64Type};
 use arrow_array::{
     ArrayRef, BooleanArray, Date32Array, FixedSizeListArray, Float64Array, Int32Array, RecordBatch,
     StructArray, Time32MillisecondArray, UInt8Array, UInt16Array, UInt64Array,
 };
 use arrow_buffer::NullBuffer;
-use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use bitboards::{CastlingNotation, Color, Move, PieceKind, Position};
 
 use crate::annotations::{Annotations, Score};
 use crate::record::{
     GAME_COLUMNS, TAG_COLUMNS, TagKind, parse_date, parse_int, parse_time, tag_kind,
 };
-use crate::table::{eval_fields, games_schema};
+use crate::table::{Rebatcher, eval_fields, games_schema};
 use crate::{GameResult, ParallelReader, PgnError, PgnMove, ReadError, Visitor};
 
 /// The columns every row has, in order.
@@ -104,9 +106,8 @@ pub struct PositionOptions {
     /// Game columns to add to each row: tag columns of the game table or
     /// `plies`.
     pub columns: Vec<String>,
-    /// The rows of a record batch of [`for_each_batch`]: a batch ends
-    /// after the game that brings it to this many (so it holds at most one
-    /// game's rows more).
+    /// The rows of a record batch of [`for_each_batch`] (the last one may
+    /// hold fewer).
     pub batch_rows: usize,
 }
 
@@ -774,12 +775,18 @@ pub struct Summary {
 /// Rows per batch in [`for_each_batch`] by default.
 pub const BATCH_ROWS: usize = 1 << 16;
 
+/// The rows a worker's builder makes room for at once: a chunk of the
+/// input holds about a hundred games.
+const CHUNK_ROWS: usize = 1 << 13;
+
 /// Reads every game of `input` (decompressed already) on `threads` threads
 /// (all cores when None) and hands `each` the rows as record batches of
-/// about [`PositionOptions::batch_rows`] rows, in file order. The rows are made on the worker
-/// threads as they replay; the batches are put together on the calling
-/// thread. The input's first game is number `first_game` (0 for one input;
-/// the games read before, for the next of several).
+/// [`PositionOptions::batch_rows`] rows (the last one fewer), in file
+/// order. The rows of each chunk of the input are made and built into a
+/// batch on the worker thread that read it; the calling thread numbers the
+/// games in the input, draws the sample and joins the chunks' batches. The
+/// input's first game is number `first_game` (0 for one input; the games
+/// read before, for the next of several).
 ///
 /// # Errors
 /// [`ReadError::Io`] when the input fails, [`ReadError::NotPgn`] when it
@@ -793,39 +800,98 @@ pub fn for_each_batch(
     first_game: u64,
     mut each: impl FnMut(RecordBatch),
 ) -> Result<Summary, ReadError> {
-    options.check().map_err(|message| {
+    let invalid = |message: String| {
         ReadError::Io(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             message,
         ))
-    })?;
-    let mut builder = PositionsBuilder::new(options.clone());
+    };
+    options.check().map_err(invalid)?;
     let mut summary = Summary::default();
     let mut reader = ParallelReader::new(input);
     if let Some(threads) = threads {
         reader = reader.threads(threads);
     }
     let template = PositionsVisitor::new(options.clone());
-    reader.for_each(
-        || template.clone(),
-        PositionsVisitor::take,
-        |number, game| {
-            summary.games += 1;
-            match game {
-                Ok(rows) => {
-                    let before = builder.len();
-                    builder.push(first_game + number as u64 - 1, &rows);
-                    summary.rows += (builder.len() - before) as u64;
-                    if builder.len() >= options.batch_rows {
-                        each(builder.finish());
-                    }
-                }
-                Err((error, _)) => summary.errors.push(error),
+    // A worker keeps every row of a game and numbers the games within its
+    // chunk: the sample, which hashes the game's number in the input, is
+    // drawn on delivery.
+    let chunk_options = PositionOptions {
+        sample: None,
+        batch_rows: CHUNK_ROWS,
+        ..options.clone()
+    };
+    let mut joined = Rebatcher::new(options.batch_rows);
+    let mut unjoined = None;
+    reader.for_each_chunk(
+        || {
+            (
+                template.clone(),
+                (PositionsBuilder::new(chunk_options.clone()), 0),
+            )
+        },
+        |visitor, (builder, game), error| {
+            if error.is_none() {
+                builder.push_all(*game, visitor.rows());
+            }
+            *game += 1;
+        },
+        |(builder, game)| {
+            *game = 0;
+            builder.finish()
+        },
+        |chunk| {
+            summary.games += chunk.games as u64;
+            summary.errors.extend(chunk.errors);
+            let batch = in_input(chunk.value, first_game + chunk.games_before as u64, options)
+                .and_then(|batch| {
+                    summary.rows += batch.num_rows() as u64;
+                    joined.push(batch)
+                });
+            match batch {
+                Ok(full) => full.into_iter().for_each(&mut each),
+                Err(error) => unjoined = unjoined.take().or(Some(error)),
             }
         },
     )?;
-    if !builder.is_empty() {
-        each(builder.finish());
+    let last = joined.finish();
+    if let Some(error) = unjoined {
+        return Err(invalid(error.to_string()));
+    }
+    if let Some(last) = last.map_err(|error| invalid(error.to_string()))? {
+        each(last);
     }
     Ok(summary)
+}
+
+/// A chunk's rows as its worker built them, its games numbered from 0,
+/// with the games numbered in the input from `first` and the rows that
+/// the sample leaves out left out.
+fn in_input(
+    batch: RecordBatch,
+    first: u64,
+    options: &PositionOptions,
+) -> Result<RecordBatch, ArrowError> {
+    let (schema, mut columns, _) = batch.into_parts();
+    let games = columns[0]
+        .as_primitive_opt::<UInt64Type>()
+        .ok_or_else(|| ArrowError::SchemaError("the game column is not uint64".into()))?;
+    let games = UInt64Array::from_iter_values(games.values().iter().map(|game| game + first));
+    let keep = options.sample.and_then(|_| {
+        let plies = columns[1].as_primitive_opt::<UInt16Type>()?.values();
+        Some(
+            games
+                .values()
+                .iter()
+                .zip(plies.iter())
+                .map(|(&game, &ply)| options.keeps(game, ply))
+                .collect::<BooleanArray>(),
+        )
+    });
+    columns[0] = Arc::new(games);
+    let batch = RecordBatch::try_new(schema, columns)?;
+    match keep {
+        Some(keep) => arrow_select::filter::filter_record_batch(&batch, &keep),
+        None => Ok(batch),
+    }
 }

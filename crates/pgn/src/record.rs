@@ -353,6 +353,24 @@ impl RecordVisitor {
         core::mem::replace(&mut self.record, room)
     }
 
+    /// The record of the game just read, until the next one begins: what
+    /// [`take`](Self::take) would take, borrowed (a table's builder copies
+    /// it, and the visitor keeps its buffers for the next game).
+    ///
+    /// ```
+    /// use bitboards_pgn::Reader;
+    /// use bitboards_pgn::record::RecordVisitor;
+    ///
+    /// let mut visitor = RecordVisitor::default();
+    /// Reader::new(&b"1. e4 e5 *"[..]).read_game(&mut visitor)?;
+    /// assert_eq!(visitor.record().uci, "e2e4 e7e5");
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    #[must_use]
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
     /// The game just read (its start, moves and positions), until the next
     /// one begins.
     #[must_use]

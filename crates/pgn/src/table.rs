@@ -51,6 +51,7 @@
 //! assert!(games.is_empty());
 //! ```
 
+use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
 use arrow_array::builder::{
@@ -58,10 +59,11 @@ use arrow_array::builder::{
     StructBuilder, Time32MillisecondBuilder,
 };
 use arrow_array::{ArrayRef, RecordBatch};
-use arrow_schema::{DataType, Field, FieldRef, Fields, Schema, SchemaRef, TimeUnit};
+use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, SchemaRef, TimeUnit};
 
 use crate::annotations::Score;
-use crate::record::{GAME_COLUMNS, GameRecord, parse_date, parse_int, parse_time};
+use crate::record::{GAME_COLUMNS, GameRecord, RecordVisitor, parse_date, parse_int, parse_time};
+use crate::{Chunk, ParallelReader, ReadError};
 
 /// The element field of the `uci` list: a move, never null.
 fn uci_item() -> FieldRef {
@@ -315,6 +317,139 @@ impl GamesBuilder {
             Arc::new(self.evals.finish()),
         ];
         RecordBatch::try_new(games_schema(), columns).expect("the builders match the schema")
+    }
+}
+
+/// Reads every game of `input` (decompressed already) into the game
+/// table on `threads` threads (all cores when None): each chunk of the
+/// input becomes one record batch, built on the worker that read it with
+/// the [`RecordVisitor`] that `visitor` makes, and `each` gets the chunks in
+/// input order, with the errors of the games that failed (left out of the
+/// batch). Join the batches with a [`Rebatcher`] where they should be
+/// larger than a chunk's games.
+///
+/// ```
+/// use bitboards_pgn::record::RecordVisitor;
+/// use bitboards_pgn::table;
+///
+/// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. e4 Ke7 *\n\n".repeat(500);
+/// let (mut rows, mut failed) = (0, 0);
+/// table::for_each_chunk(pgn.as_bytes(), Some(2), RecordVisitor::default, |chunk| {
+///     rows += chunk.value.num_rows();
+///     failed += chunk.errors.len();
+/// })?;
+/// assert_eq!((rows, failed), (500, 500));
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+///
+/// # Errors
+/// As [`ParallelReader::for_each`]'s.
+pub fn for_each_chunk(
+    input: impl Read + Send,
+    threads: Option<usize>,
+    visitor: impl Fn() -> RecordVisitor + Sync,
+    each: impl FnMut(Chunk<RecordBatch>),
+) -> Result<(), ReadError> {
+    let mut reader = ParallelReader::new(input);
+    if let Some(threads) = threads {
+        reader = reader.threads(threads);
+    }
+    reader.for_each_chunk(
+        || (visitor(), GamesBuilder::new()),
+        |visitor, builder, error| {
+            if error.is_none() {
+                builder.push(visitor.record());
+            }
+        },
+        GamesBuilder::finish,
+        each,
+    )
+}
+
+/// Joins record batches of one schema (one per chunk of the input, say)
+/// into batches of exactly `rows` rows each, the last one of the input
+/// excepted. A batch longer than that is cut (without copying); shorter
+/// ones are copied into one.
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{Int32Array, RecordBatch};
+/// use bitboards_pgn::table::Rebatcher;
+///
+/// let batch = |n: i32| RecordBatch::try_from_iter([("x", Arc::new(Int32Array::from_iter_values(0..n)) as _)]).unwrap();
+/// let mut joined = Rebatcher::new(100);
+/// let mut sizes = Vec::new();
+/// for n in [30, 30, 30, 30, 250, 7] {
+///     sizes.extend(joined.push(batch(n))?.iter().map(RecordBatch::num_rows));
+/// }
+/// sizes.extend(joined.finish()?.iter().map(RecordBatch::num_rows));
+/// assert_eq!(sizes, [100, 100, 100, 77]);
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+#[derive(Debug)]
+pub struct Rebatcher {
+    rows: usize,
+    pending: Vec<RecordBatch>,
+    pending_rows: usize,
+}
+
+impl Rebatcher {
+    /// Batches of `rows` rows (at least one).
+    #[must_use]
+    pub fn new(rows: usize) -> Rebatcher {
+        Rebatcher {
+            rows: rows.max(1),
+            pending: Vec::new(),
+            pending_rows: 0,
+        }
+    }
+
+    /// Adds `batch`; the batches of `rows` rows that are complete now.
+    ///
+    /// # Errors
+    /// A batch whose schema is not the first one's.
+    pub fn push(&mut self, batch: RecordBatch) -> Result<Vec<RecordBatch>, ArrowError> {
+        if batch.num_rows() > 0 {
+            self.pending_rows += batch.num_rows();
+            self.pending.push(batch);
+        }
+        let mut out = Vec::new();
+        if self.pending_rows < self.rows {
+            return Ok(out);
+        }
+        let joined = self.join()?;
+        let mut at = 0;
+        while joined.num_rows() - at >= self.rows {
+            out.push(joined.slice(at, self.rows));
+            at += self.rows;
+        }
+        self.pending_rows = joined.num_rows() - at;
+        if self.pending_rows > 0 {
+            self.pending.push(joined.slice(at, self.pending_rows));
+        }
+        Ok(out)
+    }
+
+    /// The rows left, as one batch (None when no row is left).
+    ///
+    /// # Errors
+    /// A batch whose schema is not the first one's.
+    pub fn finish(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
+        if self.pending.is_empty() {
+            return Ok(None);
+        }
+        self.pending_rows = 0;
+        self.join().map(Some)
+    }
+
+    /// The pending batches as one, leaving none pending.
+    fn join(&mut self) -> Result<RecordBatch, ArrowError> {
+        let joined = match self.pending.len() {
+            1 => self.pending[0].clone(),
+            _ => arrow_select::concat::concat_batches(&self.pending[0].schema(), &self.pending)?,
+        };
+        self.pending.clear();
+        Ok(joined)
     }
 }
 
