@@ -14,7 +14,7 @@ use arrow_array::RecordBatch;
 use bitboards::{Move, Outcome, Position};
 use bitboards_pgn::annotations::Score;
 use bitboards_pgn::record::{GAME_COLUMNS, RecordVisitor};
-use bitboards_pgn::table::{self, ParquetWriter, Rebatcher, games_schema};
+use bitboards_pgn::table::{self, ParquetWriter, games_schema};
 use bitboards_pgn::{ParallelReader, PgnError, ReadError, decompress_in_background};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -85,8 +85,6 @@ impl<R: Read> Read for Tracked<R> {
 pub enum Fatal {
     Io(String, io::Error),
     NotPgn(String, ReadError),
-    /// Record batches that would not join (never of one schema).
-    Arrow(String),
 }
 
 impl Fatal {
@@ -106,7 +104,6 @@ impl Fatal {
             }
             Fatal::Io(..) => PyOSError::new_err(message),
             Fatal::NotPgn(..) => NotPgnError::new_err(message),
-            Fatal::Arrow(_) => PyValueError::new_err(message),
         }
     }
 }
@@ -116,7 +113,6 @@ impl std::fmt::Display for Fatal {
         match self {
             Fatal::Io(name, error) => write!(f, "{name}: {error}"),
             Fatal::NotPgn(name, error) => write!(f, "{name}: {error}"),
-            Fatal::Arrow(error) => write!(f, "the game table's batches: {error}"),
         }
     }
 }
@@ -244,26 +240,31 @@ where
 }
 
 /// Reads the game table of every one of `sources` in order, on `threads`
-/// threads, each chunk's rows built on the worker that read it with the
-/// visitor `visitor` makes: `deliver` gets each chunk's batch and the
-/// errors of its games that failed. Stops at the first source that cannot
-/// be read or is not PGN.
+/// threads, with the visitors `visitor` makes: `each` gets the record
+/// batches, `ROWS` rows each, and `failed` the errors of the games that
+/// failed. Stops at the first source that cannot be read or is not PGN.
 fn read_all_tables(
     sources: &[Source],
     threads: Option<usize>,
     progress: &Progress,
     visitor: impl Fn() -> RecordVisitor + Sync,
-    mut deliver: impl FnMut(RecordBatch, Vec<PgnError>),
+    mut each: impl FnMut(RecordBatch),
+    mut failed: impl FnMut(PgnError),
 ) -> Result<(), Fatal> {
     for source in sources {
         let name = source.name().to_owned();
         let input = open(source, progress).map_err(|error| Fatal::Io(name.clone(), error))?;
-        let read = table::for_each_chunk(input, threads, &visitor, |chunk| {
-            progress
-                .games
-                .fetch_add(chunk.games as u64, Ordering::Relaxed);
-            deliver(chunk.value, chunk.errors);
-        });
+        let read = table::for_each_batch(
+            input,
+            threads,
+            &visitor,
+            ROWS,
+            &mut each,
+            |games, errors| {
+                progress.games.fetch_add(games as u64, Ordering::Relaxed);
+                errors.into_iter().for_each(&mut failed);
+            },
+        );
         read.map_err(|error| Fatal::of(&name, error))?;
         if progress.cancel.load(Ordering::Relaxed) {
             break;
@@ -684,10 +685,8 @@ pub fn read_table(
     let (movetext, uci) = (wants("movetext"), wants("uci"));
     let annotations = wants("clocks") || wants("evals");
     let (batches, failures) = with_progress(py, &sources, progress, |state| {
-        let mut joined = Rebatcher::new(ROWS);
         let mut batches = Vec::new();
         let mut failures = Vec::new();
-        let mut unjoined = None;
         let result = read_all_tables(
             &sources,
             threads,
@@ -698,22 +697,10 @@ pub fn read_table(
                     .uci(uci)
                     .annotations(annotations)
             },
-            |batch, errors| {
-                failures.extend(errors.iter().map(ToString::to_string));
-                match joined.push(batch) {
-                    Ok(full) => batches.extend(full),
-                    Err(error) => unjoined = Some(error),
-                }
-            },
+            |batch| batches.push(batch),
+            |error| failures.push(error.to_string()),
         );
-        let last = joined.finish();
-        result.and_then(|()| match (unjoined, last) {
-            (Some(error), _) | (None, Err(error)) => Err(Fatal::Arrow(error.to_string())),
-            (None, Ok(last)) => {
-                batches.extend(last);
-                Ok((batches, failures))
-            }
-        })
+        result.map(|()| (batches, failures))
     })
     .map_err(Fatal::into_py)?;
     let (schema, batches) = match projection {
@@ -753,32 +740,20 @@ pub fn to_parquet(
         |error: &dyn std::fmt::Display| PyOSError::new_err(format!("{out}: {error}"));
     let mut writer = ParquetWriter::new(io::BufWriter::new(file)).map_err(|e| parquet_error(&e))?;
     let (written, failures) = with_progress(py, &sources, progress, |state| {
-        let mut joined = Rebatcher::new(ROWS);
         let mut failures = Vec::new();
         let mut written: Result<(), String> = Ok(());
-        let mut write = |batches: Result<Vec<RecordBatch>, _>| {
-            if written.is_ok() {
-                written = batches
-                    .map_err(|e: arrow_schema::ArrowError| e.to_string())
-                    .and_then(|batches| {
-                        batches
-                            .iter()
-                            .try_for_each(|batch| writer.write(batch))
-                            .map_err(|e| e.to_string())
-                    });
-            }
-        };
         let result = read_all_tables(
             &sources,
             threads,
             state,
             RecordVisitor::default,
-            |batch, errors| {
-                failures.extend(errors.iter().map(ToString::to_string));
-                write(joined.push(batch));
+            |batch| {
+                if written.is_ok() {
+                    written = writer.write(&batch).map_err(|e| e.to_string());
+                }
             },
+            |error| failures.push(error.to_string()),
         );
-        write(joined.finish().map(|last| last.into_iter().collect()));
         result.map(|()| (written, failures))
     })
     .map_err(Fatal::into_py)?;

@@ -63,7 +63,7 @@ use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, Schema
 
 use crate::annotations::Score;
 use crate::record::{GAME_COLUMNS, GameRecord, RecordVisitor, parse_date, parse_int, parse_time};
-use crate::{Chunk, ParallelReader, ReadError};
+use crate::{Chunk, ParallelReader, PgnError, ReadError, Reader};
 
 /// The element field of the `uci` list: a move, never null.
 fn uci_item() -> FieldRef {
@@ -364,6 +364,87 @@ pub fn for_each_chunk(
         GamesBuilder::finish,
         each,
     )
+}
+
+/// Reads every game of `input` (decompressed already) into the game
+/// table on `threads` threads (all cores when None), with the
+/// [`RecordVisitor`]s that `visitor` makes, and hands `each` the record
+/// batches in input order, `rows` rows each (the last one fewer); `tally`
+/// hears of the games as they are read: how many, and the errors of those
+/// that failed (left out of the table).
+///
+/// On several threads each chunk's rows are built where the chunk is read
+/// ([`for_each_chunk`]) and joined on the calling thread by a
+/// [`Rebatcher`]; on one, the games go straight into one builder, which
+/// copies less.
+///
+/// ```
+/// use bitboards_pgn::record::RecordVisitor;
+/// use bitboards_pgn::table;
+///
+/// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. e4 Ke7 *\n\n".repeat(500);
+/// for threads in [1, 2] {
+///     let (mut sizes, mut games, mut failed) = (Vec::new(), 0, 0);
+///     table::for_each_batch(pgn.as_bytes(), Some(threads), RecordVisitor::default, 200,
+///         |batch| sizes.push(batch.num_rows()),
+///         |count, errors| (games, failed) = (games + count, failed + errors.len()),
+///     )?;
+///     assert_eq!((sizes, games, failed), (vec![200, 200, 100], 1000, 500));
+/// }
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+///
+/// # Errors
+/// As [`ParallelReader::for_each`]'s, and [`ReadError::Io`] should the
+/// batches not join (they are of one schema: never).
+pub fn for_each_batch(
+    input: impl Read + Send,
+    threads: Option<usize>,
+    visitor: impl Fn() -> RecordVisitor + Sync,
+    rows: usize,
+    mut each: impl FnMut(RecordBatch),
+    mut tally: impl FnMut(usize, Vec<PgnError>),
+) -> Result<(), ReadError> {
+    let rows = rows.max(1);
+    if threads == Some(1) {
+        let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, input));
+        let (mut visitor, mut builder) = (visitor(), GamesBuilder::new());
+        loop {
+            match reader.read_game(&mut visitor) {
+                Ok(true) => {
+                    builder.push(visitor.record());
+                    tally(1, Vec::new());
+                    if builder.len() >= rows {
+                        each(builder.finish());
+                    }
+                }
+                Ok(false) => break,
+                Err(ReadError::Game(error)) => tally(1, vec![error]),
+                Err(error) => return Err(error),
+            }
+        }
+        if !builder.is_empty() {
+            each(builder.finish());
+        }
+        return Ok(());
+    }
+    let mut joined = Rebatcher::new(rows);
+    let mut unjoined = None;
+    for_each_chunk(input, threads, visitor, |chunk| {
+        tally(chunk.games, chunk.errors);
+        match joined.push(chunk.value) {
+            Ok(full) => full.into_iter().for_each(&mut each),
+            Err(error) => unjoined = unjoined.take().or(Some(error)),
+        }
+    })?;
+    let last = joined.finish();
+    match (unjoined, last) {
+        (Some(error), _) | (None, Err(error)) => Err(ReadError::Io(std::io::Error::other(error))),
+        (None, Ok(last)) => {
+            last.into_iter().for_each(each);
+            Ok(())
+        }
+    }
 }
 
 /// Joins record batches of one schema (one per chunk of the input, say)
