@@ -217,21 +217,33 @@ where
     V: bitboards_pgn::Visitor,
     T: Send,
 {
-    for source in sources {
-        let name = source.name().to_owned();
-        let input = open(source, progress).map_err(|error| Fatal::Io(name.clone(), error))?;
+    each_source(sources, progress, |_, input| {
         let mut reader = ParallelReader::new(input);
         if let Some(threads) = threads {
             reader = reader.threads(threads);
         }
-        let read = reader.for_each(&make, &finish, |_, game| {
+        reader.for_each(&make, &finish, |_, game| {
             progress.games.fetch_add(1, Ordering::Relaxed);
             match game {
                 Ok(value) => deliver(value, None),
                 Err((error, partial)) => deliver(partial, Some(error)),
             }
-        });
-        read.map_err(|error| Fatal::of(&name, error))?;
+        })
+    })
+}
+
+/// Opens each of `sources` in order and has `read` read it (with its
+/// name), until one cannot be opened or read or is not PGN, or the read is
+/// cancelled.
+fn each_source(
+    sources: &[Source],
+    progress: &Progress,
+    mut read: impl FnMut(&str, Box<dyn BufRead + Send>) -> Result<(), ReadError>,
+) -> Result<(), Fatal> {
+    for source in sources {
+        let name = source.name();
+        let input = open(source, progress).map_err(|error| Fatal::Io(name.to_owned(), error))?;
+        read(name, input).map_err(|error| Fatal::of(name, error))?;
         if progress.cancel.load(Ordering::Relaxed) {
             break;
         }
@@ -251,10 +263,8 @@ fn read_all_tables(
     mut each: impl FnMut(RecordBatch),
     mut failed: impl FnMut(PgnError),
 ) -> Result<(), Fatal> {
-    for source in sources {
-        let name = source.name().to_owned();
-        let input = open(source, progress).map_err(|error| Fatal::Io(name.clone(), error))?;
-        let read = table::for_each_batch(
+    each_source(sources, progress, |_, input| {
+        table::for_each_batch(
             input,
             threads,
             &visitor,
@@ -264,13 +274,8 @@ fn read_all_tables(
                 progress.games.fetch_add(games as u64, Ordering::Relaxed);
                 errors.into_iter().for_each(&mut failed);
             },
-        );
-        read.map_err(|error| Fatal::of(&name, error))?;
-        if progress.cancel.load(Ordering::Relaxed) {
-            break;
-        }
-    }
-    Ok(())
+        )
+    })
 }
 
 /// Runs `work` with the progress line on standard error when `show`.
@@ -883,33 +888,24 @@ pub fn position_stream(
     std::thread::spawn(move || {
         let _reporter = state.reporter(progress, &sources);
         let mut first = 0;
-        let mut read = || -> Result<(), Fatal> {
-            for source in &sources {
-                let name = source.name();
-                let input =
-                    open(source, &state).map_err(|error| Fatal::Io(name.to_owned(), error))?;
-                let summary = positions::for_each_batch(input, &options, threads, first, |batch| {
-                    if send.send(Ok(batch)).is_err() {
-                        state.cancel.store(true, Ordering::Relaxed);
-                    }
-                })
-                .map_err(|error| Fatal::of(name, error))?;
-                first += summary.games;
-                state.games.fetch_add(summary.games, Ordering::Relaxed);
-                if let Ok(mut errors) = errors.lock() {
-                    let named = summary
-                        .errors
-                        .iter()
-                        .map(|error| format!("{name}: {error}"));
-                    errors.extend(named);
+        let read = each_source(&sources, &state, |name, input| {
+            let summary = positions::for_each_batch(input, &options, threads, first, |batch| {
+                if send.send(Ok(batch)).is_err() {
+                    state.cancel.store(true, Ordering::Relaxed);
                 }
-                if state.cancel.load(Ordering::Relaxed) {
-                    break;
-                }
+            })?;
+            first += summary.games;
+            state.games.fetch_add(summary.games, Ordering::Relaxed);
+            if let Ok(mut errors) = errors.lock() {
+                let named = summary
+                    .errors
+                    .iter()
+                    .map(|error| format!("{name}: {error}"));
+                errors.extend(named);
             }
             Ok(())
-        };
-        if let Err(error) = read() {
+        });
+        if let Err(error) = read {
             // The stream ends with an error; Python raises the typed one.
             let message = error.to_string();
             let _ = fatal.lock().map(|mut slot| *slot = Some(error));
