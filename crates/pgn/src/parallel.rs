@@ -184,6 +184,11 @@ impl<R: Read + Send> ParallelReader<R> {
         self.threads
     }
 
+    /// The input, unread.
+    pub(crate) fn into_input(self) -> R {
+        self.input
+    }
+
     /// Reads every game. Each worker makes its visitor with `make`; after
     /// each game, `finish` turns the visitor into the game's value (on the
     /// worker). `deliver` gets each game's number (from 1) and its value,
@@ -246,9 +251,10 @@ impl<R: Read + Send> ParallelReader<R> {
     /// where the games were read.
     ///
     /// Each worker makes its visitor and its accumulator with `make`; after
-    /// each game, `game` hears of it (with its error, for a game that
-    /// failed, numbered within its chunk: [`Chunk::errors`] has it numbered
-    /// in the input); at the end of each chunk `finish` turns the accumulator
+    /// each game, `game` hears of it: its index in its chunk (from 0; the
+    /// chunk's [`Chunk::games_before`] gives its place in the input) and,
+    /// for a game that failed, its error (numbered within its chunk:
+    /// [`Chunk::errors`] has it numbered in the input); at the end of each chunk `finish` turns the accumulator
     /// into the chunk's value (and readies it for the next chunk);
     /// `deliver` gets the chunks in input order, on the calling thread. With
     /// one thread the chunks are read on the calling thread, so the chunks
@@ -273,7 +279,7 @@ impl<R: Read + Send> ParallelReader<R> {
     /// let (mut plies, mut games, mut errors) = (0, 0, Vec::new());
     /// ParallelReader::new(pgn.as_bytes()).threads(2).chunk_size(4096).for_each_chunk(
     ///     || (Plies::default(), 0),
-    ///     |visitor, sum, error| *sum += if error.is_none() { visitor.0 } else { 0 },
+    ///     |visitor, sum, _, error| *sum += if error.is_none() { visitor.0 } else { 0 },
     ///     |sum| std::mem::take(sum),
     ///     |chunk| {
     ///         assert_eq!(chunk.games_before, games);
@@ -291,7 +297,7 @@ impl<R: Read + Send> ParallelReader<R> {
     pub fn for_each_chunk<V, A, U>(
         self,
         make: impl Fn() -> (V, A) + Sync,
-        game: impl Fn(&mut V, &mut A, Option<&PgnError>) + Sync,
+        game: impl Fn(&mut V, &mut A, usize, Option<&PgnError>) + Sync,
         finish: impl Fn(&mut A) -> U + Sync,
         mut deliver: impl FnMut(Chunk<U>),
     ) -> Result<(), ReadError>
@@ -305,10 +311,10 @@ impl<R: Read + Send> ParallelReader<R> {
                 let (mut games, mut errors) = (0, Vec::new());
                 let end = loop {
                     match reader.read_game(visitor) {
-                        Ok(true) => game(visitor, acc, None),
+                        Ok(true) => game(visitor, acc, games, None),
                         Ok(false) => break None,
                         Err(ReadError::Game(mut error)) => {
-                            game(visitor, acc, Some(&error));
+                            game(visitor, acc, games, Some(&error));
                             // Numbered within the chunk until delivery.
                             error.game = games + 1;
                             errors.push(error);

@@ -56,7 +56,7 @@ use crate::annotations::{Annotations, Score};
 use crate::record::{
     GAME_COLUMNS, TAG_COLUMNS, TagKind, parse_date, parse_int, parse_time, tag_kind,
 };
-use crate::table::{Rebatcher, eval_fields, games_schema};
+use crate::table::{JoinInto, eval_fields, games_schema};
 use crate::{GameResult, ParallelReader, PgnError, PgnMove, ReadError, Visitor};
 
 /// The columns every row has, in order.
@@ -798,7 +798,7 @@ pub fn for_each_batch(
     options: &PositionOptions,
     threads: Option<usize>,
     first_game: u64,
-    mut each: impl FnMut(RecordBatch),
+    each: impl FnMut(RecordBatch),
 ) -> Result<Summary, ReadError> {
     let invalid = |message: String| {
         ReadError::Io(std::io::Error::new(
@@ -821,46 +821,33 @@ pub fn for_each_batch(
         batch_rows: CHUNK_ROWS,
         ..options.clone()
     };
-    let mut joined = Rebatcher::new(options.batch_rows);
-    let mut unjoined = None;
+    let mut joined = JoinInto::new(options.batch_rows, each);
     reader.for_each_chunk(
         || {
             (
                 template.clone(),
-                (PositionsBuilder::new(chunk_options.clone()), 0),
+                PositionsBuilder::new(chunk_options.clone()),
             )
         },
-        |visitor, (builder, game), error| {
+        |visitor, builder, game, error| {
             if error.is_none() {
-                builder.push_all(*game, visitor.rows());
+                builder.push_all(game as u64, visitor.rows());
             }
-            *game += 1;
         },
-        |(builder, game)| {
-            *game = 0;
-            builder.finish()
-        },
+        PositionsBuilder::finish,
         |chunk| {
             summary.games += chunk.games as u64;
             summary.errors.extend(chunk.errors);
-            let batch = in_input(chunk.value, first_game + chunk.games_before as u64, options)
-                .and_then(|batch| {
-                    summary.rows += batch.num_rows() as u64;
-                    joined.push(batch)
-                });
-            match batch {
-                Ok(full) => full.into_iter().for_each(&mut each),
-                Err(error) => unjoined = unjoined.take().or(Some(error)),
+            let batch = in_input(chunk.value, first_game + chunk.games_before as u64, options);
+            if let Ok(batch) = &batch {
+                summary.rows += batch.num_rows() as u64;
             }
+            joined.push(batch);
         },
     )?;
-    let last = joined.finish();
-    if let Some(error) = unjoined {
-        return Err(invalid(error.to_string()));
-    }
-    if let Some(last) = last.map_err(|error| invalid(error.to_string()))? {
-        each(last);
-    }
+    joined
+        .finish()
+        .map_err(|error| invalid(error.to_string()))?;
     Ok(summary)
 }
 

@@ -350,13 +350,27 @@ pub fn for_each_chunk(
     visitor: impl Fn() -> RecordVisitor + Sync,
     each: impl FnMut(Chunk<RecordBatch>),
 ) -> Result<(), ReadError> {
-    let mut reader = ParallelReader::new(input);
-    if let Some(threads) = threads {
-        reader = reader.threads(threads);
+    chunks(reader(input, threads), visitor, each)
+}
+
+/// A reader of `input` on `threads` threads (all cores when None).
+fn reader<R: Read + Send>(input: R, threads: Option<usize>) -> ParallelReader<R> {
+    let reader = ParallelReader::new(input);
+    match threads {
+        Some(threads) => reader.threads(threads),
+        None => reader,
     }
+}
+
+/// [`for_each_chunk`] with `reader`.
+fn chunks<R: Read + Send>(
+    reader: ParallelReader<R>,
+    visitor: impl Fn() -> RecordVisitor + Sync,
+    each: impl FnMut(Chunk<RecordBatch>),
+) -> Result<(), ReadError> {
     reader.for_each_chunk(
         || (visitor(), GamesBuilder::new()),
-        |visitor, builder, error| {
+        |visitor, builder, _, error| {
             if error.is_none() {
                 builder.push(visitor.record());
             }
@@ -405,16 +419,17 @@ pub fn for_each_batch(
     mut each: impl FnMut(RecordBatch),
     mut tally: impl FnMut(usize, Vec<PgnError>),
 ) -> Result<(), ReadError> {
-    let rows = rows.max(1);
-    if threads == Some(1) {
-        let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, input));
+    let reader = reader(input, threads);
+    if reader.thread_count() == 1 {
+        let input = std::io::BufReader::with_capacity(1 << 16, reader.into_input());
+        let mut reader = Reader::new(input);
         let (mut visitor, mut builder) = (visitor(), GamesBuilder::new());
         loop {
             match reader.read_game(&mut visitor) {
                 Ok(true) => {
                     builder.push(visitor.record());
                     tally(1, Vec::new());
-                    if builder.len() >= rows {
+                    if builder.len() >= rows.max(1) {
                         each(builder.finish());
                     }
                 }
@@ -428,23 +443,14 @@ pub fn for_each_batch(
         }
         return Ok(());
     }
-    let mut joined = Rebatcher::new(rows);
-    let mut unjoined = None;
-    for_each_chunk(input, threads, visitor, |chunk| {
+    let mut joined = JoinInto::new(rows, each);
+    chunks(reader, visitor, |chunk| {
         tally(chunk.games, chunk.errors);
-        match joined.push(chunk.value) {
-            Ok(full) => full.into_iter().for_each(&mut each),
-            Err(error) => unjoined = unjoined.take().or(Some(error)),
-        }
+        joined.push(Ok(chunk.value));
     })?;
-    let last = joined.finish();
-    match (unjoined, last) {
-        (Some(error), _) | (None, Err(error)) => Err(ReadError::Io(std::io::Error::other(error))),
-        (None, Ok(last)) => {
-            last.into_iter().for_each(each);
-            Ok(())
-        }
-    }
+    joined
+        .finish()
+        .map_err(|error| ReadError::Io(std::io::Error::other(error)))
 }
 
 /// Joins record batches of one schema (one per chunk of the input, say)
@@ -531,6 +537,44 @@ impl Rebatcher {
         };
         self.pending.clear();
         Ok(joined)
+    }
+}
+
+/// A [`Rebatcher`] that hands each batch it completes to `each`, and keeps
+/// the first error (a batch that would not join, or one that failed to be
+/// made) for [`finish`](Self::finish).
+pub(crate) struct JoinInto<F> {
+    joined: Rebatcher,
+    each: F,
+    error: Option<ArrowError>,
+}
+
+impl<F: FnMut(RecordBatch)> JoinInto<F> {
+    /// Batches of `rows` rows for `each`.
+    pub(crate) fn new(rows: usize, each: F) -> JoinInto<F> {
+        JoinInto {
+            joined: Rebatcher::new(rows),
+            each,
+            error: None,
+        }
+    }
+
+    /// Adds `batch`, handing on the batches it completes.
+    pub(crate) fn push(&mut self, batch: Result<RecordBatch, ArrowError>) {
+        match batch.and_then(|batch| self.joined.push(batch)) {
+            Ok(full) => full.into_iter().for_each(&mut self.each),
+            Err(error) => self.error = self.error.take().or(Some(error)),
+        }
+    }
+
+    /// Hands on the rows left; the first error, if any.
+    pub(crate) fn finish(mut self) -> Result<(), ArrowError> {
+        let last = self.joined.finish();
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        last?.into_iter().for_each(self.each);
+        Ok(())
     }
 }
 

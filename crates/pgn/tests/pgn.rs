@@ -1220,7 +1220,8 @@ fn record_chunks(
         .chunk_size(chunk)
         .for_each_chunk(
             || (Recorder::entering(), Games::new()),
-            |recorder, games: &mut Games, error| {
+            |recorder, games: &mut Games, index, error| {
+                assert_eq!(index, games.len(), "the game's index in its chunk");
                 let game = recorder.games.pop().expect("a game");
                 games.push(error.is_none().then_some(game));
             },
