@@ -18,9 +18,9 @@ use std::time::{Duration, Instant};
 use bitboards::{Game, Position};
 use bitboards_pgn::annotations::Score;
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
-use bitboards_pgn::record::{GameRecord, RecordVisitor, push_integer};
-use bitboards_pgn::table::{GamesBuilder, ParquetWriter};
-use bitboards_pgn::{ParallelReader, PgnError, ReadError};
+use bitboards_pgn::record::{RecordVisitor, push_integer};
+use bitboards_pgn::table::{self, ParquetWriter};
+use bitboards_pgn::{Chunk, ParallelReader, PgnError, ReadError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
@@ -169,20 +169,31 @@ const BAR_THRESHOLD: u64 = 4 << 20;
 /// Rows per Parquet batch (and row group).
 const BATCH_ROWS: usize = 65_536;
 
-/// What the workers hand back for each game, from [`read_file`]: the
-/// report after its number, or its row.
-pub enum Out {
-    /// The text or JSON report, without the game's number.
-    Report(String),
-    /// The game as a table row.
-    Row(Box<GameRecord>),
+/// What a worker makes of a chunk's games, from [`read_file`]: their
+/// reports (without their numbers) or CSV rows, one after another.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// The reports or rows, one after another.
+    pub text: Vec<u8>,
+    /// Where each game's text ends in `text`, in order; a game that
+    /// failed wrote nothing.
+    pub ends: Vec<usize>,
 }
 
-/// Where the games go.
+impl Written {
+    /// Each game's report or row, in order (empty for a game that failed).
+    pub fn games(&self) -> impl Iterator<Item = &[u8]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.text[start..end])
+    }
+}
+
+/// Where the games' reports or CSV rows go.
 enum Sink<'a, W: Write> {
     Reports(&'a mut W),
     Csv(Box<dyn Write + 'a>),
-    Parquet(Box<(GamesBuilder, ParquetWriter<Box<dyn Write + Send>>)>),
 }
 
 /// Reads the files and writes one report per game to `out` (or the table
@@ -207,8 +218,12 @@ pub fn run(
             )),
         };
     }
+    if let Some((Table::Parquet, path)) = table {
+        return run_games_table(args, path, terminal, err);
+    }
     let progress = Progress::new(total_size(&args.files), terminal);
     let mut buffered = io::BufWriter::with_capacity(1 << 16, out);
+    let csv = table.is_some();
     let mut sink = Sink::open(table, &mut buffered)?;
     let started = Instant::now();
     let mut summary = Summary::default();
@@ -217,27 +232,29 @@ pub fn run(
         let input = open_input(file, &progress.counter)?;
         let name = display_name(file);
         let mut failure = None;
-        let read = read_file(input, args, table.is_some(), |game| {
-            number += 1;
-            if failure.is_some() {
-                return;
-            }
-            let written = match game {
-                Ok(out) => {
-                    summary.read += 1;
-                    sink.write(number, out)
+        let read = read_file(input, args, csv, |chunk| {
+            let mut errors = chunk.errors.iter().peekable();
+            for (index, text) in chunk.value.games().enumerate() {
+                number += 1;
+                if failure.is_some() {
+                    continue;
                 }
-                Err(error) => {
-                    summary.failed += 1;
-                    writeln!(err, "error: {}", located(name, &error))
+                let in_file = chunk.games_before + index + 1;
+                let written = match errors.next_if(|error| error.game() == in_file) {
+                    Some(error) => {
+                        summary.failed += 1;
+                        writeln!(err, "error: {}", located(name, error))
+                    }
+                    None => {
+                        summary.read += 1;
+                        sink.write(number, text)
+                    }
+                };
+                if let Err(error) = written {
+                    failure = Some(error);
                 }
-            };
-            if let Err(error) = written {
-                failure = Some(error);
             }
-            if number.is_multiple_of(256) {
-                progress.show();
-            }
+            progress.show();
         });
         if let Some(error) = failure {
             return Err(unwritable("the output", &error));
@@ -249,6 +266,54 @@ pub fn run(
     progress.finish();
     sink.finish()
         .map_err(|error| unwritable("the table", &error))?;
+    close_summary(&summary, progress.bytes(), started.elapsed(), err)
+}
+
+/// `--to parquet`: every file's games into the Parquet file at `path`, a
+/// row per game, the rows built on the worker threads.
+fn run_games_table(
+    args: &PgnArgs,
+    path: &str,
+    terminal: bool,
+    err: &mut impl Write,
+) -> Result<(), CommandError> {
+    let mut writer = ParquetWriter::new(create_output(path)?)
+        .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?;
+    let progress = Progress::new(total_size(&args.files), terminal);
+    let started = Instant::now();
+    let mut summary = Summary::default();
+    for file in &args.files {
+        let input = open_input(file, &progress.counter)?;
+        let mut written = Ok(());
+        let read = table::for_each_batch(
+            input,
+            args.threads,
+            || record_visitor(true, args),
+            BATCH_ROWS,
+            |batch| {
+                if written.is_ok() {
+                    written = writer.write(&batch).map_err(io::Error::other);
+                }
+            },
+            |games, errors| {
+                summary.failed += errors.len() as u64;
+                summary.read += (games - errors.len()) as u64;
+                for error in &errors {
+                    let _ = writeln!(err, "error: {}", located(display_name(file), error));
+                }
+                progress.show();
+            },
+        );
+        written.map_err(|error| unwritable(path, &error))?;
+        if let Err(error) = read {
+            file_failed(file, error, &mut summary, err)?;
+        }
+    }
+    progress.finish();
+    writer
+        .close()
+        .and_then(|mut out| out.flush().map_err(Into::into))
+        .map_err(|error| unwritable(path, &io::Error::other(error)))?;
     close_summary(&summary, progress.bytes(), started.elapsed(), err)
 }
 
@@ -441,51 +506,37 @@ impl Progress {
 }
 
 impl<'a, W: Write> Sink<'a, W> {
-    /// Where the games go: reports to `reports`, or the `table` (with its
-    /// CSV header written, or its Parquet writer started).
+    /// Where the games go: reports to `reports`, or the CSV `table` (with
+    /// its header written).
     fn open(table: Option<(Table, &str)>, reports: &'a mut W) -> Result<Self, CommandError> {
-        let Some((kind, path)) = table else {
+        let Some((_, path)) = table else {
             return Ok(Sink::Reports(reports));
         };
-        let file = create_output(path)?;
-        Ok(match kind {
-            Table::Csv => {
-                let mut file: Box<dyn Write> = file;
-                bitboards_pgn::csv::write_header(&mut file)
-                    .map_err(|error| unwritable(path, &error))?;
-                Sink::Csv(file)
-            }
-            Table::Parquet => Sink::Parquet(Box::new((
-                GamesBuilder::new(),
-                ParquetWriter::new(file).map_err(|error| {
-                    CommandError::unreadable(format!("cannot write {path}: {error}"))
-                })?,
-            ))),
-        })
+        let mut file: Box<dyn Write> = create_output(path)?;
+        bitboards_pgn::csv::write_header(&mut file).map_err(|error| unwritable(path, &error))?;
+        Ok(Sink::Csv(file))
     }
 }
 
 impl<W: Write> Sink<'_, W> {
-    fn write(&mut self, number: u64, out: Out) -> io::Result<()> {
-        match (self, out) {
-            (Sink::Reports(out), Out::Report(tail)) => {
+    /// Writes game `number`'s report (made without its number) or row.
+    fn write(&mut self, number: u64, text: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Reports(out) => {
                 // The report was made on a worker, which knows the game's
                 // number only within its chunk: the number goes in here.
-                match tail.strip_prefix('{') {
-                    Some(json) => write!(out, "{{\"game\": {number}, {json}"),
-                    None => write!(out, "game {number}: {tail}"),
+                match text.strip_prefix(b"{") {
+                    Some(json) => {
+                        write!(out, "{{\"game\": {number}, ")?;
+                        out.write_all(json)
+                    }
+                    None => {
+                        write!(out, "game {number}: ")?;
+                        out.write_all(text)
+                    }
                 }
             }
-            (Sink::Csv(out), Out::Row(record)) => bitboards_pgn::csv::write_row(out, &record),
-            (Sink::Parquet(table), Out::Row(record)) => {
-                let (builder, writer) = &mut **table;
-                builder.push(&record);
-                if builder.len() >= BATCH_ROWS {
-                    writer.write(&builder.finish()).map_err(io::Error::other)?;
-                }
-                Ok(())
-            }
-            _ => Ok(()),
+            Sink::Csv(out) => out.write_all(text),
         }
     }
 
@@ -493,19 +544,13 @@ impl<W: Write> Sink<'_, W> {
         match self {
             Sink::Reports(out) => out.flush(),
             Sink::Csv(mut out) => out.flush(),
-            Sink::Parquet(table) => {
-                let (mut builder, mut writer) = *table;
-                if !builder.is_empty() {
-                    writer.write(&builder.finish()).map_err(io::Error::other)?;
-                }
-                writer.close().map_err(io::Error::other)?.flush()
-            }
         }
     }
 }
 
-/// Reads one input on `--threads` threads, handing each game's report or
-/// row (made on the worker) or error to `deliver`, in file order.
+/// Reads one input on `--threads` threads and hands `deliver` its chunks
+/// in file order: each game's report (or with `csv` its CSV row), made on
+/// the worker that read it, and the errors of the games that failed.
 ///
 /// # Errors
 /// The input's I/O error, or that it is not PGN.
@@ -516,36 +561,57 @@ impl<W: Write> Sink<'_, W> {
 ///
 /// let args = PgnArgs::parse_from(["pgn", "-", "--format", "json"]);
 /// let pgn = "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 Ke7 Ke2 *\n";
-/// let mut results = Vec::new();
-/// read_file(pgn.as_bytes(), &args, false, |game| results.push(game.is_ok()))?;
-/// assert_eq!(results, [true, false]);
+/// let (mut reports, mut failed) = (Vec::new(), Vec::new());
+/// read_file(pgn.as_bytes(), &args, false, |chunk| {
+///     reports.extend(chunk.value.games().map(|text| String::from_utf8_lossy(text).into_owned()));
+///     failed.extend(chunk.errors.iter().map(|error| error.game()));
+/// })?;
+/// assert!(reports[0].starts_with("{\"plies\": 4, "), "{}", reports[0]);
+/// assert_eq!((reports[1].as_str(), failed), ("", vec![2]));
 /// # Ok::<(), bitboards_pgn::ReadError>(())
 /// ```
 pub fn read_file(
     input: impl Read + Send,
     args: &PgnArgs,
-    rows: bool,
-    mut deliver: impl FnMut(Result<Out, PgnError>),
+    csv: bool,
+    deliver: impl FnMut(Chunk<Written>),
 ) -> Result<(), ReadError> {
     let mut reader = ParallelReader::new(input);
     if let Some(threads) = args.threads {
         reader = reader.threads(threads);
     }
-    reader.for_each(
+    reader.for_each_chunk(
         || {
-            // The text report shows no clock or eval: their comments go
-            // unread.
-            RecordVisitor::default()
-                .movetext(rows)
-                .uci(rows)
-                .annotations(rows || args.format == Format::Json)
+            (
+                record_visitor(csv, args),
+                (Written::default(), String::new()),
+            )
         },
-        |visitor| match rows {
-            true => Out::Row(Box::new(visitor.take())),
-            false => Out::Report(report(visitor, args)),
+        |visitor, (written, report), _, error| {
+            if error.is_none() {
+                if csv {
+                    let _ = bitboards_pgn::csv::write_row(&mut written.text, visitor.record());
+                } else {
+                    report.clear();
+                    write_report(visitor, args, report);
+                    written.text.extend_from_slice(report.as_bytes());
+                }
+            }
+            written.ends.push(written.text.len());
         },
-        |_, game| deliver(game.map_err(|(error, _)| error)),
+        |(written, _)| std::mem::take(written),
+        deliver,
     )
+}
+
+/// The visitor that reads what a game's report, or with `rows` its table
+/// row, shows.
+fn record_visitor(rows: bool, args: &PgnArgs) -> RecordVisitor {
+    // The text report shows no clock or eval: their comments go unread.
+    RecordVisitor::default()
+        .movetext(rows)
+        .uci(rows)
+        .annotations(rows || args.format == Format::Json)
 }
 
 /// `error` with the file it is in, its game, line, column and byte offset.
@@ -600,12 +666,13 @@ impl Summary {
     }
 }
 
-/// One game's report in the chosen format, without its number (the text
-/// after `game N: `, or the JSON object after its `"game"` key).
-fn report(visitor: &mut RecordVisitor, args: &PgnArgs) -> String {
-    let record = visitor.take();
+/// Writes one game's report in the chosen format onto `text`, without its
+/// number (the text after `game N: `, or the JSON object without its
+/// `"game"` key).
+fn write_report(visitor: &RecordVisitor, args: &PgnArgs, text: &mut String) {
+    let record = visitor.record();
     let Some(game) = visitor.game() else {
-        return String::new();
+        return;
     };
     let result = record
         .tag("Result")
@@ -615,7 +682,6 @@ fn report(visitor: &mut RecordVisitor, args: &PgnArgs) -> String {
     let outcome = visitor.outcome();
     let plies = record.plies;
     let moves = args.moves.map(|style| plies_as(game, style));
-    let mut text = String::new();
     match args.format {
         Format::Text => {
             let outcome = outcome.map_or_else(|| "none".to_owned(), |outcome| outcome.to_string());
@@ -649,7 +715,7 @@ fn report(visitor: &mut RecordVisitor, args: &PgnArgs) -> String {
                 let comma = if index > 0 { ", " } else { "" };
                 text.push_str(comma);
                 match clock {
-                    Some(seconds) => push_seconds(&mut text, *seconds),
+                    Some(seconds) => push_seconds(text, *seconds),
                     None => text.push_str("null"),
                 }
             }
@@ -660,12 +726,12 @@ fn report(visitor: &mut RecordVisitor, args: &PgnArgs) -> String {
                 match eval {
                     Some(Score::Cp(cp)) => {
                         text.push_str("{\"cp\": ");
-                        push_integer(&mut text, i64::from(*cp));
+                        push_integer(text, i64::from(*cp));
                         text.push('}');
                     }
                     Some(Score::Mate(mate)) => {
                         text.push_str("{\"mate\": ");
-                        push_integer(&mut text, i64::from(*mate));
+                        push_integer(text, i64::from(*mate));
                         text.push('}');
                     }
                     None => text.push_str("null"),
@@ -679,7 +745,6 @@ fn report(visitor: &mut RecordVisitor, args: &PgnArgs) -> String {
             text.push_str("}\n");
         }
     }
-    text
 }
 
 /// `seconds` as JSON writes it: what `f64`'s `Display` prints, the quick

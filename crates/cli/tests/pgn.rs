@@ -243,13 +243,14 @@ fn json_carries_clocks_and_evals_and_files_may_be_several_and_compressed() {
 
 #[test]
 fn threads_give_the_same_output_in_file_order() {
-    let many = GAMES.repeat(300);
+    // About a megabyte: several chunks (of at most 256 KiB) per thread.
+    let many = GAMES.repeat(3000);
     let file = tempfile_path::write("threads.pgn", &many);
     let path = file.0.to_str().unwrap();
     let (one_code, one, one_err) = run(&["pgn", path, "--format", "json", "--threads", "1"]);
     let (two_code, two, two_err) = run(&["pgn", path, "--format", "json", "--threads", "2"]);
     assert_eq!((one_code, two_code), (1, 1));
-    assert_eq!(one.lines().count(), 1200);
+    assert_eq!(one.lines().count(), 12_000);
     assert_eq!(one, two);
     let errors = |stderr: &str| -> Vec<String> {
         stderr
@@ -258,8 +259,18 @@ fn threads_give_the_same_output_in_file_order() {
             .map(str::to_owned)
             .collect()
     };
-    assert_eq!(errors(&one_err).len(), 300);
+    assert_eq!(errors(&one_err).len(), 3000);
     assert_eq!(errors(&one_err), errors(&two_err));
+    // The game numbers run on across the chunks.
+    let last = one.lines().last().unwrap();
+    assert!(last.starts_with("{\"game\": 15000, "), "{last}");
+    let csv = |threads: &str| {
+        let (_, rows, _) = run(&["pgn", path, "--to", "csv", "-", "--threads", threads]);
+        rows
+    };
+    let rows = csv("1");
+    assert_eq!(rows.lines().count(), 1 + 12_000);
+    assert_eq!(rows, csv("2"));
 }
 
 #[test]
