@@ -333,47 +333,59 @@ impl PyOutcome {
 /// `in`.
 #[pyclass(module = "bitboards", name = "LegalMoveGenerator", frozen)]
 pub struct LegalMoves {
-    moves: Vec<PyMove>,
-    /// Castling moves written the other accepted way (king takes rook, on
-    /// a standard board): `in` finds them, iteration does not give them.
-    also: Vec<PyMove>,
+    legal: MoveList,
+    /// How the board writes castling. On a standard board `in` also finds
+    /// castling written king-takes-rook; iteration does not give it.
+    notation: CastlingNotation,
+}
+
+impl LegalMoves {
+    /// The moves as python-chess writes them on the board.
+    fn moves(&self) -> impl ExactSizeIterator<Item = PyMove> + '_ {
+        self.legal
+            .iter()
+            .map(|&mv| PyMove::from_move(mv, self.notation))
+    }
 }
 
 #[pymethods]
 impl LegalMoves {
     fn __len__(&self) -> usize {
-        self.moves.len()
+        self.legal.len()
     }
 
     fn count(&self) -> usize {
-        self.moves.len()
+        self.legal.len()
     }
 
     fn __bool__(&self) -> bool {
-        !self.moves.is_empty()
+        !self.legal.is_empty()
     }
 
     fn __contains__(&self, mv: &Bound<'_, PyAny>) -> bool {
-        mv.cast::<PyMove>().is_ok_and(|mv| {
-            let mv = mv.get();
-            self.moves.contains(mv) || self.also.contains(mv)
+        let Ok(mv) = mv.cast::<PyMove>() else {
+            return false;
+        };
+        let mv = *mv.get();
+        let both = self.notation == CastlingNotation::KingToTarget;
+        self.legal.iter().any(|&legal| {
+            PyMove::from_move(legal, self.notation) == mv
+                || both
+                    && legal.is_castling()
+                    && PyMove::from_move(legal, CastlingNotation::KingTakesRook) == mv
         })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let moves = self
-            .moves
-            .iter()
-            .map(|mv| mv.object(py))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, moves)?
+        let objects = PyMove::objects(py)?;
+        PyList::new(py, self.moves().map(|mv| mv.shared(py, objects)))?
             .as_any()
             .try_iter()
             .map(Bound::into_any)
     }
 
     fn __repr__(&self) -> String {
-        let moves: Vec<String> = self.moves.iter().map(ToString::to_string).collect();
+        let moves: Vec<String> = self.moves().map(|mv| mv.to_string()).collect();
         format!("<LegalMoveGenerator ({})>", moves.join(", "))
     }
 }
@@ -412,20 +424,10 @@ impl Board {
     #[getter]
     fn legal_moves(&mut self) -> LegalMoves {
         let notation = self.notation();
-        let legal = self.legal();
-        let moves = legal
-            .iter()
-            .map(|&mv| PyMove::from_move(mv, notation))
-            .collect();
-        let also = match notation {
-            CastlingNotation::KingToTarget => legal
-                .iter()
-                .filter(|mv| mv.is_castling())
-                .map(|&mv| PyMove::from_move(mv, CastlingNotation::KingTakesRook))
-                .collect(),
-            CastlingNotation::KingTakesRook => Vec::new(),
-        };
-        LegalMoves { moves, also }
+        LegalMoves {
+            legal: self.legal().clone(),
+            notation,
+        }
     }
 
     /// Plays `move` (a legal `Move`; `IllegalMoveError` otherwise).

@@ -119,39 +119,36 @@ static MOVES: pyo3::sync::PyOnceLock<Vec<Py<PyMove>>> = pyo3::sync::PyOnceLock::
 
 impl PyMove {
     /// The index of this move among [`MOVES`]: from, to, and the promotion
-    /// (none, knight, bishop, rook, queen).
-    fn slot(self) -> Option<usize> {
-        let promotion = match self.promotion {
-            0 => 0,
-            2..=5 => usize::from(self.promotion) - 1,
-            _ => return None,
-        };
-        (self.from < 64 && self.to < 64)
-            .then(|| (usize::from(self.from) * 64 + usize::from(self.to)) * 5 + promotion)
+    /// (0 for none, else a piece type from 1 to 6). Every move has one:
+    /// its squares are below 64 (the masks only keep the index in bounds)
+    /// and its promotion a piece type.
+    fn slot(self) -> usize {
+        (usize::from(self.from & 63) * 64 + usize::from(self.to & 63)) * 7
+            + usize::from(self.promotion % 7)
     }
 
-    /// This move as a Python object, shared with every other use of it.
-    pub fn object<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+    /// Every move value once, as a Python object ([`MOVES`]), by
+    /// [`slot`](Self::slot).
+    pub fn objects(py: Python<'_>) -> PyResult<&'static [Py<PyMove>]> {
         let table = MOVES.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
-            (0..64 * 64 * 5)
+            (0..64 * 64 * 7)
                 .map(|slot: usize| {
-                    let promotion = match slot % 5 {
-                        0 => 0,
-                        kind => kind as u8 + 1,
-                    };
                     let mv = PyMove {
-                        from: (slot / 5 / 64) as u8,
-                        to: (slot / 5 % 64) as u8,
-                        promotion,
+                        from: (slot / 7 / 64) as u8,
+                        to: (slot / 7 % 64) as u8,
+                        promotion: (slot % 7) as u8,
                     };
                     Py::new(py, mv)
                 })
                 .collect()
         })?;
-        match self.slot() {
-            Some(slot) => Ok(table[slot].bind(py).clone()),
-            None => Bound::new(py, self),
-        }
+        Ok(table)
+    }
+
+    /// This move as a Python object shared with every other use of it: one
+    /// of `objects` (from [`objects`](Self::objects)).
+    pub fn shared<'py>(self, py: Python<'py>, objects: &[Py<PyMove>]) -> Bound<'py, PyMove> {
+        objects[self.slot()].bind(py).clone()
     }
 }
 

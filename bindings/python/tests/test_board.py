@@ -448,6 +448,11 @@ def test_chess960_castling_moves():
     assert {m.uci() for m in c960.legal_moves} == {m.uci() for m in py_c960.legal_moves}
     assert "e1g1" in {m.uci() for m in standard.legal_moves}
     assert "e1h1" in {m.uci() for m in c960.legal_moves}
+    # As in python-chess, `in` finds castling written king-takes-rook on a
+    # standard board too, but iteration gives it one way only.
+    assert bitboards.Move.from_uci("e1h1") in standard.legal_moves
+    assert "e1h1" not in {m.uci() for m in standard.legal_moves}
+    assert bitboards.Move.from_uci("e1g1") not in c960.legal_moves
     assert standard.push_san("O-O") == bitboards.Move.from_uci("e1g1")
     assert c960.push_san("O-O-O") == bitboards.Move.from_uci("e1a1")
     py_c960.push_san("O-O-O")
@@ -734,3 +739,15 @@ def test_claimable_draws_as_python_chess():
 def test_bitboard_tolist_is_a_list_of_squares():
     assert bitboards.Bitboard([bitboards.E4, bitboards.A1]).tolist() == [0, 28]
     assert list(bitboards.Bitboard(0x8000000000000001)) == [0, 63]
+
+
+def test_legal_moves_are_shared_objects_equal_to_new_ones():
+    board = bitboards.Board("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+    first, again = list(board.legal_moves), list(board.legal_moves)
+    assert all(a is b for a, b in zip(first, again))
+    made = {bitboards.Move.from_uci(m.uci()) for m in first}
+    assert made == set(first)
+    assert {m.uci() for m in first} >= {"b7b8q", "b7b8n", "e1d1"}
+    # A promotion to a piece no move makes is a move too, but not a legal one.
+    pawn = bitboards.Move(bitboards.B7, bitboards.B8, promotion=bitboards.PAWN)
+    assert pawn not in board.legal_moves and pawn.promotion == bitboards.PAWN
