@@ -429,7 +429,7 @@ impl Game {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let position = &self.position;
-        if position.count_legal_moves() == 0 {
+        if !position.has_legal_moves() {
             return Some(if position.is_check() {
                 Outcome::Checkmate {
                     winner: position.side_to_move().opponent(),

@@ -321,6 +321,7 @@ fn mates_and_stalemates() {
             mate || stalemate,
             "{fen}: no moves"
         );
+        assert_eq!(position.has_legal_moves(), !(mate || stalemate), "{fen}");
     }
 }
 

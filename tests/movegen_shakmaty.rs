@@ -73,6 +73,11 @@ fn compare(sample: &Sample) -> Chess {
         theirs.legal_moves().len(),
         "{fen}"
     );
+    assert_eq!(
+        position.has_legal_moves(),
+        !theirs.legal_moves().is_empty(),
+        "{fen}: has_legal_moves"
+    );
     assert_eq!(position.is_check(), theirs.is_check(), "{fen}: is_check");
     assert_eq!(
         position.is_checkmate(),

@@ -621,6 +621,37 @@ impl Position {
         self.count_moves_inline()
     }
 
+    /// Whether the side to move has any legal move: what tells checkmate
+    /// and stalemate from the positions where play goes on. Cheaper than
+    /// counting them: a step of the king to a square nothing attacks
+    /// answers most positions without generating a move.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// assert!(Position::START.has_legal_moves());
+    /// let mate = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")?;
+    /// assert!(!mate.has_legal_moves());
+    /// let stalemate = Position::from_fen("7k/8/6Q1/8/8/8/8/K7 b - - 0 1")?;
+    /// assert!(!stalemate.has_legal_moves());
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn has_legal_moves(&self) -> bool {
+        let us = self.side_to_move();
+        let king = self.king(us);
+        // The king lifted off its square: a slider checking it along a line
+        // also attacks the square behind it.
+        let lifted = self.occupied().difference(king.bitboard());
+        let mut steps = attacks::king(king).difference(self.by_color(us));
+        while let Some(to) = steps.pop() {
+            if self.attackers_through(to, us.opponent(), lifted).is_empty() {
+                return true;
+            }
+        }
+        self.count_moves_inline() != 0
+    }
+
     /// [`Position::count_legal_moves`], inlined into its caller (perft's
     /// last ply, in whichever code perft runs).
     #[cfg_attr(not(bitboards_unoptimized), inline(always))]

@@ -54,7 +54,7 @@ impl Position {
     /// ```
     #[must_use]
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.count_legal_moves() == 0
+        self.is_check() && !self.has_legal_moves()
     }
 
     /// Whether the side to move is stalemated: not in check, no legal move.
@@ -69,7 +69,7 @@ impl Position {
     /// ```
     #[must_use]
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.count_legal_moves() == 0
+        !self.is_check() && !self.has_legal_moves()
     }
 
     /// The en passant square when a capture there is legal ([`en_passant`]

@@ -452,7 +452,7 @@ impl Position {
         if !self.gives_check(mv) {
             return None;
         }
-        if self.play_unchecked(mv).count_legal_moves() == 0 {
+        if !self.play_unchecked(mv).has_legal_moves() {
             Some(Suffix::Checkmate)
         } else {
             Some(Suffix::Check)

@@ -595,8 +595,8 @@ fn is_canonical(played: &PgnMove<'_>) -> bool {
     }
     let after = played.after;
     let check = after.is_check();
-    // Legal moves are counted only for a check that is written.
-    let mate = || check && after.count_legal_moves() == 0;
+    // Legal moves are looked for only for a check that is written.
+    let mate = || check && !after.has_legal_moves();
     match suffix {
         None => !check,
         Some(b'+') => check && !mate(),
