@@ -166,8 +166,10 @@ impl PgnArgs {
 /// Files at least this large get a progress bar on a terminal.
 const BAR_THRESHOLD: u64 = 4 << 20;
 
-/// Rows per Parquet batch (and row group).
-const BATCH_ROWS: usize = 65_536;
+/// Games per batch handed to the Parquet writer's thread, which encodes
+/// them as they come (its row groups hold 65,536 games whatever the
+/// batches).
+const BATCH_ROWS: usize = 4096;
 
 /// What a worker makes of a chunk's games, from [`read_file`]: their
 /// reports (without their numbers) or CSV rows, one after another.
@@ -270,7 +272,8 @@ pub fn run(
 }
 
 /// `--to parquet`: every file's games into the Parquet file at `path`, a
-/// row per game, the rows built on the worker threads.
+/// row per game, the rows built on the worker threads and encoded on a
+/// thread of the writer's own.
 fn run_games_table(
     args: &PgnArgs,
     path: &str,
@@ -278,7 +281,8 @@ fn run_games_table(
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
     let mut writer = ParquetWriter::new(create_output(path)?)
-        .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?;
+        .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?
+        .in_background();
     let progress = Progress::new(total_size(&args.files), terminal);
     let started = Instant::now();
     let mut summary = Summary::default();
@@ -292,7 +296,7 @@ fn run_games_table(
             BATCH_ROWS,
             |batch| {
                 if written.is_ok() {
-                    written = writer.write(&batch).map_err(io::Error::other);
+                    written = writer.write(batch).map_err(io::Error::other);
                 }
             },
             |games, errors| {
@@ -399,7 +403,8 @@ fn open_input(
 }
 
 /// `--rows positions`: every file's position rows into the Parquet file
-/// at `path`, made on the worker threads.
+/// at `path`, made on the worker threads and encoded on a thread of the
+/// writer's own.
 fn run_positions(
     args: &PgnArgs,
     path: &str,
@@ -409,7 +414,8 @@ fn run_positions(
     let options = position_options(args)?;
     let mut writer =
         ParquetWriter::with_schema(create_output(path)?, positions_schema(&options.columns))
-            .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?;
+            .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?
+            .in_background();
     let size: u64 = args
         .files
         .iter()
@@ -424,7 +430,7 @@ fn run_positions(
         let mut written = Ok(());
         let read = positions::for_each_batch(input, &options, args.threads, games, |batch| {
             if written.is_ok() {
-                written = writer.write(&batch).map_err(io::Error::other);
+                written = writer.write(batch).map_err(io::Error::other);
             }
             progress.show();
         });

@@ -579,11 +579,13 @@ impl<F: FnMut(RecordBatch)> JoinInto<F> {
 }
 
 #[cfg(feature = "parquet")]
-pub use parquet_writer::ParquetWriter;
+pub use parquet_writer::{BackgroundWriter, ParquetWriter};
 
 #[cfg(feature = "parquet")]
 mod parquet_writer {
     use std::io::Write;
+    use std::sync::mpsc::{SyncSender, sync_channel};
+    use std::thread::JoinHandle;
 
     use arrow_array::RecordBatch;
     use parquet::arrow::ArrowWriter;
@@ -706,6 +708,133 @@ mod parquet_writer {
         /// What writing to `out` returns.
         pub fn close(self) -> Result<W, ParquetError> {
             self.writer.into_inner()
+        }
+    }
+
+    /// Batches that may wait for a [`BackgroundWriter`]'s thread.
+    const QUEUE: usize = 2;
+
+    impl<W: Write + Send + 'static> ParquetWriter<W> {
+        /// This writer on a thread of its own: [`BackgroundWriter::write`]
+        /// hands each batch over and returns, so that encoding and
+        /// compressing the file (most of the time it takes to write) go on
+        /// while the caller reads the next games. Up to two batches wait;
+        /// give batches of a few thousand rows, not whole row groups, so
+        /// that the work is spread over the reading (the row groups are the
+        /// same whatever the batches).
+        ///
+        /// ```
+        /// use bitboards_pgn::record::GameRecord;
+        /// use bitboards_pgn::table::{GamesBuilder, ParquetWriter};
+        ///
+        /// let mut out = ParquetWriter::new(Vec::new())?.in_background();
+        /// let mut games = GamesBuilder::new();
+        /// for _ in 0..3 {
+        ///     games.push(&GameRecord::default());
+        ///     out.write(games.finish())?;
+        /// }
+        /// assert_eq!(out.rows(), 3);
+        /// let bytes = out.close()?;
+        /// assert!(bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"));
+        /// # Ok::<(), parquet::errors::ParquetError>(())
+        /// ```
+        #[must_use]
+        pub fn in_background(self) -> BackgroundWriter<W> {
+            let schema = self.schema.clone();
+            let (batches, queue) = sync_channel::<RecordBatch>(QUEUE);
+            let thread = std::thread::spawn(move || {
+                let mut writer = self;
+                for batch in queue {
+                    writer.write(&batch)?;
+                }
+                writer.close()
+            });
+            BackgroundWriter {
+                batches: Some(batches),
+                thread: Some(thread),
+                schema,
+                rows: 0,
+            }
+        }
+    }
+
+    /// A [`ParquetWriter`] on a thread of its own, from
+    /// [`ParquetWriter::in_background`]. Dropped without
+    /// [`close`](Self::close), it still finishes the file, waiting for its
+    /// thread, but an error is lost: close it.
+    pub struct BackgroundWriter<W> {
+        /// To the thread; `None` once it is told to finish.
+        batches: Option<SyncSender<RecordBatch>>,
+        thread: Option<JoinHandle<Result<W, ParquetError>>>,
+        schema: SchemaRef,
+        rows: u64,
+    }
+
+    impl<W> BackgroundWriter<W> {
+        /// Hands `batch` to the writer's thread, waiting only while two
+        /// batches wait already.
+        ///
+        /// # Errors
+        ///
+        /// A batch of another schema, or what stopped the thread: an error
+        /// writing an earlier batch (the file is then not readable).
+        pub fn write(&mut self, batch: RecordBatch) -> Result<(), ParquetError> {
+            if batch.schema() != self.schema {
+                return Err(ParquetError::General(
+                    "the batch is not of the file's schema".to_string(),
+                ));
+            }
+            let rows = batch.num_rows() as u64;
+            match self.batches.as_ref().map(|batches| batches.send(batch)) {
+                Some(Ok(())) => {
+                    self.rows += rows;
+                    Ok(())
+                }
+                // The thread has stopped: its error says why.
+                _ => Err(self.finish().err().unwrap_or_else(|| {
+                    ParquetError::General("the file is already closed".to_string())
+                })),
+            }
+        }
+
+        /// The rows handed over so far.
+        #[must_use]
+        pub fn rows(&self) -> u64 {
+            self.rows
+        }
+
+        /// Waits for the batches handed over to be written, then writes the
+        /// last row group and the footer, and hands `out` back (not
+        /// flushed, as [`ParquetWriter::close`]).
+        ///
+        /// # Errors
+        ///
+        /// What writing to `out` returned.
+        pub fn close(mut self) -> Result<W, ParquetError> {
+            self.finish()
+        }
+
+        /// Tells the thread that no batch follows and waits for it.
+        fn finish(&mut self) -> Result<W, ParquetError> {
+            drop(self.batches.take());
+            match self.thread.take() {
+                Some(thread) => thread.join().unwrap_or_else(|_| {
+                    Err(ParquetError::General(
+                        "the Parquet writer's thread panicked".to_string(),
+                    ))
+                }),
+                None => Err(ParquetError::General(
+                    "the file is already closed".to_string(),
+                )),
+            }
+        }
+    }
+
+    impl<W> Drop for BackgroundWriter<W> {
+        fn drop(&mut self) {
+            if self.thread.is_some() {
+                let _ = self.finish();
+            }
         }
     }
 }
@@ -1047,6 +1176,70 @@ mod tests {
         let batch = RecordBatch::try_new(schema, vec![column]).unwrap();
         let mut out = ParquetWriter::new(Vec::new()).unwrap();
         assert!(out.write(&batch).is_err());
+    }
+
+    /// A writer that fails after `room` bytes.
+    #[cfg(feature = "parquet")]
+    struct Full {
+        room: usize,
+    }
+
+    #[cfg(feature = "parquet")]
+    impl std::io::Write for Full {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if bytes.len() > self.room {
+                return Err(std::io::Error::other("the disk is full"));
+            }
+            self.room -= bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[cfg(feature = "parquet")]
+    #[test]
+    fn the_background_writer_writes_the_same_bytes() {
+        let batches: Vec<RecordBatch> = (0..5)
+            .map(|round| {
+                let mut games = GamesBuilder::new();
+                for record in [lichess(), bare(), odd()]
+                    .iter()
+                    .cycle()
+                    .take(round * 7 + 1)
+                {
+                    games.push(record);
+                }
+                games.finish()
+            })
+            .collect();
+        let mut here = ParquetWriter::new(Vec::new()).unwrap();
+        let mut there = ParquetWriter::new(Vec::new()).unwrap().in_background();
+        for batch in &batches {
+            here.write(batch).unwrap();
+            there.write(batch.clone()).unwrap();
+        }
+        assert_eq!(there.rows(), here.rows());
+        assert_eq!(there.rows(), 1 + 8 + 15 + 22 + 29);
+        assert_eq!(there.close().unwrap(), here.close().unwrap());
+
+        // Another schema is refused at once; a failing output by `write`
+        // or `close`, whichever comes first after the thread meets it.
+        let mut there = ParquetWriter::new(Vec::new()).unwrap().in_background();
+        let schema = Arc::new(Schema::new(vec![Field::new("x", DataType::Int32, false)]));
+        let column: ArrayRef = Arc::new(arrow_array::Int32Array::from(vec![1]));
+        let other = RecordBatch::try_new(schema, vec![column]).unwrap();
+        assert!(there.write(other).is_err());
+        let mut full = ParquetWriter::new(Full { room: 100 })
+            .unwrap()
+            .in_background();
+        let failed = batches
+            .iter()
+            .map(|batch| full.write(batch.clone()))
+            .find_map(Result::err)
+            .or_else(|| full.close().err());
+        assert!(failed.unwrap().to_string().contains("the disk is full"));
     }
 
     /// Writes `$BITBOARDS_PGN_PARQUET` (a path) for checks with DuckDB,
