@@ -253,13 +253,14 @@ fn each_source(
 
 /// Reads the game table of every one of `sources` in order, on `threads`
 /// threads, with the visitors `visitor` makes: `each` gets the record
-/// batches, `ROWS` rows each, and `failed` the errors of the games that
+/// batches, `rows` rows each, and `failed` the errors of the games that
 /// failed. Stops at the first source that cannot be read or is not PGN.
 fn read_all_tables(
     sources: &[Source],
     threads: Option<usize>,
     progress: &Progress,
     visitor: impl Fn() -> RecordVisitor + Sync,
+    rows: usize,
     mut each: impl FnMut(RecordBatch),
     mut failed: impl FnMut(PgnError),
 ) -> Result<(), Fatal> {
@@ -268,7 +269,7 @@ fn read_all_tables(
             input,
             threads,
             &visitor,
-            ROWS,
+            rows,
             &mut each,
             |games, errors| {
                 progress.games.fetch_add(games as u64, Ordering::Relaxed);
@@ -665,6 +666,11 @@ fn projection(columns: Option<Vec<String>>) -> PyResult<Option<Vec<usize>>> {
 /// Rows per record batch.
 const ROWS: usize = 1 << 16;
 
+/// Games per batch handed to the Parquet writer's thread, which encodes
+/// them while the next are read (its row groups hold 65,536 games
+/// whatever the batches).
+const PARQUET_ROWS: usize = 4096;
+
 /// The failed games' errors, as the Python wrapper reports them.
 type Failures = Vec<String>;
 
@@ -702,6 +708,7 @@ pub fn read_table(
                     .uci(uci)
                     .annotations(annotations)
             },
+            ROWS,
             |batch| batches.push(batch),
             |error| failures.push(error.to_string()),
         );
@@ -728,8 +735,9 @@ pub fn read_table(
 }
 
 /// `bitboards.pgn.to_parquet`: the game table of `sources` written to the
-/// Parquet file `out` as it is read (zstd, row groups of whole batches);
-/// the rows written and the errors of the games left out.
+/// Parquet file `out` as it is read (zstd, row groups of 65,536 games,
+/// encoded on a thread of the writer's own); the rows written and the
+/// errors of the games left out.
 #[pyfunction]
 #[pyo3(signature = (sources, out, threads = None, progress = false))]
 pub fn to_parquet(
@@ -743,7 +751,9 @@ pub fn to_parquet(
     let file = File::create(&out).map_err(|error| Fatal::Io(out.clone(), error).into_py())?;
     let parquet_error =
         |error: &dyn std::fmt::Display| PyOSError::new_err(format!("{out}: {error}"));
-    let mut writer = ParquetWriter::new(io::BufWriter::new(file)).map_err(|e| parquet_error(&e))?;
+    let mut writer = ParquetWriter::new(io::BufWriter::new(file))
+        .map_err(|e| parquet_error(&e))?
+        .in_background();
     let (written, failures) = with_progress(py, &sources, progress, |state| {
         let mut failures = Vec::new();
         let mut written: Result<(), String> = Ok(());
@@ -752,9 +762,10 @@ pub fn to_parquet(
             threads,
             state,
             RecordVisitor::default,
+            PARQUET_ROWS,
             |batch| {
                 if written.is_ok() {
-                    written = writer.write(&batch).map_err(|e| e.to_string());
+                    written = writer.write(batch).map_err(|e| e.to_string());
                 }
             },
             |error| failures.push(error.to_string()),
@@ -764,7 +775,8 @@ pub fn to_parquet(
     .map_err(Fatal::into_py)?;
     written.map_err(|error| parquet_error(&error))?;
     let rows = writer.rows();
-    writer.close().map_err(|error| parquet_error(&error))?;
+    let mut file = writer.close().map_err(|error| parquet_error(&error))?;
+    io::Write::flush(&mut file).map_err(|error| parquet_error(&error))?;
     Ok((rows, failures))
 }
 
