@@ -669,7 +669,7 @@ const ROWS: usize = 1 << 16;
 /// Games per batch handed to the Parquet writer's thread, which encodes
 /// them while the next are read (its row groups hold 65,536 games
 /// whatever the batches).
-const PARQUET_ROWS: usize = 4096;
+const PARQUET_ROWS: usize = 1024;
 
 /// The failed games' errors, as the Python wrapper reports them.
 type Failures = Vec<String>;

@@ -169,7 +169,7 @@ const BAR_THRESHOLD: u64 = 4 << 20;
 /// Games per batch handed to the Parquet writer's thread, which encodes
 /// them as they come (its row groups hold 65,536 games whatever the
 /// batches).
-const BATCH_ROWS: usize = 4096;
+const BATCH_ROWS: usize = 1024;
 
 /// What a worker makes of a chunk's games, from [`read_file`]: their
 /// reports (without their numbers) or CSV rows, one after another.
