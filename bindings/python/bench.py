@@ -17,7 +17,10 @@ Every figure is the best of 3 runs (`time.perf_counter`):
   `to_parquet`; iterating `read_games` (touching `.moves`); python-chess's
   `read_game` loop (the first 300 games, extrapolated);
   `rust_pgn_reader_python_binding` (reading the file and splitting it into
-  games in Python counted in its time).
+  games in Python counted in its time), against `read_table` whole and
+  against `read_table` with the columns that hold what its games hold
+  (every tag, the moves, clocks, evals, final position and outcome; it
+  gives each position's board too, and no movetext).
 - Random playouts through each library's Python API (same seed, capped at
   400 plies): bitboards, python-chess, cozy_chess, fastchess.
 - perft: `Board().perft(5)` against python-chess's perft(3) by recursion,
@@ -48,6 +51,12 @@ PERFT_3 = 8902
 # What the command's text report and its JSON objects hold, as table columns.
 REPORT_COLUMNS = ["Result", "plies", "fen", "outcome"]
 JSON_COLUMNS = REPORT_COLUMNS + ["clocks", "evals"]
+# What rust_pgn_reader_python_binding's games hold, as table columns: the
+# tags (the Lichess database's 17), then the moves, clocks, evals, the
+# final position and the outcome.
+PEER_COLUMNS = ["Event", "Site", "White", "Black", "Result", "WhiteTitle", "BlackTitle", "WhiteElo", "BlackElo",
+                "WhiteRatingDiff", "BlackRatingDiff", "UTCDate", "UTCTime", "ECO", "Opening", "Termination",
+                "TimeControl", "uci", "clocks", "evals", "fen", "outcome"]
 
 
 def best(task, rounds=ROUNDS):
@@ -247,6 +256,15 @@ def bench_pgn(report, args, pgn, expected_games):
             report.row(f"`rust_pgn_reader_python_binding.parse_games`, {label} (read + split in Python included)",
                        f"{theirs:,.0f} games/s", f"read_table {times(ours, theirs, 'rust_pgn_reader')}",
                        games_per_s=theirs)
+            if threads == 1:
+                # What it gives, and more: every tag, the moves (UCI),
+                # clocks, evals and the outcome (it also gives each
+                # position's board; it has no movetext).
+                seconds, _ = best(lambda: bitboards.pgn.read_table(pgn, threads=1, columns=PEER_COLUMNS))
+                same = games / seconds
+                report.row(f"`pgn.read_table(file, threads=1, columns=[every tag, {', '.join(PEER_COLUMNS[17:])}])`",
+                           f"{same:,.0f} games/s", times(same, theirs, "rust_pgn_reader (1 thread)"),
+                           games_per_s=same)
     else:
         report.note("rust_pgn_reader_python_binding (or pyarrow) is not installed: its rows are skipped")
 
