@@ -596,6 +596,11 @@ mod parquet_writer {
 
     use super::{SchemaRef, games_schema};
 
+    /// The zstd level of the pages. Level 1 against 3 on 40,000
+    /// Lichess-shaped games: the game table written 6% faster, 1.9% larger
+    /// (38.5 against 37.8 MB); the position table 7% faster and 0.9%
+    /// smaller (31.2 against 31.5 MB).
+    const ZSTD_LEVEL: i32 = 1;
     /// The most rows in one row group.
     const ROW_GROUP_ROWS: usize = 64 * 1024;
     /// The most bytes (as estimated while encoding) in one row group, which
@@ -603,7 +608,7 @@ mod parquet_writer {
     const ROW_GROUP_BYTES: usize = 128 * 1024 * 1024;
 
     /// Writes game tables ([`games_schema`]) as one Parquet file:
-    /// zstd-compressed (level 3), in row groups of at most 65,536 rows and
+    /// zstd-compressed (level 1), in row groups of at most 65,536 rows and
     /// about 128 MiB, so that readers can stream the file a row group at a
     /// time and skip row groups by their statistics.
     ///
@@ -638,7 +643,7 @@ mod parquet_writer {
         /// What writing to `out` returns.
         pub fn new(out: W) -> Result<Self, ParquetError> {
             let mut properties = WriterProperties::builder()
-                .set_compression(Compression::ZSTD(ZstdLevel::try_new(3)?))
+                .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL)?))
                 .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
                 .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
             // Columns with a value of their own in every game: a dictionary
@@ -655,7 +660,7 @@ mod parquet_writer {
         }
 
         /// Starts a file of another table on `out`: `schema`'s (the rows of
-        /// [`positions`](crate::positions), for one), zstd level 3, in the
+        /// [`positions`](crate::positions), for one), zstd level 1, in the
         /// same row groups.
         ///
         /// # Errors
@@ -663,7 +668,7 @@ mod parquet_writer {
         /// What writing to `out` returns.
         pub fn with_schema(out: W, schema: SchemaRef) -> Result<Self, ParquetError> {
             let properties = WriterProperties::builder()
-                .set_compression(Compression::ZSTD(ZstdLevel::try_new(3)?))
+                .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL)?))
                 .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
                 .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
                 .build();
