@@ -20,7 +20,7 @@ use bitboards_pgn::annotations::Score;
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
 use bitboards_pgn::record::{RecordVisitor, push_integer};
 use bitboards_pgn::table::{self, ParquetWriter};
-use bitboards_pgn::{Chunk, ParallelReader, PgnError, ReadError};
+use bitboards_pgn::{Chunk, GameResult, ParallelReader, PgnError, ReadError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
@@ -682,9 +682,8 @@ fn write_report(visitor: &RecordVisitor, args: &PgnArgs, text: &mut String) {
     };
     let result = record
         .tag("Result")
-        .map(str::to_owned)
-        .or_else(|| visitor.result().map(|result| result.to_string()))
-        .unwrap_or_else(|| "*".to_owned());
+        .or_else(|| visitor.result().map(GameResult::as_str))
+        .unwrap_or("*");
     let outcome = visitor.outcome();
     let plies = record.plies;
     let moves = args.moves.map(|style| plies_as(game, style));
@@ -709,14 +708,19 @@ fn write_report(visitor: &RecordVisitor, args: &PgnArgs, text: &mut String) {
             }
         }
         Format::Json => {
-            let outcome =
-                outcome.map_or_else(|| "null".to_owned(), |outcome| quoted(outcome.name()));
-            let _ = write!(
-                text,
-                "{{\"plies\": {plies}, \"fen\": {}, \"result\": {}, \"outcome\": {outcome}, \"clocks\": [",
-                quoted(&record.fen),
-                quoted(&result),
-            );
+            // Piece by piece: `write!` would cost as much as the rest.
+            text.push_str("{\"plies\": ");
+            push_integer(text, i64::from(plies));
+            text.push_str(", \"fen\": ");
+            push_quoted(text, &record.fen);
+            text.push_str(", \"result\": ");
+            push_quoted(text, result);
+            text.push_str(", \"outcome\": ");
+            match outcome {
+                Some(outcome) => push_quoted(text, outcome.name()),
+                None => text.push_str("null"),
+            }
+            text.push_str(", \"clocks\": [");
             for (index, clock) in record.clocks.iter().enumerate() {
                 let comma = if index > 0 { ", " } else { "" };
                 text.push_str(comma);
@@ -756,20 +760,24 @@ fn write_report(visitor: &RecordVisitor, args: &PgnArgs, text: &mut String) {
 /// `seconds` as JSON writes it: what `f64`'s `Display` prints, the quick
 /// way for the tenths that clocks hold.
 fn push_seconds(text: &mut String, seconds: f64) {
-    let tenths = (seconds * 10.0).round();
-    // A whole number of tenths, and small: its shortest text is the integer
-    // and at most one decimal.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    if (0.0..1e12).contains(&tenths) && tenths.is_sign_positive() && tenths / 10.0 == seconds {
-        let tenths = tenths as i64;
-        push_integer(text, tenths / 10);
-        if tenths % 10 != 0 {
-            text.push('.');
-            push_integer(text, tenths % 10);
+    let scaled = seconds * 10.0;
+    // The nearest whole number of tenths, rounded by hand (`f64::round` is
+    // a library call on x86-64's baseline): if it is the clock exactly and
+    // small, its shortest text is the integer and at most one decimal.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+    if (0.0..1e12).contains(&scaled) && seconds.is_sign_positive() {
+        let whole = scaled as i64;
+        let tenths = whole + i64::from(scaled - whole as f64 >= 0.5);
+        if tenths as f64 / 10.0 == seconds {
+            push_integer(text, tenths / 10);
+            if tenths % 10 != 0 {
+                text.push('.');
+                push_integer(text, tenths % 10);
+            }
+            return;
         }
-    } else {
-        let _ = write!(text, "{seconds}");
     }
+    let _ = write!(text, "{seconds}");
 }
 
 /// Each ply of the game in `style`.
@@ -820,7 +828,22 @@ fn numbered(start: &Position, sans: &[String]) -> String {
 /// `text` as a JSON string.
 fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
+    push_quoted(&mut out, text);
+    out
+}
+
+/// Appends `text` as a JSON string.
+fn push_quoted(out: &mut String, text: &str) {
     out.push('"');
+    if !text
+        .bytes()
+        .any(|byte| byte == b'"' || byte == b'\\' || byte < 0x20)
+    {
+        // Nothing to escape (FENs, results, outcomes): one copy.
+        out.push_str(text);
+        out.push('"');
+        return;
+    }
     for c in text.chars() {
         match c {
             '"' => out.push_str("\\\""),
@@ -832,7 +855,6 @@ fn quoted(text: &str) -> String {
         }
     }
     out.push('"');
-    out
 }
 
 /// The error for an output that cannot be written: exit code 2.

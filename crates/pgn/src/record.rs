@@ -617,28 +617,48 @@ fn is_canonical(played: &PgnMove<'_>) -> bool {
 /// assert_eq!(text, "1. e4 $14-305");
 /// ```
 pub fn push_integer(text: &mut String, value: i64) {
-    // Twenty digits and a sign: `i64::MIN` is the longest.
-    let mut digits = [0u8; 21];
-    let mut at = digits.len();
-    let mut rest = value.unsigned_abs();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
     if value < 0 {
-        at -= 1;
-        digits[at] = b'-';
+        text.push('-');
     }
-    // ASCII digits: always UTF-8. One `push_str` copies them at once where
-    // a `char` at a time grew and encoded each.
-    if let Ok(written) = core::str::from_utf8(&digits[at..]) {
-        text.push_str(written);
+    let mut rest = value.unsigned_abs();
+    // The groups of three digits below the leading one, lowest first: at
+    // most six (`u64::MAX` has twenty digits).
+    let mut groups = [0; 6];
+    let mut count = 0;
+    while rest >= 1000 {
+        groups[count] = (rest % 1000) as usize;
+        rest /= 1000;
+        count += 1;
+    }
+    // The leading group without its leading zeros, then the others whole:
+    // slices of one table, where digits made one by one and checked as
+    // UTF-8 took a tenth of a JSON report's time.
+    let lead = rest as usize * 3;
+    let zeros = usize::from(rest < 100) + usize::from(rest < 10);
+    text.push_str(&THREE_DIGITS[lead + zeros..lead + 3]);
+    for &group in groups[..count].iter().rev() {
+        text.push_str(&THREE_DIGITS[group * 3..group * 3 + 3]);
     }
 }
+
+/// `000` to `999`, three digits each.
+const THREE_DIGITS: &str = {
+    const BYTES: [u8; 3000] = {
+        let mut bytes = [0; 3000];
+        let mut number = 0;
+        while number < 1000 {
+            bytes[number * 3] = b'0' + (number / 100) as u8;
+            bytes[number * 3 + 1] = b'0' + (number / 10 % 10) as u8;
+            bytes[number * 3 + 2] = b'0' + (number % 10) as u8;
+            number += 1;
+        }
+        bytes
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("ASCII digits are UTF-8"),
+    }
+};
 
 #[cfg(test)]
 mod tests {
@@ -748,7 +768,8 @@ mod tests {
 
     #[test]
     fn numbers() {
-        for number in [0, 7, 10, 99, 100, 1234, -1, -10, i64::MIN, i64::MAX] {
+        let every_group = (-2000..=2000).chain([999_999, 1_000_000, 1_000_001, 10_000_000_007]);
+        for number in every_group.chain([0, 7, 10, 99, 100, 1234, -1, -10, i64::MIN, i64::MAX]) {
             let mut text = String::from("x");
             push_integer(&mut text, number);
             assert_eq!(text, format!("x{number}"));
