@@ -29,8 +29,9 @@ const README: &str = "README.md";
 const CRITERION_BENCHES: [(&str, &str, &str); 5] = [
     ("bitboards", "sliders", ""),
     ("bitboards", "movegen", ""),
-    // `arrow` for the position rows' group.
-    ("bitboards-pgn", "pgn", "arrow"),
+    // `parquet` (and with it `arrow`) for the position rows' and the
+    // Parquet writer's groups.
+    ("bitboards-pgn", "pgn", "parquet"),
     ("bitboards", "fen", ""),
     ("bitboards", "book", ""),
 ];

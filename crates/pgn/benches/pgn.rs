@@ -27,6 +27,10 @@
 //! - `san_write`: the SAN of every legal move of the perft suite's positions
 //!   (written into one reused `String`). Ours `Position::san`; shakmaty
 //!   `SanPlus::from_move`; cozy-chess 0.3.4 `util::display_san_move`.
+//! - `parquet_write` (feature `parquet`): the Lichess-shaped games' table,
+//!   in memory, written as Parquet by a `ParquetWriter` on the calling
+//!   thread and by one `in_background()`, which encodes the columns on
+//!   every core.
 //! - `san_parse`: those SAN strings read back into moves. Ours
 //!   `Position::parse_san`; shakmaty `San::from_ascii` + `to_move`;
 //!   cozy-chess `util::parse_san_move`.
@@ -653,12 +657,66 @@ fn positions(_: &mut Criterion) {
     );
 }
 
+/// The Parquet writer alone: the Lichess-shaped workload's game table, in
+/// memory as batches of 1,024 games, written to memory by a
+/// `ParquetWriter` on the calling thread and by one `in_background()`
+/// (its columns encoded on every core). The same bytes either way.
+#[cfg(feature = "parquet")]
+fn parquet_write(c: &mut Criterion) {
+    use bitboards_pgn::record::RecordVisitor;
+    use bitboards_pgn::table::{self, ParquetWriter};
+    let pgn = bitboards_test_support::lichess_games(LICHESS_GAMES, 0x011C_4E55);
+    let mut batches = Vec::new();
+    table::for_each_batch(
+        &pgn[..],
+        Some(1),
+        RecordVisitor::default,
+        1024,
+        |batch| batches.push(batch),
+        |_, _| {},
+    )
+    .expect("readable");
+    let here = || {
+        let mut out = ParquetWriter::new(Vec::new()).expect("a writer");
+        for batch in &batches {
+            out.write(batch).expect("written");
+        }
+        out.close().expect("closed")
+    };
+    let background = || {
+        let mut out = ParquetWriter::new(Vec::new())
+            .expect("a writer")
+            .in_background();
+        for batch in &batches {
+            out.write(batch.clone()).expect("written");
+        }
+        out.close().expect("closed")
+    };
+    assert!(here() == background());
+    let mut group = c.benchmark_group("parquet_write");
+    group.throughput(Throughput::Elements(LICHESS_GAMES as u64));
+    group.bench_function("bitboards on the calling thread", |b| {
+        b.iter(|| black_box(here()))
+    });
+    group.bench_function("bitboards in_background", |b| {
+        b.iter(|| black_box(background()))
+    });
+    group.finish();
+}
+
+#[cfg(not(feature = "parquet"))]
+fn parquet_write(_: &mut Criterion) {
+    eprintln!(
+        "parquet_write: skipped (needs feature `parquet`: cargo bench -p bitboards-pgn --features parquet)"
+    );
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4))
         .sample_size(20);
-    targets = pgn_read, lichess, san, positions
+    targets = pgn_read, lichess, san, positions, parquet_write
 }
 criterion_main!(benches);

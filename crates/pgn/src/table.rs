@@ -584,14 +584,20 @@ pub use parquet_writer::{BackgroundWriter, ParquetWriter};
 #[cfg(feature = "parquet")]
 mod parquet_writer {
     use std::io::Write;
-    use std::sync::mpsc::{SyncSender, sync_channel};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
     use std::thread::JoinHandle;
 
-    use arrow_array::RecordBatch;
+    use arrow_array::{Array, RecordBatch};
     use parquet::arrow::ArrowWriter;
+    use parquet::arrow::arrow_writer::{
+        ArrowColumnChunk, ArrowColumnWriter, ArrowLeafColumn, compute_leaves,
+    };
     use parquet::basic::{Compression, ZstdLevel};
     use parquet::errors::ParquetError;
     use parquet::file::properties::WriterProperties;
+    use parquet::file::writer::SerializedFileWriter;
     use parquet::schema::types::ColumnPath;
 
     use super::{SchemaRef, games_schema};
@@ -718,6 +724,209 @@ mod parquet_writer {
 
     /// Batches that may wait for a [`BackgroundWriter`]'s thread.
     const QUEUE: usize = 2;
+    /// The most threads that encode a [`BackgroundWriter`]'s columns.
+    const MAX_ENCODERS: usize = 8;
+
+    /// What an encoding thread is told.
+    enum Work {
+        /// The column writers of a new row group, with their leaves'
+        /// indices.
+        Start(Vec<(usize, ArrowColumnWriter)>),
+        /// A batch's leaves for those writers, in their order.
+        Write(Vec<ArrowLeafColumn>),
+        /// The row group is complete: its column chunks, with their leaves'
+        /// indices, or the first error.
+        Close(Sender<Result<Vec<(usize, ArrowColumnChunk)>, ParquetError>>),
+    }
+
+    /// An encoding thread: the column writers of its share of the leaves.
+    /// `estimate` follows their encoded bytes, for the row group's limit.
+    fn encode(work: &Receiver<Work>, estimate: &AtomicUsize) {
+        let mut writers = Vec::new();
+        let mut failed = None;
+        for message in work {
+            match message {
+                Work::Start(new) => {
+                    writers = new;
+                    estimate.store(0, Ordering::Relaxed);
+                }
+                Work::Write(leaves) => {
+                    if failed.is_some() {
+                        continue;
+                    }
+                    for ((_, writer), leaf) in writers.iter_mut().zip(&leaves) {
+                        if let Err(error) = ArrowColumnWriter::write(writer, leaf) {
+                            failed = Some(error);
+                            break;
+                        }
+                    }
+                    let bytes = writers
+                        .iter()
+                        .map(|(_, writer)| writer.get_estimated_total_bytes())
+                        .sum();
+                    estimate.store(bytes, Ordering::Relaxed);
+                }
+                Work::Close(reply) => {
+                    let chunks = match failed.take() {
+                        Some(error) => Err(error),
+                        None => writers
+                            .drain(..)
+                            .map(|(index, writer)| writer.close().map(|chunk| (index, chunk)))
+                            .collect(),
+                    };
+                    writers.clear();
+                    let _ = reply.send(chunks);
+                }
+            }
+        }
+    }
+
+    /// An encoding thread as the writer's thread sees it.
+    struct Lane {
+        work: Sender<Work>,
+        estimate: Arc<AtomicUsize>,
+    }
+
+    /// A stopped encoding thread, which only a panic there could cause.
+    fn lane_lost() -> ParquetError {
+        ParquetError::General("a Parquet encoding thread stopped".to_string())
+    }
+
+    /// Writes the batches of `queue` with `writer`'s file and properties,
+    /// each row group's columns encoded on `encoders` threads at once: the
+    /// same row groups (of [`ROW_GROUP_ROWS`] rows, fewer when the encoded
+    /// bytes reach [`ROW_GROUP_BYTES`]) and pages as
+    /// [`ParquetWriter::write`] makes. The leaves are shared out by their
+    /// size in the first batch of each row group, the largest first, each
+    /// to the thread with the least so far.
+    fn write_in_parallel<W: Write + Send>(
+        writer: ParquetWriter<W>,
+        queue: &Receiver<RecordBatch>,
+        encoders: usize,
+    ) -> Result<W, ParquetError> {
+        let schema = writer.schema.clone();
+        let (mut file, factory) = writer.writer.into_serialized_writer()?;
+        std::thread::scope(|scope| {
+            let lanes: Vec<Lane> = (0..encoders)
+                .map(|_| {
+                    let (work, orders) = channel();
+                    let estimate = Arc::new(AtomicUsize::new(0));
+                    let bytes = Arc::clone(&estimate);
+                    scope.spawn(move || encode(&orders, &bytes));
+                    Lane { work, estimate }
+                })
+                .collect();
+            // The row group being written: its rows so far, and each leaf's
+            // thread.
+            let mut rows = 0;
+            let mut lane_of = Vec::new();
+            for batch in queue {
+                let mut rest = batch;
+                while rest.num_rows() > 0 {
+                    let take = rest.num_rows().min(ROW_GROUP_ROWS - rows);
+                    let part = rest.slice(0, take);
+                    rest = rest.slice(take, rest.num_rows() - take);
+                    let mut leaves = Vec::new();
+                    let mut sizes = Vec::new();
+                    for (field, column) in schema.fields().iter().zip(part.columns()) {
+                        let field_leaves = compute_leaves(field, column)?;
+                        let size = column.get_array_memory_size() / field_leaves.len().max(1);
+                        sizes.extend(std::iter::repeat_n(size, field_leaves.len()));
+                        leaves.extend(field_leaves);
+                    }
+                    if rows == 0 {
+                        lane_of = share_out(&sizes, lanes.len());
+                        let index = file.flushed_row_groups().len();
+                        let mut shares: Vec<Vec<_>> = lanes.iter().map(|_| Vec::new()).collect();
+                        for (leaf, writer) in factory
+                            .create_column_writers(index)?
+                            .into_iter()
+                            .enumerate()
+                        {
+                            shares[lane_of[leaf]].push((leaf, writer));
+                        }
+                        for (lane, share) in lanes.iter().zip(shares) {
+                            lane.work
+                                .send(Work::Start(share))
+                                .map_err(|_| lane_lost())?;
+                        }
+                    }
+                    let mut shares: Vec<Vec<_>> = lanes.iter().map(|_| Vec::new()).collect();
+                    for (leaf, column) in leaves.into_iter().enumerate() {
+                        shares[lane_of[leaf]].push(column);
+                    }
+                    for (lane, share) in lanes.iter().zip(shares) {
+                        lane.work
+                            .send(Work::Write(share))
+                            .map_err(|_| lane_lost())?;
+                    }
+                    rows += take;
+                    let bytes: usize = lanes
+                        .iter()
+                        .map(|lane| lane.estimate.load(Ordering::Relaxed))
+                        .sum();
+                    if rows >= ROW_GROUP_ROWS || bytes >= ROW_GROUP_BYTES {
+                        close_row_group(&mut file, &lanes)?;
+                        rows = 0;
+                    }
+                }
+            }
+            if rows > 0 {
+                close_row_group(&mut file, &lanes)?;
+            }
+            Ok::<(), ParquetError>(())
+        })?;
+        file.into_inner()
+    }
+
+    /// Leaf by leaf, the thread that encodes it: the largest `sizes` first,
+    /// each to the thread with the least so far.
+    fn share_out(sizes: &[usize], threads: usize) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..sizes.len()).collect();
+        order.sort_by_key(|&leaf| std::cmp::Reverse(sizes[leaf]));
+        let mut load = vec![0usize; threads];
+        let mut lane_of = vec![0; sizes.len()];
+        for leaf in order {
+            let (lane, _) = load
+                .iter()
+                .enumerate()
+                .min_by_key(|&(_, &load)| load)
+                .unwrap_or((0, &0));
+            lane_of[leaf] = lane;
+            load[lane] += sizes[leaf].max(1);
+        }
+        lane_of
+    }
+
+    /// Has every thread close its columns, and writes them as one row group
+    /// in the leaves' order.
+    fn close_row_group<W: Write + Send>(
+        file: &mut SerializedFileWriter<W>,
+        lanes: &[Lane],
+    ) -> Result<(), ParquetError> {
+        // Every thread closes its columns before any answer is awaited.
+        let answers = lanes
+            .iter()
+            .map(|lane| {
+                let (reply, answer) = channel();
+                lane.work
+                    .send(Work::Close(reply))
+                    .map_err(|_| lane_lost())?;
+                Ok(answer)
+            })
+            .collect::<Result<Vec<_>, ParquetError>>()?;
+        let mut chunks = Vec::new();
+        for answer in answers {
+            chunks.extend(answer.recv().map_err(|_| lane_lost())??);
+        }
+        chunks.sort_by_key(|&(leaf, _)| leaf);
+        let mut group = file.next_row_group()?;
+        for (_, chunk) in chunks {
+            chunk.append_to_row_group(&mut group)?;
+        }
+        group.close()?;
+        Ok(())
+    }
 
     impl<W: Write + Send + 'static> ParquetWriter<W> {
         /// This writer on a thread of its own: [`BackgroundWriter::write`]
@@ -745,9 +954,19 @@ mod parquet_writer {
         /// ```
         #[must_use]
         pub fn in_background(self) -> BackgroundWriter<W> {
+            let encoders = std::thread::available_parallelism().map_or(1, usize::from);
+            self.in_background_on(encoders.min(MAX_ENCODERS))
+        }
+
+        /// [`in_background`](Self::in_background) with the columns encoded
+        /// on `encoders` threads besides the writer's (none for one).
+        pub(crate) fn in_background_on(self, encoders: usize) -> BackgroundWriter<W> {
             let schema = self.schema.clone();
             let (batches, queue) = sync_channel::<RecordBatch>(QUEUE);
             let thread = std::thread::spawn(move || {
+                if encoders > 1 {
+                    return write_in_parallel(self, &queue, encoders);
+                }
                 let mut writer = self;
                 for batch in queue {
                     writer.write(&batch)?;
@@ -1219,15 +1438,35 @@ mod tests {
                 games.finish()
             })
             .collect();
-        let mut here = ParquetWriter::new(Vec::new()).unwrap();
-        let mut there = ParquetWriter::new(Vec::new()).unwrap().in_background();
-        for batch in &batches {
-            here.write(batch).unwrap();
-            there.write(batch.clone()).unwrap();
+        // And batches that cross row groups: 70,000 rows in batches of
+        // 30,000, row groups of 65,536 and 4,464.
+        let mut games = GamesBuilder::new();
+        for _ in 0..30_000 {
+            games.push(&bare());
         }
-        assert_eq!(there.rows(), here.rows());
-        assert_eq!(there.rows(), 1 + 8 + 15 + 22 + 29);
-        assert_eq!(there.close().unwrap(), here.close().unwrap());
+        let large = games.finish();
+        let crossing = [large.clone(), large.clone(), large.slice(0, 10_000)];
+        // And none.
+        for batches in [&batches[..], &crossing[..], &[]] {
+            let mut here = ParquetWriter::new(Vec::new()).unwrap();
+            for batch in batches {
+                here.write(batch).unwrap();
+            }
+            let rows = here.rows();
+            let bytes = here.close().unwrap();
+            // On the writer's thread alone, and with the columns shared out
+            // between two and three encoding threads.
+            for encoders in [1, 2, 3] {
+                let mut there = ParquetWriter::new(Vec::new())
+                    .unwrap()
+                    .in_background_on(encoders);
+                for batch in batches {
+                    there.write(batch.clone()).unwrap();
+                }
+                assert_eq!(there.rows(), rows);
+                assert!(there.close().unwrap() == bytes, "{encoders} encoders");
+            }
+        }
 
         // Another schema is refused at once; a failing output by `write`
         // or `close`, whichever comes first after the thread meets it.
