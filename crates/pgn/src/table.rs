@@ -932,10 +932,13 @@ mod parquet_writer {
         /// This writer on a thread of its own: [`BackgroundWriter::write`]
         /// hands each batch over and returns, so that encoding and
         /// compressing the file (most of the time it takes to write) go on
-        /// while the caller reads the next games. Up to two batches wait;
-        /// give batches of a few thousand rows, not whole row groups, so
-        /// that the work is spread over the reading (the row groups are the
-        /// same whatever the batches).
+        /// while the caller reads the next games. On a machine of several
+        /// cores that thread shares each row group's columns out among
+        /// encoding threads (one per core, up to eight); the file is the
+        /// same, byte for byte, as [`write`](Self::write) makes. Up to two
+        /// batches wait; give batches of a thousand rows or so, not whole
+        /// row groups, so that the work is spread over the reading (the row
+        /// groups are the same whatever the batches).
         ///
         /// ```
         /// use bitboards_pgn::record::GameRecord;
