@@ -794,9 +794,11 @@ mod parquet_writer {
 
     /// Writes the batches of `queue` with `writer`'s file and properties,
     /// each row group's columns encoded on `encoders` threads at once: the
-    /// same row groups (of [`ROW_GROUP_ROWS`] rows, fewer when the encoded
-    /// bytes reach [`ROW_GROUP_BYTES`]) and pages as
-    /// [`ParquetWriter::write`] makes. The leaves are shared out by their
+    /// same row groups of [`ROW_GROUP_ROWS`] rows and pages as
+    /// [`ParquetWriter::write`] makes, but for the encoded bytes'
+    /// [`ROW_GROUP_BYTES`], which the threads report as they go: a row group
+    /// closes after the batch that took it past them (`write` splits the
+    /// batch by its rows' average size). The leaves are shared out by their
     /// size in the first batch of each row group, the largest first, each
     /// to the thread with the least so far.
     fn write_in_parallel<W: Write + Send>(
@@ -935,7 +937,9 @@ mod parquet_writer {
         /// while the caller reads the next games. On a machine of several
         /// cores that thread shares each row group's columns out among
         /// encoding threads (one per core, up to eight); the file is the
-        /// same, byte for byte, as [`write`](Self::write) makes. Up to two
+        /// same, byte for byte, as [`write`](Self::write) makes (but for a
+        /// row group that reaches about 128 MiB before its 65,536 rows: it
+        /// closes after the batch that took it there). Up to two
         /// batches wait; give batches of a thousand rows or so, not whole
         /// row groups, so that the work is spread over the reading (the row
         /// groups are the same whatever the batches).
