@@ -19,7 +19,7 @@ use bitboards::{Game, Position};
 use bitboards_pgn::annotations::Score;
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
 use bitboards_pgn::record::{RecordVisitor, push_integer};
-use bitboards_pgn::table::{self, ParquetWriter};
+use bitboards_pgn::table::{self, BackgroundWriter, ParquetWriter};
 use bitboards_pgn::{Chunk, GameResult, ParallelReader, PgnError, ReadError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -281,7 +281,7 @@ fn run_games_table(
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
     let mut writer = ParquetWriter::new(create_output(path)?)
-        .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?
+        .map_err(|error| cannot_write(path, &error))?
         .in_background();
     let progress = Progress::new(total_size(&args.files), terminal);
     let started = Instant::now();
@@ -314,10 +314,7 @@ fn run_games_table(
         }
     }
     progress.finish();
-    writer
-        .close()
-        .and_then(|mut out| out.flush().map_err(Into::into))
-        .map_err(|error| unwritable(path, &io::Error::other(error)))?;
+    close_parquet(writer, path)?;
     close_summary(&summary, progress.bytes(), started.elapsed(), err)
 }
 
@@ -376,9 +373,25 @@ fn create_output(path: &str) -> Result<Box<dyn Write + Send>, CommandError> {
     if path == "-" {
         return Ok(Box::new(io::stdout()));
     }
-    let file = File::create(path)
-        .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?;
+    let file = File::create(path).map_err(|error| cannot_write(path, &error))?;
     Ok(Box::new(io::BufWriter::with_capacity(1 << 20, file)))
+}
+
+/// The error for an output file that cannot be made: exit code 2.
+fn cannot_write(path: &str, error: &dyn std::fmt::Display) -> CommandError {
+    CommandError::unreadable(format!("cannot write {path}: {error}"))
+}
+
+/// Finishes the Parquet file at `path`: its last row group and footer,
+/// then flushed.
+fn close_parquet(
+    writer: BackgroundWriter<Box<dyn Write + Send>>,
+    path: &str,
+) -> Result<(), CommandError> {
+    writer
+        .close()
+        .and_then(|mut out| out.flush().map_err(Into::into))
+        .map_err(|error| unwritable(path, &io::Error::other(error)))
 }
 
 /// `file` (or standard input for `-`) opened, decompressed on a thread of
@@ -414,7 +427,7 @@ fn run_positions(
     let options = position_options(args)?;
     let mut writer =
         ParquetWriter::with_schema(create_output(path)?, positions_schema(&options.columns))
-            .map_err(|error| CommandError::unreadable(format!("cannot write {path}: {error}")))?
+            .map_err(|error| cannot_write(path, &error))?
             .in_background();
     let size: u64 = args
         .files
@@ -449,10 +462,7 @@ fn run_positions(
         }
     }
     progress.finish();
-    writer
-        .close()
-        .and_then(|mut out| out.flush().map_err(Into::into))
-        .map_err(|error| unwritable(path, &io::Error::other(error)))?;
+    close_parquet(writer, path)?;
     let _ = write!(err, "{rows} positions; ");
     close_summary(&summary, progress.bytes(), started.elapsed(), err)
 }
