@@ -781,9 +781,12 @@ mod parquet_writer {
         }
     }
 
-    /// An encoding thread as the writer's thread sees it.
+    /// An encoding thread as the writer's thread sees it: its work waits
+    /// in a queue of [`QUEUE`] messages, so that a thread that falls behind
+    /// holds the writer's thread back (and with it the reading) rather
+    /// than let batches pile up in memory.
     struct Lane {
-        work: Sender<Work>,
+        work: SyncSender<Work>,
         estimate: Arc<AtomicUsize>,
     }
 
@@ -811,7 +814,7 @@ mod parquet_writer {
         std::thread::scope(|scope| {
             let lanes: Vec<Lane> = (0..encoders)
                 .map(|_| {
-                    let (work, orders) = channel();
+                    let (work, orders) = sync_channel(QUEUE);
                     let estimate = Arc::new(AtomicUsize::new(0));
                     let bytes = Arc::clone(&estimate);
                     scope.spawn(move || encode(&orders, &bytes));
