@@ -596,7 +596,7 @@ mod parquet_writer {
     };
     use parquet::basic::{Compression, ZstdLevel};
     use parquet::errors::ParquetError;
-    use parquet::file::properties::WriterProperties;
+    use parquet::file::properties::{WriterProperties, WriterPropertiesBuilder};
     use parquet::file::writer::SerializedFileWriter;
     use parquet::schema::types::ColumnPath;
 
@@ -639,6 +639,25 @@ mod parquet_writer {
         schema: SchemaRef,
     }
 
+    /// What every file gets: zstd pages, row groups of [`ROW_GROUP_ROWS`]
+    /// rows and about [`ROW_GROUP_BYTES`].
+    fn properties() -> Result<WriterPropertiesBuilder, ParquetError> {
+        Ok(WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL)?))
+            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .set_max_row_group_bytes(Some(ROW_GROUP_BYTES)))
+    }
+
+    /// An error unless `batch` is of the file's `schema`.
+    fn of_schema(batch: &RecordBatch, schema: &SchemaRef) -> Result<(), ParquetError> {
+        if batch.schema() != *schema {
+            return Err(ParquetError::General(
+                "the batch is not of the file's schema".to_string(),
+            ));
+        }
+        Ok(())
+    }
+
     impl<W: Write + Send> ParquetWriter<W> {
         /// Starts a file on `out` (nothing is written before the first row
         /// group but the magic bytes). `out` gets large writes only; a
@@ -648,10 +667,7 @@ mod parquet_writer {
         ///
         /// What writing to `out` returns.
         pub fn new(out: W) -> Result<Self, ParquetError> {
-            let mut properties = WriterProperties::builder()
-                .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL)?))
-                .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-                .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
+            let mut properties = properties()?;
             // Columns with a value of their own in every game: a dictionary
             // is wasted work there.
             for column in ["Site", "movetext", "fen"] {
@@ -673,12 +689,7 @@ mod parquet_writer {
         ///
         /// What writing to `out` returns.
         pub fn with_schema(out: W, schema: SchemaRef) -> Result<Self, ParquetError> {
-            let properties = WriterProperties::builder()
-                .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL)?))
-                .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-                .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
-                .build();
-            let writer = ArrowWriter::try_new(out, schema.clone(), Some(properties))?;
+            let writer = ArrowWriter::try_new(out, schema.clone(), Some(properties()?.build()))?;
             Ok(Self { writer, schema })
         }
 
@@ -689,11 +700,7 @@ mod parquet_writer {
         ///
         /// A batch of another schema, or what writing to `out` returns.
         pub fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
-            if batch.schema() != self.schema {
-                return Err(ParquetError::General(
-                    "the batch is not of the file's schema".to_string(),
-                ));
-            }
+            of_schema(batch, &self.schema)?;
             self.writer.write(batch)
         }
 
@@ -831,36 +838,31 @@ mod parquet_writer {
                     let take = rest.num_rows().min(ROW_GROUP_ROWS - rows);
                     let part = rest.slice(0, take);
                     rest = rest.slice(take, rest.num_rows() - take);
+                    // Each leaf, and the size of its column's array shared
+                    // among the column's leaves.
                     let mut leaves = Vec::new();
                     let mut sizes = Vec::new();
                     for (field, column) in schema.fields().iter().zip(part.columns()) {
                         let field_leaves = compute_leaves(field, column)?;
-                        let size = column.get_array_memory_size() / field_leaves.len().max(1);
-                        sizes.extend(std::iter::repeat_n(size, field_leaves.len()));
+                        if rows == 0 {
+                            let size = column.get_array_memory_size() / field_leaves.len().max(1);
+                            sizes.extend(std::iter::repeat_n(size, field_leaves.len()));
+                        }
                         leaves.extend(field_leaves);
                     }
                     if rows == 0 {
                         lane_of = share_out(&sizes, lanes.len());
-                        let index = file.flushed_row_groups().len();
-                        let mut shares: Vec<Vec<_>> = lanes.iter().map(|_| Vec::new()).collect();
-                        for (leaf, writer) in factory
-                            .create_column_writers(index)?
-                            .into_iter()
-                            .enumerate()
-                        {
-                            shares[lane_of[leaf]].push((leaf, writer));
-                        }
-                        for (lane, share) in lanes.iter().zip(shares) {
+                        let writers =
+                            factory.create_column_writers(file.flushed_row_groups().len())?;
+                        let writers =
+                            by_lane(writers.into_iter().enumerate(), &lane_of, lanes.len());
+                        for (lane, share) in lanes.iter().zip(writers) {
                             lane.work
                                 .send(Work::Start(share))
                                 .map_err(|_| lane_lost())?;
                         }
                     }
-                    let mut shares: Vec<Vec<_>> = lanes.iter().map(|_| Vec::new()).collect();
-                    for (leaf, column) in leaves.into_iter().enumerate() {
-                        shares[lane_of[leaf]].push(column);
-                    }
-                    for (lane, share) in lanes.iter().zip(shares) {
+                    for (lane, share) in lanes.iter().zip(by_lane(leaves, &lane_of, lanes.len())) {
                         lane.work
                             .send(Work::Write(share))
                             .map_err(|_| lane_lost())?;
@@ -901,6 +903,20 @@ mod parquet_writer {
             load[lane] += sizes[leaf].max(1);
         }
         lane_of
+    }
+
+    /// The leaves' `items`, in order, as each thread's share (`lane_of`
+    /// gives each leaf's thread).
+    fn by_lane<T>(
+        items: impl IntoIterator<Item = T>,
+        lane_of: &[usize],
+        lanes: usize,
+    ) -> Vec<Vec<T>> {
+        let mut shares: Vec<Vec<T>> = (0..lanes).map(|_| Vec::new()).collect();
+        for (item, &lane) in items.into_iter().zip(lane_of) {
+            shares[lane].push(item);
+        }
+        shares
     }
 
     /// Has every thread close its columns, and writes them as one row group
@@ -1013,11 +1029,7 @@ mod parquet_writer {
         /// A batch of another schema, or what stopped the thread: an error
         /// writing an earlier batch (the file is then not readable).
         pub fn write(&mut self, batch: RecordBatch) -> Result<(), ParquetError> {
-            if batch.schema() != self.schema {
-                return Err(ParquetError::General(
-                    "the batch is not of the file's schema".to_string(),
-                ));
-            }
+            of_schema(&batch, &self.schema)?;
             let rows = batch.num_rows() as u64;
             match self.batches.as_ref().map(|batches| batches.send(batch)) {
                 Some(Ok(())) => {
