@@ -87,25 +87,9 @@ impl Board {
             ));
         }
         let notation = self.notation();
-        let legal = self.legal();
-        // On a standard board castling may also be written king-takes-rook
-        // (python-chess accepts both there); on a Chess960 board only so.
-        let both = notation == CastlingNotation::KingToTarget;
-        legal
-            .iter()
-            .copied()
-            .find(|&candidate| PyMove::from_move(candidate, notation) == *mv)
-            .or_else(|| {
-                both.then(|| {
-                    legal.iter().copied().find(|&candidate| {
-                        PyMove::from_move(candidate, CastlingNotation::KingTakesRook) == *mv
-                    })
-                })
-                .flatten()
-            })
-            .ok_or_else(|| {
-                IllegalMoveError::new_err(format!("illegal move: {mv} in {}", self.position.fen()))
-            })
+        find_legal(self.legal(), notation, *mv).ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal move: {mv} in {}", self.position.fen()))
+        })
     }
 
     fn play(&mut self, mv: Move) {
@@ -329,6 +313,28 @@ impl PyOutcome {
     }
 }
 
+/// The move among `legal` that `mv` stands for on a board that writes
+/// castling in `notation`. On a standard board castling may also be written
+/// king-takes-rook (python-chess accepts both there); on a Chess960 board
+/// only so.
+fn find_legal(legal: &MoveList, notation: CastlingNotation, mv: PyMove) -> Option<Move> {
+    let written = |candidate: Move, notation| PyMove::from_move(candidate, notation) == mv;
+    legal
+        .iter()
+        .copied()
+        .find(|&candidate| written(candidate, notation))
+        .or_else(|| {
+            (notation == CastlingNotation::KingToTarget)
+                .then(|| {
+                    legal
+                        .iter()
+                        .copied()
+                        .find(|&candidate| written(candidate, CastlingNotation::KingTakesRook))
+                })
+                .flatten()
+        })
+}
+
 /// The legal moves of a board (`board.legal_moves`): iterate, `len()`,
 /// `in`.
 #[pyclass(module = "bitboards", name = "LegalMoveGenerator", frozen)]
@@ -366,14 +372,7 @@ impl LegalMoves {
         let Ok(mv) = mv.cast::<PyMove>() else {
             return false;
         };
-        let mv = *mv.get();
-        let both = self.notation == CastlingNotation::KingToTarget;
-        self.legal.iter().any(|&legal| {
-            PyMove::from_move(legal, self.notation) == mv
-                || both
-                    && legal.is_castling()
-                    && PyMove::from_move(legal, CastlingNotation::KingTakesRook) == mv
-        })
+        find_legal(&self.legal, self.notation, *mv.get()).is_some()
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
