@@ -142,6 +142,52 @@ impl San {
 }
 
 impl San {
+    /// Reads the SAN move that `bytes` starts with, when it has one of the
+    /// shapes nearly every move in a game file has: a pawn's push or
+    /// capture (`e4`, `exd5`, `e8=Q`), a piece's move with or without its
+    /// origin (`Nf3`, `Nbd2`, `R1xe4`, `Qh4xe1`) and castling (`O-O`,
+    /// `O-O-O`), each with a `+` or `#` after it or not. Returns the move
+    /// and the number of bytes it takes, or `None` for any other text,
+    /// which [`str::parse`] reads in full (and says what is wrong with).
+    ///
+    /// What follows the move is not looked at: a reader that finds words
+    /// by what ends them checks that the next byte ends one. Where this
+    /// answers, `str::parse` of the same bytes gives the same `San`.
+    ///
+    /// ```
+    /// use bitboards::{Position, San, Suffix};
+    ///
+    /// let (san, len) = San::from_ascii_prefix(b"Nf3+ Nc6").unwrap();
+    /// assert_eq!(len, 4);
+    /// assert_eq!(san.suffix(), Some(Suffix::Check));
+    /// assert_eq!(san, "Nf3+".parse()?);
+    /// // Text of other shapes is left to the full parse.
+    /// assert_eq!(San::from_ascii_prefix(b"N:f3"), None);
+    /// assert_eq!(San::from_ascii_prefix(b"Nz9"), None);
+    /// // What follows is the caller's to check: here `-f3` goes on the word.
+    /// assert_eq!(San::from_ascii_prefix(b"Ng1-f3").map(|(_, len)| len), Some(3));
+    /// # Ok::<(), bitboards::SanError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn from_ascii_prefix(bytes: &[u8]) -> Option<(San, usize)> {
+        let (body, capture, mut len) = prefix_body(bytes)?;
+        let suffix = match bytes.get(len) {
+            Some(b'+') => Some(Suffix::Check),
+            Some(b'#') => Some(Suffix::Checkmate),
+            _ => None,
+        };
+        len += usize::from(suffix.is_some());
+        Some((
+            San {
+                body,
+                capture,
+                suffix,
+            },
+            len,
+        ))
+    }
+
     /// The text's ASCII bytes, in a buffer longer than any SAN move, and
     /// how many of them there are.
     fn ascii(&self) -> ([u8; 10], usize) {
@@ -711,6 +757,26 @@ impl Position {
         Ok(mv)
     }
 
+    /// Plays the move `san` names here, as [`Position::play_san_in_place`]
+    /// plays its text, and returns it; on an error the position is
+    /// unchanged. With [`San::from_ascii_prefix`] this is a reader's way
+    /// through a move without a pass to find where its word ends.
+    ///
+    /// ```
+    /// use bitboards::{Position, San};
+    ///
+    /// let mut position = Position::START;
+    /// let (san, _) = San::from_ascii_prefix(b"e4 e5").unwrap();
+    /// assert_eq!(position.play_san(&san)?.to_string(), "e2e4");
+    /// assert!(position.play_san(&san).is_err());
+    /// # Ok::<(), bitboards::SanError>(())
+    /// ```
+    pub fn play_san(&mut self, san: &San) -> Result<Move, SanError> {
+        let (mv, kind) = self.resolve_parsed(san.body)?;
+        self.play_known(kind, mv);
+        Ok(mv)
+    }
+
     fn find_castling(&self, side: CastlingSide) -> Result<Move, SanError> {
         let king = self.king(self.side_to_move());
         let Some(file) = self.castling().rook_file(self.side_to_move(), side) else {
@@ -920,6 +986,106 @@ fn promotion_of(byte: u8) -> Option<PieceKind> {
     }
 }
 
+/// The square written at `bytes[at..at + 2]`, if one is.
+#[inline]
+fn square_at(bytes: &[u8], at: usize) -> Option<Square> {
+    let file = file_of(*bytes.get(at)?)?;
+    let rank = rank_of(*bytes.get(at + 1)?)?;
+    Some(Square::from_file_rank(file, rank))
+}
+
+/// [`San::from_ascii_prefix`]'s reading of the move before its suffix:
+/// what it names, whether it has an `x`, and its length.
+#[inline]
+fn prefix_body(bytes: &[u8]) -> Option<(Parsed, bool, usize)> {
+    let first = *bytes.first()?;
+    if let Some(file) = file_of(first) {
+        // A pawn: `e4`, `exd5`, then `=Q` or nothing.
+        let capture = bytes.get(1) == Some(&b'x');
+        let at = if capture { 2 } else { 0 };
+        let to = square_at(bytes, at)?;
+        let mut len = at + 2;
+        let mut promotion = None;
+        if bytes.get(len) == Some(&b'=') {
+            promotion = Some(match bytes.get(len + 1) {
+                Some(b'Q') => PieceKind::Queen,
+                Some(b'R') => PieceKind::Rook,
+                Some(b'B') => PieceKind::Bishop,
+                Some(b'N') => PieceKind::Knight,
+                _ => return None,
+            });
+            len += 2;
+        }
+        let parsed = Parsed::Move {
+            piece: PieceKind::Pawn,
+            from_file: capture.then_some(file),
+            from_rank: None,
+            to,
+            promotion,
+        };
+        return Some((parsed, capture, len));
+    }
+    if first == b'O' {
+        return if bytes.starts_with(b"O-O-O") {
+            Some((Parsed::Castling(CastlingSide::QueenSide), false, 5))
+        } else if bytes.starts_with(b"O-O") {
+            Some((Parsed::Castling(CastlingSide::KingSide), false, 3))
+        } else {
+            None
+        };
+    }
+    let piece = piece_of(first)?;
+    // The core after the letter: the origin's file and rank (each or
+    // neither), an `x`, the target; its length says which it has. Most
+    // moves are `Nf3` or `Nxf3`.
+    let is_core = |at: usize| {
+        bytes
+            .get(at)
+            .is_some_and(|byte| matches!(byte, b'a'..=b'h' | b'1'..=b'8' | b'x'))
+    };
+    let capture = bytes.get(1) == Some(&b'x');
+    let at = 1 + usize::from(capture);
+    if let Some(to) = square_at(bytes, at)
+        && !is_core(at + 2)
+    {
+        let parsed = Parsed::Move {
+            piece,
+            from_file: None,
+            from_rank: None,
+            to,
+            promotion: None,
+        };
+        return Some((parsed, capture, at + 2));
+    }
+    let mut end = 1;
+    while end < bytes.len() && end < 6 && matches!(bytes[end], b'a'..=b'h' | b'1'..=b'8' | b'x') {
+        end += 1;
+    }
+    let to = square_at(bytes, end.checked_sub(2)?)?;
+    let mut origin = bytes.get(1..end - 2)?;
+    let capture = origin.last() == Some(&b'x');
+    if capture {
+        origin = &origin[..origin.len() - 1];
+    }
+    let (from_file, from_rank) = match *origin {
+        [] => (None, None),
+        [byte] => match (file_of(byte), rank_of(byte)) {
+            (None, None) => return None,
+            one => one,
+        },
+        [file, rank] => (Some(file_of(file)?), Some(rank_of(rank)?)),
+        _ => return None,
+    };
+    let parsed = Parsed::Move {
+        piece,
+        from_file,
+        from_rank,
+        to,
+        promotion: None,
+    };
+    Some((parsed, capture, end))
+}
+
 /// Takes SAN text apart: castling, or piece, origin hints, target and
 /// promotion.
 fn parse_text(text: &str) -> Result<Parsed, SanError> {
@@ -1118,7 +1284,48 @@ fn parse_origin(
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_body, short_move};
+    use super::{San, parse_body, short_move};
+
+    /// Every text of up to seven characters over the letters that matter:
+    /// where [`San::from_ascii_prefix`] answers, the full parse of the
+    /// bytes it took answers the same.
+    #[test]
+    fn a_prefix_reads_as_the_full_parse_of_it() {
+        const LETTERS: &[u8] = b"NRKPaeh18x=Q-O+#: ";
+        let longest = if cfg!(miri) { 3 } else { 6 };
+        let mut read = [0usize; 8];
+        let mut text = [0u8; 8];
+        for length in 1..=longest {
+            let count = LETTERS.len().pow(length as u32);
+            for mut index in 0..count {
+                for byte in &mut text[..length] {
+                    *byte = LETTERS[index % LETTERS.len()];
+                    index /= LETTERS.len();
+                }
+                let bytes = &text[..length];
+                let Some((san, len)) = San::from_ascii_prefix(bytes) else {
+                    continue;
+                };
+                assert!(len <= length, "{bytes:?}");
+                let taken = core::str::from_utf8(&bytes[..len]).unwrap();
+                assert_eq!(taken.parse::<San>(), Ok(san), "{taken}");
+                if len == length {
+                    read[len] += 1;
+                }
+            }
+        }
+        // The texts read whole, by length. A square is one of 3 files by 2
+        // ranks; N, R, Q and K are pieces; N, R and Q promotions.
+        assert_eq!(read[2], 6, "pawn pushes");
+        // A piece's move, `O-O`, a push with `+` or `#`.
+        assert_eq!(read[3], 4 * 6 + 1 + 6 * 2);
+        if longest == 6 {
+            // A piece's move with a file or rank (5) before the square,
+            // with `x`, or with a suffix; a pawn's capture; a promotion;
+            // `O-O` with a suffix.
+            assert_eq!(read[4], 4 * 5 * 6 + 4 * 6 + 4 * 6 * 2 + 3 * 6 + 6 * 3 + 2);
+        }
+    }
 
     /// Every text of two to four characters over the letters of SAN: where
     /// the quick reading of the four common shapes answers, the general

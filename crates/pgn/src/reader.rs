@@ -9,7 +9,7 @@ use std::vec::Vec;
 use crate::error::{PgnError, PgnErrorKind, ReadError};
 use crate::input::Input;
 use crate::{GameResult, PgnMove, Visit, Visitor};
-use bitboards::{Move, Position, SanError};
+use bitboards::{Move, Position, San, SanError};
 
 /// How deep entered variations may nest: the stack of their positions is
 /// the one buffer besides the input's that depends on the text, and stays
@@ -552,7 +552,16 @@ impl<R: BufRead> Reader<R> {
                     self.input.pos = end;
                 }
                 b'A'..=b'Z' | b'a'..=b'z' => {
-                    let rest = &buffered[pos..];
+                    // A move of a common shape whose word ends where the
+                    // move does is read in one pass; anything else, and a
+                    // move that is not legal here, goes the general way.
+                    if let Some((san, len)) = San::from_ascii_prefix(&buffered[pos..])
+                        && buffered.get(pos + len).is_some_and(|&b| !is_word(b))
+                        && self.play_san(visitor, line, &san, len)
+                    {
+                        continue;
+                    }
+                    let rest = &self.input.buffered()[pos..];
                     let Some(len) = rest.iter().position(|&b| !is_word(b)) else {
                         return Ok(());
                     };
@@ -739,6 +748,34 @@ impl<R: BufRead> Reader<R> {
             return Err(self.too_long());
         };
         self.play_word(visitor, line, len)
+    }
+
+    /// Plays `san`, read from the `len` bytes at `pos` (a whole word, and
+    /// ASCII), and steps over it; `false` when it is not legal here, with
+    /// nothing changed, for [`Reader::play_word`] to say why.
+    #[inline]
+    fn play_san<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        line: &mut Line,
+        san: &San,
+        len: usize,
+    ) -> bool {
+        let Some(text) = text(self.input.bytes(self.input.pos, len)) else {
+            return false;
+        };
+        let before = line.position;
+        let Ok(mv) = line.position.play_san(san) else {
+            return false;
+        };
+        visitor.san(PgnMove {
+            before: line.before.insert(before),
+            after: &line.position,
+            san: text,
+            mv,
+        });
+        self.input.pos += len;
+        true
     }
 
     /// Plays the move written in the `len` bytes at `pos`, a whole word,
