@@ -764,17 +764,22 @@ impl<R: BufRead> Reader<R> {
         let Some(text) = text(self.input.bytes(self.input.pos, len)) else {
             return false;
         };
-        let before = line.position;
+        // The copy kept for a variation, made before the move is known to
+        // be legal: on an error `play_word` makes it again.
+        let before = line.before.insert(line.position);
         let Ok(mv) = line.position.play_san(san) else {
             return false;
         };
         visitor.san(PgnMove {
-            before: line.before.insert(before),
+            before,
             after: &line.position,
             san: text,
             mv,
         });
-        self.input.pos += len;
+        // The blank that nearly always follows, stepped over here rather
+        // than by another turn of the token loop.
+        let blank = self.input.buffered().get(self.input.pos + len) == Some(&b' ');
+        self.input.pos += len + usize::from(blank);
         true
     }
 
