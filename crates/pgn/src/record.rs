@@ -257,6 +257,9 @@ pub struct RecordVisitor {
     result: Option<GameResult>,
     /// What the rules say of the game's end, worked out once at its end.
     outcome: Option<Outcome>,
+    /// The last game's tag names and values, cleared, for this game's tags
+    /// to be written into: no allocation per tag once games are alike.
+    spare_tags: Vec<(String, String)>,
 }
 
 impl Default for RecordVisitor {
@@ -271,6 +274,7 @@ impl Default for RecordVisitor {
             partial: String::new(),
             result: None,
             outcome: None,
+            spare_tags: Vec::new(),
         }
     }
 }
@@ -405,7 +409,7 @@ impl Visitor for RecordVisitor {
     }
 
     fn begin_game(&mut self, _: usize) {
-        self.record.tags.clear();
+        self.spare_tags.append(&mut self.record.tags);
         self.record.movetext.clear();
         self.record.plies = 0;
         self.record.fen.clear();
@@ -421,7 +425,12 @@ impl Visitor for RecordVisitor {
     }
 
     fn tag(&mut self, name: &str, value: &str) {
-        self.record.tags.push((name.to_owned(), value.to_owned()));
+        let (mut own_name, mut own_value) = self.spare_tags.pop().unwrap_or_default();
+        own_name.clear();
+        own_name.push_str(name);
+        own_value.clear();
+        own_value.push_str(value);
+        self.record.tags.push((own_name, own_value));
     }
 
     fn begin_movetext(&mut self, start: &Position) {
