@@ -752,9 +752,7 @@ impl Position {
     /// # Ok::<(), bitboards::SanError>(())
     /// ```
     pub fn play_san_in_place(&mut self, text: &str) -> Result<Move, SanError> {
-        let (mv, kind) = self.resolve_san(text)?;
-        self.play_known(kind, mv);
-        Ok(mv)
+        self.play_parsed(parse_text(text)?)
     }
 
     /// Plays the move `san` names here, as [`Position::play_san_in_place`]
@@ -772,7 +770,14 @@ impl Position {
     /// # Ok::<(), bitboards::SanError>(())
     /// ```
     pub fn play_san(&mut self, san: &San) -> Result<Move, SanError> {
-        let (mv, kind) = self.resolve_parsed(san.body)?;
+        self.play_parsed(san.body)
+    }
+
+    /// Plays the legal move `parsed` names; on an error the position is
+    /// unchanged.
+    #[inline]
+    fn play_parsed(&mut self, parsed: Parsed) -> Result<Move, SanError> {
+        let (mv, kind) = self.resolve_parsed(parsed)?;
         self.play_known(kind, mv);
         Ok(mv)
     }
