@@ -752,7 +752,8 @@ impl<R: BufRead> Reader<R> {
 
     /// Plays `san`, read from the `len` bytes at `pos` (a whole word, and
     /// ASCII), and steps over it; `false` when it is not legal here, with
-    /// nothing changed, for [`Reader::play_word`] to say why.
+    /// the position and `pos` unchanged, for [`Reader::play_word`] to say
+    /// why.
     #[inline]
     fn play_san<V: Visitor + ?Sized>(
         &mut self,
