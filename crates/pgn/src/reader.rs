@@ -567,7 +567,19 @@ impl<R: BufRead> Reader<R> {
                     };
                     self.play_word(visitor, line, len)?;
                 }
-                b'{' => self.comment(visitor, b'}', self.comments)?,
+                b'{' => {
+                    // A comment the visitor does not want, on one line and
+                    // whole in the buffer, is stepped over with one search.
+                    if !self.comments
+                        && let Some(len) = memchr::memchr2(b'}', b'\n', &buffered[pos + 1..])
+                        && buffered[pos + 1 + len] == b'}'
+                    {
+                        let end = pos + len + 2;
+                        self.input.pos = end + usize::from(buffered.get(end) == Some(&b' '));
+                        continue;
+                    }
+                    self.comment(visitor, b'}', self.comments)?;
+                }
                 _ => return Ok(()),
             }
         }
@@ -1362,11 +1374,15 @@ mod tests {
         }
     }
 
-    /// What a visitor hears, as text.
+    /// What a visitor hears, as text; with `true`, it asks for no
+    /// comments.
     #[derive(Default)]
-    struct Log(std::vec::Vec<String>);
+    struct Log(std::vec::Vec<String>, bool);
 
     impl crate::Visitor for Log {
+        fn wants_comments(&mut self) -> bool {
+            !self.1
+        }
         fn begin_game(&mut self, number: usize) {
             self.0.push(std::format!("game {number}"));
         }
@@ -1399,8 +1415,11 @@ mod tests {
     }
 
     /// Everything `reader` reads: the events, and each error with where it is.
-    fn log<R: std::io::BufRead>(mut reader: super::Reader<R>) -> std::vec::Vec<String> {
-        let mut log = Log::default();
+    fn log<R: std::io::BufRead>(
+        mut reader: super::Reader<R>,
+        no_comments: bool,
+    ) -> std::vec::Vec<String> {
+        let mut log = Log(std::vec::Vec::new(), no_comments);
         loop {
             match reader.read_game(&mut log) {
                 Ok(true) => {}
@@ -1413,7 +1432,7 @@ mod tests {
     /// The fast path reads as the general loop does: Lichess-shaped games,
     /// then the same text mutated with the bytes that start each kind of
     /// token (and those that end it), compared event by event and error by
-    /// error.
+    /// error, for a visitor that wants comments and one that does not.
     #[test]
     fn the_fast_path_reads_as_the_general_loop() {
         let games = bitboards_test_support::lichess_games(if cfg!(miri) { 1 } else { 40 }, 7);
@@ -1445,15 +1464,17 @@ mod tests {
                     text.splice(at..at, piece.iter().copied());
                 }
             }
-            let fast = log(super::Reader::new(&text[..]));
-            let mut general = super::Reader::new(&text[..]);
-            general.general_only = true;
-            let general = log(general);
-            assert!(fast.len() > 50, "{}", fast.len());
-            if let Some(at) = fast.iter().zip(&general).position(|(a, b)| a != b) {
-                panic!("round {round}: {:?} against {:?}", fast[at], general[at]);
+            for no_comments in [false, true] {
+                let fast = log(super::Reader::new(&text[..]), no_comments);
+                let mut general = super::Reader::new(&text[..]);
+                general.general_only = true;
+                let general = log(general, no_comments);
+                assert!(fast.len() > 50, "{}", fast.len());
+                if let Some(at) = fast.iter().zip(&general).position(|(a, b)| a != b) {
+                    panic!("round {round}: {:?} against {:?}", fast[at], general[at]);
+                }
+                assert_eq!(fast.len(), general.len(), "round {round}");
             }
-            assert_eq!(fast.len(), general.len(), "round {round}");
         }
     }
 
