@@ -568,12 +568,14 @@ impl<R: BufRead> Reader<R> {
                     self.play_word(visitor, line, len)?;
                 }
                 b'{' => {
-                    // A comment the visitor does not want, on one line and
-                    // whole in the buffer, is stepped over with one search.
-                    if !self.comments
-                        && let Some(len) = memchr::memchr2(b'}', b'\n', &buffered[pos + 1..])
+                    // A comment on one line and whole in the buffer: one
+                    // search finds its end.
+                    if let Some(len) = memchr::memchr2(b'}', b'\n', &buffered[pos + 1..])
                         && buffered[pos + 1 + len] == b'}'
                     {
+                        if self.comments {
+                            deliver(visitor, buffered[pos + 1..pos + 1 + len].trim_ascii(), true);
+                        }
                         let end = pos + len + 2;
                         self.input.pos = end + usize::from(buffered.get(end) == Some(&b' '));
                         continue;
