@@ -545,6 +545,8 @@ impl<R: BufRead> Reader<R> {
                             while buffered.get(end) == Some(&b'.') {
                                 end += 1;
                             }
+                            // And the blank after the dots.
+                            end += usize::from(buffered.get(end) == Some(&b' '));
                         }
                         Some(&after) if !is_word(after) => {}
                         _ => return Ok(()),
