@@ -418,6 +418,13 @@ impl<R: BufRead> Reader<R> {
             };
             match byte {
                 b'[' => {
+                    #[cfg(test)]
+                    let fast = !self.general_only;
+                    #[cfg(not(test))]
+                    let fast = true;
+                    if fast && self.common_tag(visitor) {
+                        continue;
+                    }
                     if let Some(at) = self.tag(visitor)? {
                         fen_at = Some(at);
                     }
@@ -866,6 +873,44 @@ impl<R: BufRead> Reader<R> {
         }
         self.input.pos += 1;
         self.visit_tag(visitor, name_len, value_at)
+    }
+
+    /// Reads the tag pair at `pos` when it has the shape nearly every tag
+    /// has and lies whole in the buffer: `[Name "Value"]`, one blank
+    /// between, no escape in the value, and a name other than `FEN` and
+    /// `Variant` (which the reader itself reads). `false` leaves anything
+    /// else, and every error, to [`Reader::tag`], with nothing read.
+    #[inline]
+    fn common_tag<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> bool {
+        let window = self.input.window();
+        let Some(name_len) = window.get(1..).and_then(|rest| {
+            rest.iter()
+                .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        }) else {
+            return false;
+        };
+        let name = &window[1..1 + name_len];
+        let value_at = name_len + 3;
+        if name.is_empty()
+            || window.get(name_len + 1..value_at) != Some(b" \"")
+            || name == b"FEN"
+            || name == b"Variant"
+        {
+            return false;
+        }
+        let Some(value_len) = memchr::memchr3(b'"', b'\\', b'\n', &window[value_at..]) else {
+            return false;
+        };
+        let end = value_at + value_len;
+        if window[end] != b'"' || window.get(end + 1) != Some(&b']') {
+            return false;
+        }
+        let Some(name) = text(name) else {
+            return false;
+        };
+        visitor.tag(name, &lossy(&window[value_at..end]));
+        self.input.pos += end + 2;
+        true
     }
 
     /// `BadTag` at `pos`: the tag pair lacks what is `expected` there.
@@ -1441,7 +1486,11 @@ mod tests {
     fn the_fast_path_reads_as_the_general_loop() {
         let games = bitboards_test_support::lichess_games(if cfg!(miri) { 1 } else { 40 }, 7);
         let mut rng = bitboards_test_support::Rng::new(0x5EED);
-        let pieces: [&[u8]; 16] = [
+        let pieces: [&[u8]; 20] = [
+            b"[",
+            b"]",
+            b"\"",
+            b"\\",
             b" ",
             b"\n",
             b"{",
