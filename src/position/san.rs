@@ -622,14 +622,25 @@ impl Position {
         None
     }
 
-    /// The move of `only` onto `to` when nothing can make it illegal: the
-    /// side to move not in check and `only` not pinned (for a move that is
-    /// not the king's, onto a square its own side does not hold).
+    /// The move of `only` onto `to` when nothing can make it illegal:
+    /// `only` not pinned, and the side to move not in check, or in check
+    /// by one piece that the move takes or blocks (for a move that is not
+    /// the king's nor en passant, onto a square its own side does not
+    /// hold).
     #[inline]
     fn free_move(&self, only: Square, to: Square) -> Option<Move> {
         let checks = self.checks();
-        (checks.checkers.is_empty() && !checks.pinned.contains(only))
-            .then(|| Move::new(only, to, MoveKind::Normal))
+        if checks.pinned.contains(only) {
+            return None;
+        }
+        let answers = match checks.checkers.first() {
+            None => true,
+            Some(_) if checks.checkers.has_more_than_one() => false,
+            Some(checker) => crate::between(self.king(self.side_to_move()), checker)
+                .union(checker.bitboard())
+                .contains(to),
+        };
+        answers.then(|| Move::new(only, to, MoveKind::Normal))
     }
 
     /// The push or capture of the only pawn in `from` that can make it onto
