@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(taken.parse::<San>(), Ok(san), "{taken:?}");
         for position in positions(number_of(data)) {
             let mut played = position;
-            match (played.play_san(&san), position.parse_san(taken)) {
+            match (played.play_san(san), position.parse_san(taken)) {
                 (Ok(mv), Ok(found)) => {
                     assert_eq!(mv, found, "{taken:?} in {}", position.fen());
                     assert_eq!(played, position.play_unchecked(mv));

@@ -776,11 +776,11 @@ impl Position {
     ///
     /// let mut position = Position::START;
     /// let (san, _) = San::from_ascii_prefix(b"e4 e5").unwrap();
-    /// assert_eq!(position.play_san(&san)?.to_string(), "e2e4");
-    /// assert!(position.play_san(&san).is_err());
+    /// assert_eq!(position.play_san(san)?.to_string(), "e2e4");
+    /// assert!(position.play_san(san).is_err());
     /// # Ok::<(), bitboards::SanError>(())
     /// ```
-    pub fn play_san(&mut self, san: &San) -> Result<Move, SanError> {
+    pub fn play_san(&mut self, san: San) -> Result<Move, SanError> {
         self.play_parsed(san.body)
     }
 

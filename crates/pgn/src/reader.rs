@@ -566,7 +566,7 @@ impl<R: BufRead> Reader<R> {
                     // move that is not legal here, goes the general way.
                     if let Some((san, len)) = San::from_ascii_prefix(&buffered[pos..])
                         && buffered.get(pos + len).is_some_and(|&b| !is_word(b))
-                        && self.play_san(visitor, line, &san, len)
+                        && self.play_san(visitor, line, san, len)
                     {
                         continue;
                     }
@@ -782,7 +782,7 @@ impl<R: BufRead> Reader<R> {
         &mut self,
         visitor: &mut V,
         line: &mut Line,
-        san: &San,
+        san: San,
         len: usize,
     ) -> bool {
         let Some(text) = text(self.input.bytes(self.input.pos, len)) else {
