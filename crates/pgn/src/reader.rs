@@ -79,8 +79,8 @@ pub struct Reader<R> {
     /// for a piece of an input that starts later.
     head: u64,
     head_text: String,
-    /// Tests read without [`Reader::common_tokens`], to check that the
-    /// general loop reads the same.
+    /// Tests read without the fast paths ([`Reader::fast_paths`]), to
+    /// check that the general reading reads the same.
     #[cfg(test)]
     general_only: bool,
 }
@@ -418,11 +418,7 @@ impl<R: BufRead> Reader<R> {
             };
             match byte {
                 b'[' => {
-                    #[cfg(test)]
-                    let fast = !self.general_only;
-                    #[cfg(not(test))]
-                    let fast = true;
-                    if fast && self.common_tag(visitor) {
+                    if self.fast_paths() && self.common_tag(visitor) {
                         continue;
                     }
                     if let Some(at) = self.tag(visitor)? {
@@ -456,11 +452,7 @@ impl<R: BufRead> Reader<R> {
             before: None,
         };
         loop {
-            #[cfg(test)]
-            let fast = !self.general_only;
-            #[cfg(not(test))]
-            let fast = true;
-            if fast {
+            if self.fast_paths() {
                 self.common_tokens(visitor, &mut line)?;
             }
             let Some(byte) = self.input.skip_space()? else {
@@ -910,6 +902,17 @@ impl<R: BufRead> Reader<R> {
         };
         visitor.tag(name, &lossy(&window[value_at..end]));
         self.input.pos += end + 2;
+        true
+    }
+
+    /// Whether to take the fast paths (common tag pairs, the movetext's
+    /// common tokens): always, but in the test that holds them to the
+    /// general reading.
+    #[inline]
+    fn fast_paths(&self) -> bool {
+        #[cfg(test)]
+        return !self.general_only;
+        #[cfg(not(test))]
         true
     }
 
