@@ -380,10 +380,20 @@ impl Uci {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn push_to(&self, out: &mut alloc::string::String) {
-        let (text, len) = self.ascii();
-        // ASCII, so always UTF-8: one copy rather than a `char` at a time.
-        if let Ok(text) = core::str::from_utf8(&text[..len]) {
-            out.push_str(text);
+        // The squares' names as they are (`&'static str`): no UTF-8 check
+        // of the bytes `ascii` puts together, which cost as much as the rest.
+        if self.mv.is_null() {
+            out.push_str("0000");
+            return;
+        }
+        let to = match self.notation {
+            CastlingNotation::KingToTarget => self.mv.king_target(),
+            CastlingNotation::KingTakesRook => self.mv.to(),
+        };
+        out.push_str(self.mv.from().name());
+        out.push_str(to.name());
+        if let Some(piece) = self.mv.promotion() {
+            out.push(piece.to_char());
         }
     }
 }

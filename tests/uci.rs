@@ -450,3 +450,54 @@ fn errors_give_the_reason_a_text_is_not_a_move_here() {
         "there is no piece on e4 to move"
     );
 }
+
+#[test]
+fn push_to_appends_what_display_writes_for_every_move() {
+    let kinds = [
+        MoveKind::Normal,
+        MoveKind::EnPassant,
+        MoveKind::Castling,
+        MoveKind::Promotion(PieceKind::Knight),
+        MoveKind::Promotion(PieceKind::Bishop),
+        MoveKind::Promotion(PieceKind::Rook),
+        MoveKind::Promotion(PieceKind::Queen),
+    ];
+    let mut written = 0;
+    for notation in [
+        CastlingNotation::KingToTarget,
+        CastlingNotation::KingTakesRook,
+    ] {
+        for from in Square::ALL {
+            for to in Square::ALL {
+                for kind in kinds {
+                    let mv = Move::new(from, to, kind);
+                    if mv.is_null() {
+                        // `a1a1` as a normal move is the null move's code.
+                        continue;
+                    }
+                    let uci = mv.uci(notation);
+                    // The text built here from the squares' names.
+                    let target = match notation {
+                        CastlingNotation::KingToTarget => mv.king_target(),
+                        CastlingNotation::KingTakesRook => to,
+                    };
+                    let letter = match kind {
+                        MoveKind::Promotion(piece) => piece.to_char().to_string(),
+                        _ => String::new(),
+                    };
+                    let expected = format!("{}{}{letter}", from.name(), target.name());
+                    assert_eq!(uci.to_string(), expected, "{mv:?}");
+                    let mut line = String::from("e2e4 ");
+                    uci.push_to(&mut line);
+                    assert_eq!(line, format!("e2e4 {expected}"), "{mv:?}");
+                    written += 1;
+                }
+            }
+        }
+        let mut null = String::new();
+        Move::NULL.uci(notation).push_to(&mut null);
+        assert_eq!(null, "0000");
+        assert_eq!(Move::NULL.uci(notation).to_string(), "0000");
+    }
+    assert_eq!(written, 2 * (64 * 64 * kinds.len() - 1));
+}
