@@ -55,10 +55,12 @@ use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
 use arrow_array::builder::{
-    ArrayBuilder, Date32Builder, Float64Builder, Int32Builder, ListBuilder, StringBuilder,
-    StructBuilder, Time32MillisecondBuilder,
+    ArrayBuilder, Date32Builder, Int32Builder, StringBuilder, Time32MillisecondBuilder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::{
+    ArrayRef, Float64Array, Int32Array, ListArray, RecordBatch, StringArray, StructArray,
+};
+use arrow_buffer::{Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, SchemaRef, TimeUnit};
 
 use crate::annotations::Score;
@@ -146,9 +148,164 @@ pub struct GamesBuilder {
     plies: Int32Builder,
     fen: StringBuilder,
     outcome: StringBuilder,
-    uci: ListBuilder<StringBuilder>,
-    clocks: ListBuilder<Float64Builder>,
-    evals: ListBuilder<StructBuilder>,
+    uci: UciColumn,
+    clocks: ClockColumn,
+    evals: EvalColumn,
+}
+
+/// Where each row's items end in a list column's values, after a leading
+/// zero: the list's offsets, written as the rows come.
+#[derive(Debug)]
+struct RowEnds(Vec<i32>);
+
+impl RowEnds {
+    fn new() -> RowEnds {
+        RowEnds(vec![0])
+    }
+
+    /// Ends the row at `items` values. Batches stay far below `i32::MAX`
+    /// items (a chunk's games; five bytes a move for `uci`).
+    fn end_row(&mut self, items: usize) {
+        self.0
+            .push(i32::try_from(items).expect("a batch's list items fit in i32 offsets"));
+    }
+
+    /// The offsets, and a fresh start for the next batch.
+    fn finish(&mut self) -> OffsetBuffer<i32> {
+        let ends = core::mem::replace(&mut self.0, vec![0]);
+        OffsetBuffer::new(ScalarBuffer::from(ends))
+    }
+}
+
+/// The `uci` column as its buffers: the moves' bytes, where each move ends
+/// and where each game's moves end. One copy per move, where a
+/// `ListBuilder<StringBuilder>` paid a builder call with its checks.
+#[derive(Debug)]
+struct UciColumn {
+    bytes: Vec<u8>,
+    moves: RowEnds,
+    games: RowEnds,
+}
+
+impl UciColumn {
+    fn new() -> UciColumn {
+        UciColumn {
+            bytes: Vec::new(),
+            moves: RowEnds::new(),
+            games: RowEnds::new(),
+        }
+    }
+
+    fn push(&mut self, record: &GameRecord) {
+        for mv in record.uci_moves() {
+            self.bytes.extend_from_slice(mv.as_bytes());
+            self.moves.end_row(self.bytes.len());
+        }
+        self.games.end_row(self.moves.0.len() - 1);
+    }
+
+    fn finish(&mut self) -> ListArray {
+        let bytes = Buffer::from_vec(core::mem::take(&mut self.bytes));
+        let moves = StringArray::try_new(self.moves.finish(), bytes, None)
+            .expect("whole moves of UTF-8 text");
+        ListArray::try_new(uci_item(), self.games.finish(), Arc::new(moves), None)
+            .expect("the moves match the list's field")
+    }
+}
+
+/// The `clocks` column as its buffers: seconds (0 where null), which are
+/// null, and where each game's end.
+#[derive(Debug)]
+struct ClockColumn {
+    seconds: Vec<f64>,
+    valid: NullBufferBuilder,
+    games: RowEnds,
+}
+
+impl ClockColumn {
+    fn new() -> ClockColumn {
+        ClockColumn {
+            seconds: Vec::new(),
+            valid: NullBufferBuilder::new(0),
+            games: RowEnds::new(),
+        }
+    }
+
+    fn push(&mut self, record: &GameRecord) {
+        for clock in &record.clocks {
+            self.seconds.push(clock.unwrap_or_default());
+            self.valid.append(clock.is_some());
+        }
+        self.games.end_row(self.seconds.len());
+    }
+
+    fn finish(&mut self) -> ListArray {
+        let seconds = Float64Array::new(
+            ScalarBuffer::from(core::mem::take(&mut self.seconds)),
+            self.valid.finish(),
+        );
+        ListArray::try_new(clock_item(), self.games.finish(), Arc::new(seconds), None)
+            .expect("the clocks match the list's field")
+    }
+}
+
+/// The `evals` column as its buffers: the `cp` and `mate` fields (0 where
+/// null), which of each are null, which evals are null, and where each
+/// game's end. The struct's fields are written directly, where a
+/// `StructBuilder` looked each one up by type for every value.
+#[derive(Debug)]
+struct EvalColumn {
+    cp: Vec<i32>,
+    mate: Vec<i32>,
+    cp_valid: NullBufferBuilder,
+    mate_valid: NullBufferBuilder,
+    valid: NullBufferBuilder,
+    games: RowEnds,
+}
+
+impl EvalColumn {
+    fn new() -> EvalColumn {
+        EvalColumn {
+            cp: Vec::new(),
+            mate: Vec::new(),
+            cp_valid: NullBufferBuilder::new(0),
+            mate_valid: NullBufferBuilder::new(0),
+            valid: NullBufferBuilder::new(0),
+            games: RowEnds::new(),
+        }
+    }
+
+    fn push(&mut self, record: &GameRecord) {
+        for eval in &record.evals {
+            let (cp, mate) = match eval {
+                Some(Score::Cp(centipawns)) => (Some(*centipawns), None),
+                Some(Score::Mate(moves)) => (None, Some(*moves)),
+                None => (None, None),
+            };
+            self.cp.push(cp.unwrap_or_default());
+            self.cp_valid.append(cp.is_some());
+            self.mate.push(mate.unwrap_or_default());
+            self.mate_valid.append(mate.is_some());
+            self.valid.append(eval.is_some());
+        }
+        self.games.end_row(self.cp.len());
+    }
+
+    fn finish(&mut self) -> ListArray {
+        let cp = Int32Array::new(
+            ScalarBuffer::from(core::mem::take(&mut self.cp)),
+            self.cp_valid.finish(),
+        );
+        let mate = Int32Array::new(
+            ScalarBuffer::from(core::mem::take(&mut self.mate)),
+            self.mate_valid.finish(),
+        );
+        let fields: Vec<ArrayRef> = vec![Arc::new(cp), Arc::new(mate)];
+        let scores = StructArray::try_new(eval_fields(), fields, self.valid.finish())
+            .expect("two Int32 fields of one length");
+        ListArray::try_new(eval_item(), self.games.finish(), Arc::new(scores), None)
+            .expect("the evals match the list's field")
+    }
 }
 
 impl Default for GamesBuilder {
@@ -161,8 +318,6 @@ impl GamesBuilder {
     /// An empty builder.
     #[must_use]
     pub fn new() -> Self {
-        let scores: Vec<Box<dyn ArrayBuilder>> =
-            vec![Box::new(Int32Builder::new()), Box::new(Int32Builder::new())];
         Self {
             text: std::array::from_fn(|_| StringBuilder::new()),
             ints: std::array::from_fn(|_| Int32Builder::new()),
@@ -172,10 +327,9 @@ impl GamesBuilder {
             plies: Int32Builder::new(),
             fen: StringBuilder::new(),
             outcome: StringBuilder::new(),
-            uci: ListBuilder::new(StringBuilder::new()).with_field(uci_item()),
-            clocks: ListBuilder::new(Float64Builder::new()).with_field(clock_item()),
-            evals: ListBuilder::new(StructBuilder::new(eval_fields(), scores))
-                .with_field(eval_item()),
+            uci: UciColumn::new(),
+            clocks: ClockColumn::new(),
+            evals: EvalColumn::new(),
         }
     }
 
@@ -235,24 +389,9 @@ impl GamesBuilder {
             .append_value(i32::try_from(record.plies).unwrap_or(i32::MAX));
         self.fen.append_value(&record.fen);
         self.outcome.append_option(record.outcome.as_deref());
-        self.uci.append_value(record.uci_moves().map(Some));
-        self.clocks.append_value(record.clocks.iter().copied());
-        let scores = self.evals.values();
-        for eval in &record.evals {
-            let (cp, mate) = match eval {
-                Some(Score::Cp(centipawns)) => (Some(*centipawns), None),
-                Some(Score::Mate(moves)) => (None, Some(*moves)),
-                None => (None, None),
-            };
-            for (index, value) in [cp, mate].into_iter().enumerate() {
-                scores
-                    .field_builder::<Int32Builder>(index)
-                    .expect("the fields of an eval are two Int32Builders")
-                    .append_option(value);
-            }
-            scores.append(eval.is_some());
-        }
-        self.evals.append(true);
+        self.uci.push(record);
+        self.clocks.push(record);
+        self.evals.push(record);
     }
 
     /// The number of rows pushed since the last [`finish`](Self::finish).
