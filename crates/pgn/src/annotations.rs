@@ -106,6 +106,14 @@ impl Annotations {
     /// ```
     #[must_use]
     pub fn parse(comment: &str) -> Annotations {
+        match lichess(comment.as_bytes()) {
+            Some(found) => found,
+            None => Annotations::scan(comment),
+        }
+    }
+
+    /// [`parse`](Self::parse) by its general scan, command by command.
+    fn scan(comment: &str) -> Annotations {
         // `None` until a command of the kind has matched; then the value it
         // gives, which may be `None` if its numbers are too large.
         let mut clock = None;
@@ -442,13 +450,37 @@ fn number(digits: &[u8]) -> Option<u64> {
     })
 }
 
+/// A whole comment as Lichess writes it, `[%clk h:mm:ss]` or
+/// `[%eval 0.17] [%clk h:mm:ss]` (a clock or an eval in the short forms
+/// [`short_time`] and [`short_eval`] read), read without a scan for
+/// commands: `None` for any other text, which [`Annotations::scan`] reads.
+/// Where this reads a comment the scan gives the same (the unit test
+/// `lichess_comments_read_as_the_scan_does` holds them together): its
+/// first command of each kind is the one here, and there is no other.
+fn lichess(comment: &[u8]) -> Option<Annotations> {
+    let (eval, rest) = match comment.strip_prefix(b"[%eval ") {
+        Some(body) => {
+            let (eval, len) = short_eval(body)?;
+            (Some(eval), body.get(len..)?.strip_prefix(b" ")?)
+        }
+        None => (None, comment),
+    };
+    let body = rest.strip_prefix(b"[%clk ")?;
+    let (clock, len) = short_time(body)?;
+    (len == body.len()).then_some(Annotations {
+        clock: Some(clock),
+        emt: None,
+        eval,
+    })
+}
+
 /// `[%clk ...]` or `[%emt ...]` at `open`: `None` if it does not match
 /// `\[%name\s(\d+):(\d+):(\d+(?:\.\d*)?)\]`, else the seconds it gives
 /// (`None` inside when they are too large).
 fn time(text: &str, open: usize, name: &[u8; 3]) -> Option<Option<f64>> {
     let body = body(text, open, name)?;
     match short_time(body) {
-        Some(seconds) => Some(Some(seconds)),
+        Some((seconds, _)) => Some(Some(seconds)),
         None => any_time(body),
     }
 }
@@ -458,7 +490,8 @@ fn time(text: &str, open: usize, name: &[u8; 3]) -> Option<Option<f64>> {
 /// both read a text they give the same bits (the unit test
 /// `short_forms_read_as_the_grammar_does` holds them together): the same
 /// whole seconds, the same one division for the tenth, the same addition.
-fn short_time(body: &[u8]) -> Option<f64> {
+/// With the seconds comes the length read, `]` included.
+fn short_time(body: &[u8]) -> Option<(f64, usize)> {
     let &[h, b':', m1, m2, b':', s1, s2, ref rest @ ..] = body else {
         return None;
     };
@@ -470,15 +503,15 @@ fn short_time(body: &[u8]) -> Option<f64> {
     let whole = h * 3600 + (m1 * 10 + m2) * 60;
     let seconds = s1 * 10 + s2;
     #[allow(clippy::cast_precision_loss)] // Small integers: exact.
-    let seconds = match rest {
-        [b']', ..] => seconds as f64,
+    let (seconds, len) = match rest {
+        [b']', ..] => (seconds as f64, 8),
         [b'.', tenth, b']', ..] if tenth.is_ascii_digit() => {
-            (seconds * 10 + u64::from(tenth - b'0')) as f64 / 10.0
+            ((seconds * 10 + u64::from(tenth - b'0')) as f64 / 10.0, 10)
         }
         _ => return None,
     };
     #[allow(clippy::cast_precision_loss)] // Below 2^53: exact.
-    Some(whole as f64 + seconds)
+    Some((whole as f64 + seconds, len))
 }
 
 /// The general grammar of [`time`], after the name and its space.
@@ -567,18 +600,19 @@ enum ScoreText<'a> {
 fn evaluation(text: &str, open: usize) -> Option<Option<Eval>> {
     let body = body(text, open, b"eval")?;
     match short_eval(body) {
-        Some(eval) => Some(Some(eval)),
+        Some((eval, _)) => Some(Some(eval)),
         None => any_evaluation(body),
     }
 }
 
 /// The evaluation as Lichess writes it in pawns, `-?d{1,4}.dd?]`, read in
 /// one step: `None` for any other text (mates, depths, signs, other digit
-/// counts), which [`any_evaluation`] reads to the same value.
-fn short_eval(body: &[u8]) -> Option<Eval> {
-    let (negative, body) = match body {
+/// counts), which [`any_evaluation`] reads to the same value. With the
+/// evaluation comes the length read, `]` included.
+fn short_eval(text: &[u8]) -> Option<(Eval, usize)> {
+    let (negative, body) = match text {
         [b'-', rest @ ..] => (true, rest),
-        _ => (false, body),
+        _ => (false, text),
     };
     let mut cents = 0i32;
     let mut at = 0;
@@ -589,21 +623,24 @@ fn short_eval(body: &[u8]) -> Option<Eval> {
         cents = cents * 10 + i32::from(digit - b'0');
         at += 1;
     }
-    let cents = match body.get(at..)? {
+    let (cents, fraction) = match body.get(at..)? {
         [b'.', tenths, b']', ..] if at > 0 && tenths.is_ascii_digit() => {
-            cents * 100 + i32::from(tenths - b'0') * 10
+            (cents * 100 + i32::from(tenths - b'0') * 10, 1)
         }
         [b'.', tenths, hundredths, b']', ..]
             if at > 0 && tenths.is_ascii_digit() && hundredths.is_ascii_digit() =>
         {
-            cents * 100 + i32::from(tenths - b'0') * 10 + i32::from(hundredths - b'0')
+            let cents = cents * 100 + i32::from(tenths - b'0') * 10 + i32::from(hundredths - b'0');
+            (cents, 2)
         }
         _ => return None,
     };
-    Some(Eval {
+    let eval = Eval {
         score: Score::Cp(if negative { -cents } else { cents }),
         depth: None,
-    })
+    };
+    // The sign, the digits, the point, the fraction and `]`.
+    Some((eval, usize::from(negative) + at + fraction + 2))
 }
 
 /// The general grammar of [`evaluation`], after the name and its space.
@@ -1022,28 +1059,102 @@ mod tests {
         let mut read = [0usize; 2];
         for base in ["0:02:59.9]", "1:02:03]", "9:59:59.9] ", "0:00:00]x"] {
             for body in variants(base) {
-                if let Some(seconds) = short_time(&body) {
+                if let Some((seconds, len)) = short_time(&body) {
                     read[0] += 1;
                     let general = any_time(&body).flatten().map(f64::to_bits);
                     assert_eq!(Some(seconds.to_bits()), general, "{body:?}");
+                    assert_eq!(body[len - 1], b']', "{body:?}");
+                    assert_eq!(any_time(&body[..len]), any_time(&body), "{body:?}");
                 }
             }
         }
         for base in ["0.31]", "-12.07]", "1234.5] ", "-0.00]", "9.9]x"] {
             for body in variants(base) {
-                if let Some(eval) = short_eval(&body) {
+                if let Some((eval, len)) = short_eval(&body) {
                     read[1] += 1;
                     assert_eq!(Some(Some(eval)), any_evaluation(&body), "{body:?}");
+                    assert_eq!(body[len - 1], b']', "{body:?}");
+                    assert_eq!(any_evaluation(&body[..len]), any_evaluation(&body));
                 }
             }
         }
         // The one-step readers do take the common shapes.
         assert!(read.iter().all(|&count| count > 1000), "{read:?}");
-        assert_eq!(short_time(b"0:02:59.9]"), Some(179.9));
+        assert_eq!(short_time(b"0:02:59.9]x"), Some((179.9, 10)));
+        assert_eq!(short_time(b"1:02:03] "), Some((3723.0, 8)));
         assert_eq!(
-            short_eval(b"-12.07]").map(|eval| eval.score),
-            Some(Score::Cp(-1207))
+            short_eval(b"-12.07]").map(|(eval, len)| (eval.score, len)),
+            Some((Score::Cp(-1207), 7))
         );
+        assert_eq!(
+            short_eval(b"0.3] ").map(|(eval, len)| (eval.score, len)),
+            Some((Score::Cp(30), 4))
+        );
+    }
+
+    /// Comments near the two that Lichess writes, changed a byte or two
+    /// at a time: where the one-step reader of whole comments takes one,
+    /// the scan reads the same from it, and it takes the common ones.
+    #[test]
+    fn lichess_comments_read_as_the_scan_does() {
+        const ALPHABET: &[u8] = b"019:.]-[%#, ceklv";
+        let bases = [
+            "[%eval 0.17] [%clk 0:03:00]",
+            "[%eval -12.5] [%clk 1:00:09.5]",
+            "[%clk 0:00:59.9]",
+            "[%eval 0.1] [%clk 0:00:01]",
+        ];
+        let (mut taken, mut tried) = (0, 0);
+        for base in bases {
+            let base = base.as_bytes();
+            let mut texts = vec![base.to_vec()];
+            for cut in 0..base.len() {
+                texts.push(base[..cut].to_vec());
+                texts.push(base[cut..].to_vec());
+            }
+            for i in 0..base.len() {
+                for &a in ALPHABET {
+                    let mut one = base.to_vec();
+                    one[i] = a;
+                    for j in i + 1..base.len() {
+                        for &b in ALPHABET {
+                            let mut two = one.clone();
+                            two[j] = b;
+                            texts.push(two);
+                        }
+                    }
+                    texts.push(one);
+                }
+                let mut longer = base.to_vec();
+                longer.insert(i, b' ');
+                texts.push(longer);
+            }
+            texts.push([base, b" [%emt 0:00:01]"].concat());
+            texts.push([base, b" [%eval 9.99]"].concat());
+            texts.push([base, b" "].concat());
+            for text in texts {
+                let Ok(text) = core::str::from_utf8(&text) else {
+                    continue;
+                };
+                tried += 1;
+                if let Some(found) = lichess(text.as_bytes()) {
+                    taken += 1;
+                    assert_eq!(found, Annotations::scan(text), "{text}");
+                }
+                assert_eq!(Annotations::parse(text), Annotations::scan(text), "{text}");
+            }
+        }
+        assert!(taken > 1000, "{taken} of {tried}");
+        assert!(taken < tried / 2, "{taken} of {tried}");
+        assert_eq!(
+            lichess(b"[%eval -0.25] [%clk 0:03:00]"),
+            Some(Annotations {
+                clock: Some(180.0),
+                emt: None,
+                eval: cp(-25),
+            })
+        );
+        assert_eq!(lichess(b"[%clk 0:03:00] [%eval 0.1]"), None);
     }
 
     #[test]
