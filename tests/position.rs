@@ -143,6 +143,36 @@ fn checkers_and_attackers() {
     );
 }
 
+/// `is_check` (checkers only, with its own ray test) against the king's
+/// attackers and against `checkers`, over the suites' positions and every
+/// position one and two legal moves from each.
+#[test]
+fn is_check_is_the_king_attacked() {
+    let (mut positions_seen, mut checks) = (0, 0);
+    let mut verify = |position: &Position| {
+        let us = position.side_to_move();
+        let attacked = !position
+            .attackers(position.king(us), us.opponent())
+            .is_empty();
+        assert_eq!(position.is_check(), attacked, "{position:?}");
+        assert_eq!(position.checkers().is_empty(), !attacked, "{position:?}");
+        positions_seen += 1;
+        checks += usize::from(attacked);
+    };
+    for position in positions() {
+        verify(&position);
+        for &first in position.legal_moves().iter() {
+            let after = position.play_unchecked(first);
+            verify(&after);
+            for &second in after.legal_moves().iter() {
+                verify(&after.play_unchecked(second));
+            }
+        }
+    }
+    assert!(positions_seen > 200_000, "{positions_seen}");
+    assert!(checks > 5_000, "{checks} of {positions_seen}");
+}
+
 #[test]
 fn display_draws_the_board_then_the_fen() {
     let position =

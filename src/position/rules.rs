@@ -7,7 +7,7 @@ use crate::moves::{CastlingNotation, Move, MoveKind, Uci};
 use crate::position::movegen::{Sink, behind};
 use crate::{
     Bitboard, CastlingSide, Color, File, ParseSquareError, Piece, PieceKind, Position, Square,
-    masks,
+    attacks, masks,
 };
 
 impl Position {
@@ -23,7 +23,37 @@ impl Position {
     /// ```
     #[must_use]
     pub fn is_check(&self) -> bool {
-        !self.checks().checkers.is_empty()
+        // The checkers alone, without the pins that `checks` finds too: a
+        // table of games asks this once per move, after the reader has
+        // found both for the move itself.
+        let us = self.side_to_move();
+        let king = self.king(us);
+        let theirs = self.by_color(us.opponent());
+        let leapers = attacks::knight(king)
+            .intersection(self.by_kind(PieceKind::Knight))
+            .union(attacks::pawn(us, king).intersection(self.by_kind(PieceKind::Pawn)));
+        if !leapers.intersection(theirs).is_empty() {
+            return true;
+        }
+        let queens = self.by_kind(PieceKind::Queen);
+        let occupied = self.occupied();
+        let straight = self
+            .by_kind(PieceKind::Rook)
+            .union(queens)
+            .intersection(theirs);
+        let diagonal = self
+            .by_kind(PieceKind::Bishop)
+            .union(queens)
+            .intersection(theirs);
+        // A slider's magic lookup only where one stands on the king's lines.
+        (!attacks::rook_rays(king).intersection(straight).is_empty()
+            && !attacks::rook(king, occupied)
+                .intersection(straight)
+                .is_empty())
+            || (!attacks::bishop_rays(king).intersection(diagonal).is_empty()
+                && !attacks::bishop(king, occupied)
+                    .intersection(diagonal)
+                    .is_empty())
     }
 
     /// The pieces of the side to move that are pinned to its king: moving
