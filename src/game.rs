@@ -192,6 +192,29 @@ impl Game {
         }
     }
 
+    /// Starts over from `start`, as [`Game::new`] would, keeping the memory
+    /// the moves took: a reader of many games plays them all in one `Game`.
+    ///
+    /// ```
+    /// use bitboards::{Game, Position};
+    ///
+    /// let mut game = Game::new(Position::START);
+    /// game.play_san("e4")?;
+    /// let start = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
+    /// game.restart(start);
+    /// assert_eq!((game.start(), game.position()), (&start, &start));
+    /// assert!(game.moves().is_empty());
+    /// assert_eq!(game, Game::new(start));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn restart(&mut self, start: Position) {
+        self.start = start;
+        self.moves.clear();
+        self.position = start;
+        self.keys.clear();
+        self.keys.push(start.polyglot_key());
+    }
+
     /// The position the game started from.
     ///
     /// ```

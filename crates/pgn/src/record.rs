@@ -7,6 +7,8 @@
 //! way: the first tag of a name counts, a missing tag is null, and so is an
 //! integer, date or time that does not parse (`"?"`, `""`, `"????.??.??"`).
 
+use core::fmt::Write as _;
+
 use bitboards::{Color, Game, Outcome, Piece, PieceKind, Position};
 
 use crate::annotations::{Annotations, Score};
@@ -247,7 +249,11 @@ pub struct RecordVisitor {
     uci: bool,
     /// Whether to read clocks and evals from the comments.
     annotations: bool,
-    game: Option<Game>,
+    /// The game being read; one for every game, restarted at each
+    /// movetext so that its moves keep their memory.
+    game: Game,
+    /// Whether this game's movetext has begun (`game` is this game's).
+    in_movetext: bool,
     /// The next move needs its number (White's always does; Black's after
     /// a comment, a NAG or at the start).
     need_number: bool,
@@ -269,7 +275,8 @@ impl Default for RecordVisitor {
             movetext: true,
             uci: true,
             annotations: true,
-            game: None,
+            game: Game::default(),
+            in_movetext: false,
             need_number: true,
             partial: String::new(),
             result: None,
@@ -379,7 +386,7 @@ impl RecordVisitor {
     /// one begins.
     #[must_use]
     pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
+        self.in_movetext.then_some(&self.game)
     }
 
     /// The result that ended the game's movetext, if one did (the `Result`
@@ -417,7 +424,7 @@ impl Visitor for RecordVisitor {
         self.record.uci.clear();
         self.record.clocks.clear();
         self.record.evals.clear();
-        self.game = None;
+        self.in_movetext = false;
         self.need_number = true;
         self.partial.clear();
         self.result = None;
@@ -434,7 +441,8 @@ impl Visitor for RecordVisitor {
     }
 
     fn begin_movetext(&mut self, start: &Position) {
-        self.game = Some(Game::new(*start));
+        self.game.restart(*start);
+        self.in_movetext = true;
     }
 
     fn san(&mut self, played: PgnMove<'_>) {
@@ -470,9 +478,9 @@ impl Visitor for RecordVisitor {
             self.record.clocks.push(None);
             self.record.evals.push(None);
         }
-        if let Some(game) = &mut self.game {
+        if self.in_movetext {
             // The reader has played the move: no second replay.
-            game.push_played(played.mv, played.after);
+            self.game.push_played(played.mv, played.after);
         }
     }
 
@@ -529,8 +537,11 @@ impl Visitor for RecordVisitor {
     }
 
     fn end_game(&mut self, last: &Position) {
-        self.record.fen = last.fen().to_string();
-        self.outcome = self.game.as_ref().and_then(Game::outcome);
+        // Into the last game's string, which keeps its memory. Writing to
+        // a `String` cannot fail.
+        self.record.fen.clear();
+        let _ = write!(self.record.fen, "{}", last.fen());
+        self.outcome = self.game().and_then(Game::outcome);
         self.record.outcome = self.outcome.map(|outcome| outcome.name().to_owned());
     }
 }
@@ -672,6 +683,39 @@ const THREE_DIGITS: &str = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One visitor for game after game: each record and each `Game` is
+    /// that game's alone, from its own start (the `Game` is restarted, not
+    /// made anew).
+    #[test]
+    fn one_visitor_reads_game_after_game() {
+        let pgn = "1. f3 e5 2. g4 Qh4# 0-1\n\n\
+                   [FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O *\n\n\
+                   [White \"no movetext\"]";
+        let mut reader = crate::Reader::new(pgn.as_bytes());
+        let mut visitor = RecordVisitor::default();
+
+        assert!(reader.read_game(&mut visitor).unwrap());
+        let game = visitor.game().unwrap();
+        assert_eq!(game.moves().len(), 4);
+        assert_eq!(visitor.record().outcome.as_deref(), Some("checkmate"));
+
+        assert!(reader.read_game(&mut visitor).unwrap());
+        let start = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let game = visitor.game().unwrap();
+        assert_eq!((game.start(), game.moves().len()), (&start, 1));
+        assert!(!game.is_repetition(2));
+        assert_eq!(visitor.record().outcome, None);
+        assert_eq!(visitor.record().fen, "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+        assert_eq!(visitor.record().uci, "e1g1");
+
+        // A game that ends with its tags: an empty movetext from the start.
+        assert!(reader.read_game(&mut visitor).unwrap());
+        let game = visitor.game().unwrap();
+        assert_eq!((game.start(), game.moves().len()), (&Position::START, 0));
+        assert_eq!(visitor.record().plies, 0);
+        assert!(!reader.read_game(&mut visitor).unwrap());
+    }
 
     #[test]
     fn dates() {
