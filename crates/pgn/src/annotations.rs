@@ -785,6 +785,30 @@ mod tests {
     use std::string::String;
     use std::vec::Vec;
 
+    /// `base`, each of its prefixes, and `base` with one byte or two
+    /// changed to bytes of `alphabet`.
+    fn mutations(base: &[u8], alphabet: &[u8]) -> Vec<Vec<u8>> {
+        let mut out = vec![base.to_vec()];
+        for cut in 0..base.len() {
+            out.push(base[..cut].to_vec());
+        }
+        for i in 0..base.len() {
+            for &a in alphabet {
+                let mut one = base.to_vec();
+                one[i] = a;
+                for j in i + 1..base.len() {
+                    for &b in alphabet {
+                        let mut two = one.clone();
+                        two[j] = b;
+                        out.push(two);
+                    }
+                }
+                out.push(one);
+            }
+        }
+        out
+    }
+
     fn cp(centipawns: i32) -> Option<Eval> {
         Some(Eval {
             score: Score::Cp(centipawns),
@@ -1033,29 +1057,7 @@ mod tests {
     /// grammar reads it to the same value, bit for bit.
     #[test]
     fn short_forms_read_as_the_grammar_does() {
-        fn variants(base: &str) -> Vec<Vec<u8>> {
-            const ALPHABET: &[u8] = b"0159:.]-+#,x ";
-            let base = base.as_bytes();
-            let mut out = vec![base.to_vec()];
-            for cut in 0..base.len() {
-                out.push(base[..cut].to_vec());
-            }
-            for i in 0..base.len() {
-                for &a in ALPHABET {
-                    let mut one = base.to_vec();
-                    one[i] = a;
-                    for j in i + 1..base.len() {
-                        for &b in ALPHABET {
-                            let mut two = one.clone();
-                            two[j] = b;
-                            out.push(two);
-                        }
-                    }
-                    out.push(one);
-                }
-            }
-            out
-        }
+        let variants = |base: &str| mutations(base.as_bytes(), b"0159:.]-+#,x ");
         let mut read = [0usize; 2];
         for base in ["0:02:59.9]", "1:02:03]", "9:59:59.9] ", "0:00:00]x"] {
             for body in variants(base) {
@@ -1107,24 +1109,9 @@ mod tests {
         let (mut taken, mut tried) = (0, 0);
         for base in bases {
             let base = base.as_bytes();
-            let mut texts = vec![base.to_vec()];
-            for cut in 0..base.len() {
-                texts.push(base[..cut].to_vec());
-                texts.push(base[cut..].to_vec());
-            }
+            let mut texts = mutations(base, ALPHABET);
             for i in 0..base.len() {
-                for &a in ALPHABET {
-                    let mut one = base.to_vec();
-                    one[i] = a;
-                    for j in i + 1..base.len() {
-                        for &b in ALPHABET {
-                            let mut two = one.clone();
-                            two[j] = b;
-                            texts.push(two);
-                        }
-                    }
-                    texts.push(one);
-                }
+                texts.push(base[i..].to_vec());
                 let mut longer = base.to_vec();
                 longer.insert(i, b' ');
                 texts.push(longer);
