@@ -172,6 +172,34 @@ pub(crate) struct Checks {
 }
 
 impl Position {
+    /// `color`'s sliders by the lines they move along: rooks and queens,
+    /// then bishops and queens.
+    #[inline]
+    pub(crate) const fn sliders(&self, color: Color) -> (Bitboard, Bitboard) {
+        let queens = self.by_kind(PieceKind::Queen);
+        let theirs = self.by_color(color);
+        let straight = self
+            .by_kind(PieceKind::Rook)
+            .union(queens)
+            .intersection(theirs);
+        let diagonal = self
+            .by_kind(PieceKind::Bishop)
+            .union(queens)
+            .intersection(theirs);
+        (straight, diagonal)
+    }
+
+    /// The knights and pawns that give check to the side to move.
+    #[inline]
+    pub(crate) const fn leaper_checkers(&self) -> Bitboard {
+        let us = self.side_to_move();
+        let king = self.king(us);
+        attacks::knight(king)
+            .intersection(self.by_kind(PieceKind::Knight))
+            .union(attacks::pawn(us, king).intersection(self.by_kind(PieceKind::Pawn)))
+            .intersection(self.by_color(us.opponent()))
+    }
+
     /// The checkers of the side to move and its pinned pieces: the one
     /// place checkers are computed ([`Position::checkers`] is this). A
     /// `const fn`, so the slider lookups are the magic tables' even with
@@ -185,20 +213,8 @@ impl Position {
         let ours = self.by_color(us);
         let theirs = self.by_color(them);
         let occupied = ours.union(theirs);
-        let queens = self.by_kind(PieceKind::Queen);
-        let diagonal = self
-            .by_kind(PieceKind::Bishop)
-            .union(queens)
-            .intersection(theirs);
-        let straight = self
-            .by_kind(PieceKind::Rook)
-            .union(queens)
-            .intersection(theirs);
-
-        let mut checkers = attacks::knight(king)
-            .intersection(self.by_kind(PieceKind::Knight))
-            .union(attacks::pawn(us, king).intersection(self.by_kind(PieceKind::Pawn)))
-            .intersection(theirs);
+        let (straight, diagonal) = self.sliders(them);
+        let mut checkers = self.leaper_checkers();
         let mut pinned = Bitboard::EMPTY;
         // Sliders that would see the king if only their own side's pieces
         // blocked: with nothing between they check, with one of ours they pin.

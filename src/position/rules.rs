@@ -26,25 +26,13 @@ impl Position {
         // The checkers alone, without the pins that `checks` finds too: a
         // table of games asks this once per move, after the reader has
         // found both for the move itself.
-        let us = self.side_to_move();
-        let king = self.king(us);
-        let theirs = self.by_color(us.opponent());
-        let leapers = attacks::knight(king)
-            .intersection(self.by_kind(PieceKind::Knight))
-            .union(attacks::pawn(us, king).intersection(self.by_kind(PieceKind::Pawn)));
-        if !leapers.intersection(theirs).is_empty() {
+        if !self.leaper_checkers().is_empty() {
             return true;
         }
-        let queens = self.by_kind(PieceKind::Queen);
+        let us = self.side_to_move();
+        let king = self.king(us);
         let occupied = self.occupied();
-        let straight = self
-            .by_kind(PieceKind::Rook)
-            .union(queens)
-            .intersection(theirs);
-        let diagonal = self
-            .by_kind(PieceKind::Bishop)
-            .union(queens)
-            .intersection(theirs);
+        let (straight, diagonal) = self.sliders(us.opponent());
         // A slider's magic lookup only where one stands on the king's lines.
         (!attacks::rook_rays(king).intersection(straight).is_empty()
             && !attacks::rook(king, occupied)
