@@ -777,14 +777,15 @@ impl Board {
     #[pyo3(signature = (depth, threads = None))]
     fn perft(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> PyResult<u64> {
         let position = self.position;
-        if threads == Some(1) {
-            return Ok(py.detach(|| bitboards::perft(&position, depth)));
-        }
-        let mut pool = rayon::ThreadPoolBuilder::new();
-        if let Some(threads) = threads {
-            pool = pool.num_threads(threads.max(1));
-        }
-        let pool = pool
+        let threads = match threads {
+            Some(1) => return Ok(py.detach(|| bitboards::perft(&position, depth))),
+            // Every core: rayon's global pool, made once per process (a
+            // pool of its own per call cost a tenth of `perft(5)`'s time).
+            None => return Ok(py.detach(|| bitboards::perft_parallel(&position, depth))),
+            Some(threads) => threads,
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
             .build()
             .map_err(|error| PyValueError::new_err(error.to_string()))?;
         Ok(py.detach(|| pool.install(|| bitboards::perft_parallel(&position, depth))))
