@@ -336,6 +336,12 @@ impl GamesBuilder {
     /// Appends one game as one row.
     ///
     /// `plies` above `i32::MAX` (no real game) is written as `i32::MAX`.
+    ///
+    /// # Panics
+    /// When one column of the batch outgrows Arrow's 32-bit offsets (over
+    /// 2 GiB of text, or `i32::MAX` list items), as Arrow's own builders
+    /// do: [`finish`](Self::finish) batches of bounded size, as the readers
+    /// here do (a chunk's games, or the rows asked for).
     pub fn push(&mut self, record: &GameRecord) {
         let [
             event,
