@@ -571,7 +571,7 @@ impl<R: BufRead> Reader<R> {
                 b'{' => {
                     // A comment on one line and whole in the buffer: one
                     // search finds its end.
-                    if let Some(len) = close_or_newline(&buffered[pos + 1..])
+                    if let Some(len) = first_of(&buffered[pos + 1..], [b'}', b'\n'])
                         && buffered[pos + 1 + len] == b'}'
                     {
                         if self.comments {
@@ -890,7 +890,7 @@ impl<R: BufRead> Reader<R> {
         {
             return false;
         }
-        let Some(value_len) = memchr::memchr3(b'"', b'\\', b'\n', &window[value_at..]) else {
+        let Some(value_len) = first_of(&window[value_at..], [b'"', b'\\', b'\n']) else {
             return false;
         };
         let end = value_at + value_len;
@@ -1361,39 +1361,40 @@ fn scan_to(bytes: &[u8], close: u8) -> Option<Found> {
     }
 }
 
-/// Where the first `}` or line break of `bytes` is: the end of a `{`
-/// comment on one line, as `memchr::memchr2(b'}', b'\n', bytes)` finds it.
+/// Where the first of the `needles` in `bytes` is, as `memchr2` and
+/// `memchr3` find it: the end of a `{` comment on one line (`}` or a line
+/// break), or of a tag's value (`"`, `\\` or a line break).
 ///
-/// A Lichess comment is some thirty bytes. For so few, `memchr2` cost a
-/// call through its dispatch and its own length checks, and the reader's
-/// token loop spent more in it than in any other comment work. Two
-/// 16-byte compares inline read a Lichess-shaped file 3-5% faster
-/// (`pgn_lichess` bench, builds alternated); a loop over the bytes that
-/// the compiler was to vectorize was 10% slower.
+/// Those texts are short: a Lichess comment is some thirty bytes, a tag's
+/// value a dozen. For so few, `memchr2` cost a call through its dispatch
+/// and its own length checks, and the reader's token loop spent more in it
+/// than in any other comment work. Compares of 16 bytes at a time, inline,
+/// read a Lichess-shaped file 7-9% faster and its headers alone 29% faster
+/// (`pgn_lichess` and `pgn_headers` benches, builds alternated); a loop
+/// over the bytes that the compiler was to vectorize was 10% slower.
 #[inline]
-fn close_or_newline(bytes: &[u8]) -> Option<usize> {
+fn first_of<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option<usize> {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
-        // SAFETY: `close_or_newline_sse2` needs SSE2, and this block is
-        // built only where the target has it (`target_feature = "sse2"`,
-        // part of every x86_64 target).
-        unsafe { close_or_newline_sse2(bytes) }
+        // SAFETY: `first_of_sse2` needs SSE2, and this block is built only
+        // where the target has it (`target_feature = "sse2"`, part of every
+        // x86_64 target).
+        unsafe { first_of_sse2(bytes, needles) }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    memchr::memchr2(b'}', b'\n', bytes)
+    bytes.iter().position(|byte| needles.contains(byte))
 }
 
-/// [`close_or_newline`] with SSE2: 16 bytes at a time while 16 are left,
-/// then `memchr2` for the rest.
+/// [`first_of`] with SSE2: 16 bytes at a time while 16 are left, then the
+/// rest one by one.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "sse2")]
 #[inline]
-fn close_or_newline_sse2(bytes: &[u8]) -> Option<usize> {
+fn first_of_sse2<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option<usize> {
     use core::arch::x86_64::{
         _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
+        _mm_setzero_si128,
     };
-    let close = _mm_set1_epi8(b'}'.cast_signed());
-    let newline = _mm_set1_epi8(b'\n'.cast_signed());
     let mut at = 0;
     while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<16>) {
         let bits = u128::from_le_bytes(*chunk);
@@ -1403,14 +1404,22 @@ fn close_or_newline_sse2(bytes: &[u8]) -> Option<usize> {
             ((bits >> 64) as u64).cast_signed(),
             (bits as u64).cast_signed(),
         );
-        let hits = _mm_or_si128(_mm_cmpeq_epi8(lanes, close), _mm_cmpeq_epi8(lanes, newline));
+        let hits = needles.iter().fold(_mm_setzero_si128(), |hits, &needle| {
+            _mm_or_si128(
+                hits,
+                _mm_cmpeq_epi8(lanes, _mm_set1_epi8(needle.cast_signed())),
+            )
+        });
         let mask = _mm_movemask_epi8(hits);
         if mask != 0 {
             return Some(at + mask.trailing_zeros() as usize);
         }
         at += 16;
     }
-    memchr::memchr2(b'}', b'\n', &bytes[at..]).map(|len| at + len)
+    let rest = bytes.get(at..)?;
+    rest.iter()
+        .position(|byte| needles.contains(byte))
+        .map(|len| at + len)
 }
 
 /// `bytes` as text, or `None` when they are not UTF-8: the reader's one
@@ -1455,14 +1464,14 @@ impl Visitor for Ignore {}
 
 #[cfg(test)]
 mod tests {
-    use super::{close_or_newline, is_word, scan_to, text};
+    use super::{first_of, is_word, scan_to, text};
 
-    /// `close_or_newline` finds what `memchr2` finds: texts of every length
-    /// up to 40 (past two 16-byte steps), with a `}`, a line break, both or
-    /// neither at every place (this test runs under Miri, over the SSE2
-    /// block's `unsafe`).
+    /// `first_of` finds what `memchr2` and `memchr3` find: texts of every
+    /// length up to 40 (past two 16-byte steps), with one needle, another
+    /// after it, or none at every place (this test runs under Miri, over
+    /// the SSE2 block's `unsafe`).
     #[test]
-    fn comment_ends_are_where_memchr_finds_them() {
+    fn first_of_finds_what_memchr_finds() {
         // Under Miri, the lengths around the 16-byte steps.
         let lengths: Vec<usize> = match cfg!(miri) {
             true => vec![0, 15, 16, 17, 31, 32, 33],
@@ -1471,7 +1480,7 @@ mod tests {
         let mut checked = 0;
         for len in lengths {
             for first in 0..=len {
-                for (mark, other) in [(b'}', b'\n'), (b'\n', b'}')] {
+                for (mark, other) in [(b'}', b'\n'), (b'\n', b'"'), (b'\\', b'}')] {
                     for second in [None, Some(first + 1), Some(len.saturating_sub(1))] {
                         let mut text = vec![b'a'; len];
                         if let Some(byte) = text.get_mut(first) {
@@ -1480,15 +1489,20 @@ mod tests {
                         if let Some(byte) = second.and_then(|at| text.get_mut(at)) {
                             *byte = other;
                         }
-                        // Bytes that differ from `}` and `\n` by one bit.
+                        // Bytes one bit away from the needles.
                         for (at, byte) in text.iter_mut().enumerate() {
                             if *byte == b'a' && at % 3 == 0 {
-                                *byte = if at % 2 == 0 { b'|' } else { b'\x0b' };
+                                *byte = [b'|', b'\x0b', b'#', b']'][at % 4];
                             }
                         }
                         assert_eq!(
-                            close_or_newline(&text),
+                            first_of(&text, [b'}', b'\n']),
                             memchr::memchr2(b'}', b'\n', &text),
+                            "{text:?}"
+                        );
+                        assert_eq!(
+                            first_of(&text, [b'"', b'\\', b'\n']),
+                            memchr::memchr3(b'"', b'\\', b'\n', &text),
                             "{text:?}"
                         );
                         checked += 1;
