@@ -83,6 +83,9 @@ pub fn run(root: &Path, quick: bool) -> ExitCode {
          bulk-counting perft, million nodes per second.\n\n{table}"
     );
 
+    // The markdown tables a criterion bench prints besides criterion's own
+    // output (the PGN bench's interleaved rounds).
+    let mut printed = String::new();
     for (package, bench, features) in CRITERION_BENCHES {
         eprintln!("running cargo bench -p {package} --bench {bench} ...");
         let mut command = cargo(root);
@@ -91,13 +94,21 @@ pub fn run(root: &Path, quick: bool) -> ExitCode {
             command.args(["--features", features]);
         }
         if quick {
+            command.env("PGN_ROUNDS", "3");
             command.args(["--", "--quick"]);
         }
-        if !command.status().is_ok_and(|status| status.success()) {
-            eprintln!("error: `cargo bench --bench {bench}` failed");
-            return ExitCode::FAILURE;
-        }
+        let output = match command.stderr(Stdio::inherit()).output() {
+            Ok(output) if output.status.success() => output,
+            Ok(_) | Err(_) => {
+                eprintln!("error: `cargo bench --bench {bench}` failed");
+                return ExitCode::FAILURE;
+            }
+        };
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        print!("{stdout}");
+        printed.push_str(&tables(&stdout));
     }
+    section.push_str(&printed);
     let measurements = read_criterion(&root.join("target").join("criterion"), started);
     section.push_str(&render(&measurements));
     let _ = writeln!(section, "{END}");
@@ -108,6 +119,36 @@ pub fn run(root: &Path, quick: bool) -> ExitCode {
     }
     eprintln!("{FIGURES}: benchmark figures rewritten");
     write_summary(root)
+}
+
+/// The tables a bench printed as markdown, each under the line before it
+/// made its title (`**title**`), as the figures' other groups are: the
+/// README's summary reads their ratios the same way.
+fn tables(stdout: &str) -> String {
+    let mut out = String::new();
+    let mut title = "";
+    let mut in_table = false;
+    for line in stdout.lines() {
+        if line.starts_with('|') {
+            if !in_table {
+                let _ = writeln!(out, "**{title}**:\n");
+                in_table = true;
+            }
+            let _ = writeln!(out, "{line}");
+        } else {
+            if in_table {
+                out.push('\n');
+                in_table = false;
+            }
+            if !line.trim().is_empty() {
+                title = line.trim();
+            }
+        }
+    }
+    if in_table {
+        out.push('\n');
+    }
+    out
 }
 
 /// Rewrites the README's table of ratios from the figures in
@@ -356,7 +397,7 @@ fn time(nanos: f64) -> String {
 mod tests {
     use super::{
         END, FIGURES, README, START, SUMMARY_END, SUMMARY_START, between, json_number, json_string,
-        summary,
+        summary, tables,
     };
 
     #[test]
@@ -389,6 +430,34 @@ mod tests {
                 "| fen | bitboards | 0.79x |",
             ]
         );
+    }
+
+    #[test]
+    fn printed_tables_keep_their_titles_and_reach_the_summary() {
+        let stdout = "pgn_read/bitboards      time:   [39.4 ms 39.5 ms 39.6 ms]\n\n\
+            PGN reading, interleaved\n\n| workload | bitboards | pgn-reader | ours / peer |\n\
+            | --- | ---: | ---: | ---: |\n| pgn_read | 38.5 ms | 58.2 ms | **1.51x** |\n\
+            | pgn_headers | 0.6 ms | 2.3 ms | **3.85x** |\n";
+        let printed = tables(stdout);
+        assert_eq!(
+            printed,
+            "**PGN reading, interleaved**:\n\n| workload | bitboards | pgn-reader | ours / peer |\n\
+             | --- | ---: | ---: | ---: |\n| pgn_read | 38.5 ms | 58.2 ms | **1.51x** |\n\
+             | pgn_headers | 0.6 ms | 2.3 ms | **3.85x** |\n\n"
+        );
+        let rows: Vec<String> = summary(&printed)
+            .lines()
+            .skip(2)
+            .map(String::from)
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "| PGN reading, interleaved | pgn_read | 1.51x |",
+                "| PGN reading, interleaved | pgn_headers | 3.85x |",
+            ]
+        );
+        assert_eq!(tables("no table here\n"), "");
     }
 
     #[test]
