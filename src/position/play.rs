@@ -148,7 +148,7 @@ impl Position {
     /// [`Position::play_in_place`] for a legal move whose moving piece the
     /// caller knows (a SAN reader knows it from the piece letter), so that
     /// the board need not be asked.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_known(&mut self, kind: PieceKind, mv: Move) {
         match mv.kind() {
             MoveKind::Normal => self.play_normal(kind, mv.from(), mv.to()),

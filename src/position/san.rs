@@ -564,7 +564,7 @@ impl Position {
 
     /// The squares of the side to move's `piece`s that the text may mean: on
     /// the file and rank it gives, and for any but a pawn, reaching `to`.
-    #[inline]
+    #[inline(always)]
     fn san_origins(
         &self,
         piece: PieceKind,
@@ -592,7 +592,7 @@ impl Position {
 
     /// The move of the only knight, bishop, rook or queen in `from` onto
     /// `to`, when it is sure to be legal without asking the move generator.
-    #[inline]
+    #[inline(always)]
     fn sure_piece_move(&self, piece: PieceKind, from: Bitboard, to: Square) -> Option<Move> {
         // Most moves of a knight, bishop, rook or queen need no generation:
         // one piece reaches the square, and when the side to move is not in
@@ -634,7 +634,7 @@ impl Position {
     /// no promotion and no en passant, the side to move not in check and
     /// the pawn not pinned. `None` leaves the move, and any error, to the
     /// generator.
-    #[inline]
+    #[inline(always)]
     fn sure_pawn_move(&self, from: Bitboard, to: Square) -> Option<Move> {
         let us = self.side_to_move();
         let them = us.opponent();
@@ -766,12 +766,14 @@ impl Position {
     /// assert!(position.play_san(san).is_err());
     /// # Ok::<(), bitboards::SanError>(())
     /// ```
-    // Inlined into the caller with what it resolves the move by
-    // (`play_parsed`, `resolve_parsed`, `free_move`, always inlined): a
+    // Inlined into the caller with what it resolves and plays the move by
+    // (`play_parsed`, `resolve_parsed`, `san_origins`, `sure_piece_move`,
+    // `sure_pawn_move`, `free_move` and `play_known`, always inlined): a
     // PGN reader calls it once a move, and without the chain of calls its
-    // token loop read 2-6% faster (`pgn_read` and `pgn_lichess` in the pgn
-    // bench's interleaved rounds, the builds alternated). Each of them
-    // inlined alone showed nothing.
+    // token loop read 2-6% faster, then 3-7% faster again with the last
+    // four (`pgn_read` and `pgn_lichess` in the pgn bench's interleaved
+    // rounds, the builds alternated). Each of them inlined alone showed
+    // nothing.
     #[inline]
     pub fn play_san(&mut self, san: San) -> Result<Move, SanError> {
         self.play_parsed(san.body)
