@@ -330,6 +330,9 @@ def test_threads_give_the_same_games(tmp_path, games):
     table2 = bitboards.pgn.read_table(path, threads=2)
     assert table1.num_rows == len(one)
     assert table1.equals(table2)
+    # On two threads, a batch per chunk of the file, none of them empty.
+    batches = table2.to_batches()
+    assert len(batches) > 1 and all(batch.num_rows > 0 for batch in batches)
 
 
 BAD_MIDDLE = """[Event "good one"]

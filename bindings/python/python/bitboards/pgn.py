@@ -117,7 +117,10 @@ def read_table(
     The table is built in Rust and handed over through the Arrow C stream
     interface: no Python object per game. ``columns`` picks some of
     ``GAME_COLUMNS`` (leaving out ``movetext`` and ``uci`` saves their cost).
-    Games with errors are left out, with a warning that counts them.
+    Games with errors are left out, with a warning that counts them. On one
+    thread the table's record batches hold 65,536 games each; on several,
+    each chunk of the input (some hundred kilobytes) is one batch, as the
+    thread that read it built it (``combine_chunks()`` joins them).
 
     >>> import io, bitboards.pgn
     >>> table = bitboards.pgn.read_table(io.BytesIO(b'[WhiteElo "2100"]\\n\\n1. e4 e5 *\\n'), columns=["WhiteElo", "plies"])
