@@ -10,7 +10,7 @@ database's tags, a `{ [%eval ...] [%clk ...] }` comment after every move)
 with `cargo run --release -p bitboards-pgn --example lichess_pgn -- N OUT`.
 Every figure is the best of 3 runs (`time.perf_counter`), but these:
 `read_table` and rust_pgn_reader, each on one thread and on every core,
-the readers the goals compare, are timed in 5 interleaved rounds (each
+the readers the goals compare, are timed in 10 interleaved rounds (each
 once a round, the order rotating), the best of each kept, so that the
 machine's speed, which drifts between figures timed seconds apart, falls
 on all alike. `read_table`'s first call in the process is a row of its
@@ -66,7 +66,7 @@ PEER_COLUMNS = ["Event", "Site", "White", "Black", "Result", "WhiteTitle", "Blac
                 "TimeControl", "uci", "clocks", "evals", "fen", "outcome"]
 
 
-def interleaved(tasks, rounds=5):
+def interleaved(tasks, rounds=10):
     """([best seconds], [last results]) of each task, in `rounds` rounds of
     every task once, the order rotating."""
     times, results = [float("inf")] * len(tasks), [None] * len(tasks)
@@ -547,7 +547,7 @@ def main():
     print("perft ...", file=sys.stderr)
     bench_perft(report)
 
-    print(f"\nbest of {ROUNDS} runs (the readers: best of 5 interleaved rounds); Python {platform.python_version()}, {platform.machine()}, "
+    print(f"\nbest of {ROUNDS} runs (the readers: best of 10 interleaved rounds); Python {platform.python_version()}, {platform.machine()}, "
           f"{os.cpu_count()} cores\n")
     print(report.markdown())
     print()
