@@ -57,10 +57,12 @@ use std::sync::{Arc, OnceLock};
 use arrow_array::builder::{
     ArrayBuilder, Date32Builder, Int32Builder, StringBuilder, Time32MillisecondBuilder,
 };
+use arrow_array::types::ArrowPrimitiveType;
 use arrow_array::{
-    ArrayRef, Float64Array, Int32Array, ListArray, RecordBatch, StringArray, StructArray,
+    ArrayRef, Float64Array, Int32Array, ListArray, PrimitiveArray, RecordBatch, StringArray,
+    StructArray,
 };
-use arrow_buffer::{Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{ArrowNativeType, Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, SchemaRef, TimeUnit};
 
 use crate::annotations::Score;
@@ -213,52 +215,79 @@ impl UciColumn {
     }
 }
 
-/// The `clocks` column as its buffers: seconds (0 where null), which are
-/// null, and where each game's end.
+/// Values of which some may be null, as their two buffers: the values (the
+/// type's default where null) and which are valid. The `clocks` column's
+/// seconds and the `evals` column's two fields.
+#[derive(Debug)]
+struct Nullable<T> {
+    values: Vec<T>,
+    valid: NullBufferBuilder,
+}
+
+impl<T: ArrowNativeType> Nullable<T> {
+    fn new() -> Nullable<T> {
+        Nullable {
+            values: Vec::new(),
+            valid: NullBufferBuilder::new(0),
+        }
+    }
+
+    fn push(&mut self, value: Option<T>) {
+        self.values.push(value.unwrap_or_default());
+        self.valid.append(value.is_some());
+    }
+
+    fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The values pushed as an array, and a fresh start for the next batch.
+    fn finish<A: ArrowPrimitiveType<Native = T>>(&mut self) -> PrimitiveArray<A> {
+        PrimitiveArray::new(
+            ScalarBuffer::from(core::mem::take(&mut self.values)),
+            self.valid.finish(),
+        )
+    }
+}
+
+/// The `clocks` column as its buffers: the seconds and where each game's
+/// end.
 #[derive(Debug)]
 struct ClockColumn {
-    seconds: Vec<f64>,
-    valid: NullBufferBuilder,
+    seconds: Nullable<f64>,
     games: RowEnds,
 }
 
 impl ClockColumn {
     fn new() -> ClockColumn {
         ClockColumn {
-            seconds: Vec::new(),
-            valid: NullBufferBuilder::new(0),
+            seconds: Nullable::new(),
             games: RowEnds::new(),
         }
     }
 
     fn push(&mut self, record: &GameRecord) {
-        for clock in &record.clocks {
-            self.seconds.push(clock.unwrap_or_default());
-            self.valid.append(clock.is_some());
+        for &clock in &record.clocks {
+            self.seconds.push(clock);
         }
         self.games.end_row(self.seconds.len());
     }
 
     fn finish(&mut self) -> ListArray {
-        let seconds = Float64Array::new(
-            ScalarBuffer::from(core::mem::take(&mut self.seconds)),
-            self.valid.finish(),
-        );
+        let seconds: Float64Array = self.seconds.finish();
         ListArray::try_new(clock_item(), self.games.finish(), Arc::new(seconds), None)
             .expect("the clocks match the list's field")
     }
 }
 
-/// The `evals` column as its buffers: the `cp` and `mate` fields (0 where
-/// null), which of each are null, which evals are null, and where each
-/// game's end. The struct's fields are written directly, where a
-/// `StructBuilder` looked each one up by type for every value.
+/// The `evals` column as its buffers: the `cp` and `mate` fields, which
+/// evals are null, and where each game's end. The struct's fields are
+/// written directly, where a `StructBuilder` looked each one up by type
+/// for every value.
 #[derive(Debug)]
 struct EvalColumn {
-    cp: Vec<i32>,
-    mate: Vec<i32>,
-    cp_valid: NullBufferBuilder,
-    mate_valid: NullBufferBuilder,
+    cp: Nullable<i32>,
+    mate: Nullable<i32>,
     valid: NullBufferBuilder,
     games: RowEnds,
 }
@@ -266,10 +295,8 @@ struct EvalColumn {
 impl EvalColumn {
     fn new() -> EvalColumn {
         EvalColumn {
-            cp: Vec::new(),
-            mate: Vec::new(),
-            cp_valid: NullBufferBuilder::new(0),
-            mate_valid: NullBufferBuilder::new(0),
+            cp: Nullable::new(),
+            mate: Nullable::new(),
             valid: NullBufferBuilder::new(0),
             games: RowEnds::new(),
         }
@@ -282,24 +309,16 @@ impl EvalColumn {
                 Some(Score::Mate(moves)) => (None, Some(*moves)),
                 None => (None, None),
             };
-            self.cp.push(cp.unwrap_or_default());
-            self.cp_valid.append(cp.is_some());
-            self.mate.push(mate.unwrap_or_default());
-            self.mate_valid.append(mate.is_some());
+            self.cp.push(cp);
+            self.mate.push(mate);
             self.valid.append(eval.is_some());
         }
         self.games.end_row(self.cp.len());
     }
 
     fn finish(&mut self) -> ListArray {
-        let cp = Int32Array::new(
-            ScalarBuffer::from(core::mem::take(&mut self.cp)),
-            self.cp_valid.finish(),
-        );
-        let mate = Int32Array::new(
-            ScalarBuffer::from(core::mem::take(&mut self.mate)),
-            self.mate_valid.finish(),
-        );
+        let cp: Int32Array = self.cp.finish();
+        let mate: Int32Array = self.mate.finish();
         let fields: Vec<ArrayRef> = vec![Arc::new(cp), Arc::new(mate)];
         let scores = StructArray::try_new(eval_fields(), fields, self.valid.finish())
             .expect("two Int32 fields of one length");
