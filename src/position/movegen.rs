@@ -240,7 +240,12 @@ impl Position {
     /// board holds `occupied`: a lookup only when one stands on the
     /// square's empty-board rays at all.
     #[cfg_attr(not(bitboards_unoptimized), inline(always))]
-    fn attacked_by_slider(&self, square: Square, them: Color, occupied: Bitboard) -> bool {
+    pub(super) fn attacked_by_slider(
+        &self,
+        square: Square,
+        them: Color,
+        occupied: Bitboard,
+    ) -> bool {
         let theirs = self.by_color(them);
         let queens = self.by_kind(PieceKind::Queen);
         let diagonal = (self.by_kind(PieceKind::Bishop) | queens) & theirs;

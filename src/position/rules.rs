@@ -7,7 +7,7 @@ use crate::moves::{CastlingNotation, Move, MoveKind, Uci};
 use crate::position::movegen::{Sink, behind};
 use crate::{
     Bitboard, CastlingSide, Color, File, ParseSquareError, Piece, PieceKind, Position, Square,
-    attacks, masks,
+    masks,
 };
 
 impl Position {
@@ -25,23 +25,11 @@ impl Position {
     pub fn is_check(&self) -> bool {
         // The checkers alone, without the pins that `checks` finds too: a
         // table of games asks this once per move, after the reader has
-        // found both for the move itself.
-        if !self.leaper_checkers().is_empty() {
-            return true;
-        }
+        // found both for the move itself. A slider is looked up only where
+        // one stands on the king's lines.
         let us = self.side_to_move();
-        let king = self.king(us);
-        let occupied = self.occupied();
-        let (straight, diagonal) = self.sliders(us.opponent());
-        // A slider's magic lookup only where one stands on the king's lines.
-        (!attacks::rook_rays(king).intersection(straight).is_empty()
-            && !attacks::rook(king, occupied)
-                .intersection(straight)
-                .is_empty())
-            || (!attacks::bishop_rays(king).intersection(diagonal).is_empty()
-                && !attacks::bishop(king, occupied)
-                    .intersection(diagonal)
-                    .is_empty())
+        !self.leaper_checkers().is_empty()
+            || self.attacked_by_slider(self.king(us), us.opponent(), self.occupied())
     }
 
     /// The pieces of the side to move that are pinned to its king: moving
