@@ -153,6 +153,9 @@ pub struct GamesBuilder {
     uci: UciColumn,
     clocks: ClockColumn,
     evals: EvalColumn,
+    /// Room for the next batch, made at its first row: what the last
+    /// batch held.
+    room: Option<Room>,
 }
 
 /// Where each row's items end in a list column's values, after a leading
@@ -163,6 +166,13 @@ struct RowEnds(Vec<i32>);
 impl RowEnds {
     fn new() -> RowEnds {
         RowEnds(vec![0])
+    }
+
+    /// Room for `rows` rows.
+    fn with_capacity(rows: usize) -> RowEnds {
+        let mut ends = Vec::with_capacity(rows + 1);
+        ends.push(0);
+        RowEnds(ends)
     }
 
     /// Ends the row at `items` values. Batches stay far below `i32::MAX`
@@ -195,6 +205,15 @@ impl UciColumn {
             bytes: Vec::new(),
             moves: RowEnds::new(),
             games: RowEnds::new(),
+        }
+    }
+
+    /// Room for `moves` moves of `bytes` bytes in `rows` rows.
+    fn with_capacity(rows: usize, moves: usize, bytes: usize) -> UciColumn {
+        UciColumn {
+            bytes: Vec::with_capacity(bytes),
+            moves: RowEnds::with_capacity(moves),
+            games: RowEnds::with_capacity(rows),
         }
     }
 
@@ -232,6 +251,13 @@ impl<T: ArrowNativeType> Nullable<T> {
         }
     }
 
+    fn with_capacity(values: usize) -> Nullable<T> {
+        Nullable {
+            values: Vec::with_capacity(values),
+            valid: NullBufferBuilder::new(values),
+        }
+    }
+
     fn push(&mut self, value: Option<T>) {
         self.values.push(value.unwrap_or_default());
         self.valid.append(value.is_some());
@@ -263,6 +289,13 @@ impl ClockColumn {
         ClockColumn {
             seconds: Nullable::new(),
             games: RowEnds::new(),
+        }
+    }
+
+    fn with_capacity(rows: usize, clocks: usize) -> ClockColumn {
+        ClockColumn {
+            seconds: Nullable::with_capacity(clocks),
+            games: RowEnds::with_capacity(rows),
         }
     }
 
@@ -299,6 +332,15 @@ impl EvalColumn {
             mate: Nullable::new(),
             valid: NullBufferBuilder::new(0),
             games: RowEnds::new(),
+        }
+    }
+
+    fn with_capacity(rows: usize, evals: usize) -> EvalColumn {
+        EvalColumn {
+            cp: Nullable::with_capacity(evals),
+            mate: Nullable::with_capacity(evals),
+            valid: NullBufferBuilder::new(evals),
+            games: RowEnds::with_capacity(rows),
         }
     }
 
@@ -349,6 +391,44 @@ impl GamesBuilder {
             uci: UciColumn::new(),
             clocks: ClockColumn::new(),
             evals: EvalColumn::new(),
+            room: None,
+        }
+    }
+
+    /// An empty builder with the room `room` gives.
+    fn with_room(room: &Room) -> Self {
+        let rows = room.rows;
+        let text = |bytes| StringBuilder::with_capacity(rows, bytes);
+        Self {
+            text: room.text.map(text),
+            ints: std::array::from_fn(|_| Int32Builder::with_capacity(rows)),
+            date: Date32Builder::with_capacity(rows),
+            time: Time32MillisecondBuilder::with_capacity(rows),
+            movetext: text(room.movetext),
+            plies: Int32Builder::with_capacity(rows),
+            fen: text(room.fen),
+            outcome: text(room.outcome),
+            uci: UciColumn::with_capacity(rows, room.uci_moves, room.uci_bytes),
+            clocks: ClockColumn::with_capacity(rows, room.clocks),
+            evals: EvalColumn::with_capacity(rows, room.evals),
+            room: None,
+        }
+    }
+
+    /// The room for a batch like the one built so far, and a little more.
+    fn room(&self) -> Room {
+        let more = |len: usize| len + len / 8 + 16;
+        let bytes = |builder: &StringBuilder| more(builder.values_slice().len());
+        Room {
+            rows: more(self.len()),
+            text: self.text.each_ref().map(bytes),
+            movetext: bytes(&self.movetext),
+            fen: bytes(&self.fen),
+            outcome: bytes(&self.outcome),
+            uci_moves: more(self.uci.moves.0.len()),
+            uci_bytes: more(self.uci.bytes.len()),
+            clocks: more(self.clocks.seconds.len()),
+            evals: more(self.evals.cp.len()),
         }
     }
 
@@ -362,6 +442,9 @@ impl GamesBuilder {
     /// do: [`finish`](Self::finish) batches of bounded size, as the readers
     /// here do (a chunk's games, or the rows asked for).
     pub fn push(&mut self, record: &GameRecord) {
+        if let Some(room) = self.room.take() {
+            *self = Self::with_room(&room);
+        }
         let [
             event,
             site,
@@ -432,8 +515,11 @@ impl GamesBuilder {
     }
 
     /// The rows pushed so far as a [`RecordBatch`] of [`games_schema`]; the
-    /// builder is then empty, ready for the next batch.
+    /// builder is then empty, ready for the next batch. Its first row makes
+    /// room for a batch like this one, so that batches of one size (a
+    /// chunk's games) are written without growing their buffers.
     pub fn finish(&mut self) -> RecordBatch {
+        let room = self.room();
         let [
             event,
             site,
@@ -480,8 +566,25 @@ impl GamesBuilder {
             Arc::new(self.clocks.finish()),
             Arc::new(self.evals.finish()),
         ];
+        self.room = Some(room);
         RecordBatch::try_new(games_schema(), columns).expect("the builders match the schema")
     }
+}
+
+/// How much a [`GamesBuilder`]'s next batch makes room for: a little more
+/// than the last batch held, so that a batch like it (a chunk of the same
+/// size) is written without growing its buffers.
+#[derive(Debug, Clone, Copy)]
+struct Room {
+    rows: usize,
+    text: [usize; 11],
+    movetext: usize,
+    fen: usize,
+    outcome: usize,
+    uci_moves: usize,
+    uci_bytes: usize,
+    clocks: usize,
+    evals: usize,
 }
 
 /// Reads every game of `input` (decompressed already) into the game
@@ -1576,6 +1679,31 @@ mod tests {
         let batch = games.finish();
         assert_eq!(batch.num_rows(), 1);
         assert_eq!(strings(&batch, "Event"), [None]);
+    }
+
+    /// A builder that has finished a batch makes room for the next one like
+    /// it; a next batch larger or smaller than that, or another kind of
+    /// game, still comes out as a fresh builder would make it.
+    #[test]
+    fn room_for_the_next_batch_changes_no_row() {
+        let batches: [&[GameRecord]; 4] = [
+            &[bare()],
+            &[lichess(), odd(), lichess(), bare(), odd(), lichess()],
+            &[odd()],
+            &[lichess(), lichess()],
+        ];
+        let mut reused = GamesBuilder::new();
+        for records in batches {
+            let mut fresh = GamesBuilder::new();
+            for record in records {
+                reused.push(record);
+                fresh.push(record);
+            }
+            assert!(reused.room.is_none());
+            let batch = reused.finish();
+            assert!(reused.room.is_some_and(|room| room.rows > records.len()));
+            assert_eq!(batch, fresh.finish());
+        }
     }
 
     #[cfg(feature = "parquet")]
