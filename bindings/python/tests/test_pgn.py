@@ -310,10 +310,11 @@ def test_zstd_file(tmp_path, pgn_path, games):
 
 
 def test_threads_give_the_same_games(tmp_path, games):
-    # Enough games that the file is read in several chunks.
+    # Enough games that the file is read in several chunks: read_table's
+    # are 1 MiB on two threads.
     path = tmp_path / "many.pgn"
     text = pgn_text(games)
-    copies = 1 + (600_000 // len(text))
+    copies = 1 + (2_500_000 // len(text))
     path.write_text(text * copies, encoding="utf-8")
     one = [game_summary(g) for g in bitboards.pgn.read_games(path, threads=1)]
     two = [game_summary(g) for g in bitboards.pgn.read_games(path, threads=2)]

@@ -119,7 +119,7 @@ def read_table(
     ``GAME_COLUMNS`` (leaving out ``movetext`` and ``uci`` saves their cost).
     Games with errors are left out, with a warning that counts them. On one
     thread the table's record batches hold 65,536 games each; on several,
-    each chunk of the input (some hundred kilobytes) is one batch, as the
+    each chunk of the input (up to a megabyte) is one batch, as the
     thread that read it built it (``combine_chunks()`` joins them).
 
     >>> import io, bitboards.pgn
