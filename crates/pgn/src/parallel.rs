@@ -371,8 +371,10 @@ impl<R: Read + Send> ParallelReader<R> {
         if self.threads == 1 {
             let mut state = make();
             let mut before = 0;
-            while let Some(cut) = cutter.next() {
+            let mut spare = Vec::new();
+            while let Some(cut) = cutter.next(core::mem::take(&mut spare)) {
                 let (value, games, end) = chunk(&mut state, &mut cut.reader());
+                spare = cut.bytes;
                 deliver(value, before);
                 before += games;
                 if let Some(end) = end {
@@ -408,6 +410,7 @@ impl<R: Read + Send> ParallelReader<R> {
                 before: 0,
             };
             let mut state = make();
+            let mut spare = Vec::new();
             let delivered = loop {
                 // Deliver what the workers have done; else read a chunk if
                 // one may go out; else wait for a worker's.
@@ -415,9 +418,16 @@ impl<R: Read + Send> ParallelReader<R> {
                     Ok(done) => done,
                     Err(TryRecvError::Disconnected) => break Ok(()),
                     Err(TryRecvError::Empty) if take_credit(&credit_rx) => {
-                        let next = cutter.lock().unwrap_or_else(PoisonError::into_inner).next();
+                        let next = cutter
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .next(core::mem::take(&mut spare));
                         match next {
-                            Some(cut) => cut.read(&mut state, &chunk),
+                            Some(cut) => {
+                                let done;
+                                (done, spare) = cut.read(&mut state, &chunk);
+                                done
+                            }
                             // The input is cut: the workers' last chunks.
                             None => {
                                 break done_rx.iter().try_for_each(|done| {
@@ -468,14 +478,18 @@ struct Cutter<R> {
 }
 
 impl<R: Read> Cutter<R> {
-    /// The next chunk, ending at a game boundary (or the input's end);
+    /// The next chunk, ending at a game boundary (or the input's end), in
+    /// `buffer` (a chunk's that was read: its memory is written already);
     /// `None` when the input is used up or failed.
-    fn next(&mut self) -> Option<Cut> {
+    fn next(&mut self, mut buffer: Vec<u8>) -> Option<Cut> {
         loop {
             if self.error.is_some() || self.eof && self.carry.is_empty() {
                 return None;
             }
-            let mut bytes = std::mem::take(&mut self.carry);
+            let mut bytes = core::mem::take(&mut buffer);
+            bytes.clear();
+            bytes.extend_from_slice(&self.carry);
+            self.carry.clear();
             let mut want = self.chunk_size;
             let end = loop {
                 if !self.eof {
@@ -519,24 +533,15 @@ impl<R: Read> Cutter<R> {
     }
 }
 
-/// Reads until `bytes` holds `want` bytes or the input ends; whether it ended.
+/// Reads until `bytes` holds `want` bytes or the input ends; whether it
+/// ended. On an error, what was read before it is kept.
 fn fill(input: &mut impl Read, bytes: &mut Vec<u8>, want: usize) -> io::Result<bool> {
-    let start = bytes.len();
-    bytes.resize(want.max(start), 0);
-    let mut len = start;
-    let result = loop {
-        if len == bytes.len() {
-            break Ok(false);
-        }
-        match input.read(&mut bytes[len..]) {
-            Ok(0) => break Ok(true),
-            Ok(read) => len += read,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-            Err(error) => break Err(error),
-        }
-    };
-    bytes.truncate(len);
-    result
+    let missing = want.saturating_sub(bytes.len());
+    bytes.reserve(missing);
+    // Into the spare capacity as it is: a file is read without first
+    // zeroing what it overwrites.
+    let read = input.take(missing as u64).read_to_end(bytes)?;
+    Ok(read < missing)
 }
 
 /// The last place in `bytes` at or after `from` where a game starts: a
@@ -576,19 +581,21 @@ fn last_boundary(bytes: &[u8], from: usize) -> Option<usize> {
 }
 
 impl Cut {
-    /// Reads the chunk with `chunk` and the thread's `state`.
+    /// Reads the chunk with `chunk` and the thread's `state`; what it made,
+    /// and the chunk's buffer, for the next one.
     fn read<S, U>(
         self,
         state: &mut S,
         chunk: &impl Fn(&mut S, &mut Reader<&[u8]>) -> (U, usize, Option<ReadError>),
-    ) -> Done<U> {
+    ) -> (Done<U>, Vec<u8>) {
         let (value, games, end) = chunk(state, &mut self.reader());
-        Done {
+        let done = Done {
             index: self.index,
             value,
             games,
             end,
-        }
+        };
+        (done, self.bytes)
     }
 
     /// A reader of the chunk, numbering its lines and offsets in the input.
@@ -609,6 +616,7 @@ fn work<R: Read, S, U>(
     chunk: &impl Fn(&mut S, &mut Reader<&[u8]>) -> (U, usize, Option<ReadError>),
 ) {
     let mut state = make();
+    let mut spare = Vec::new();
     loop {
         let credit = credits
             .lock()
@@ -617,9 +625,14 @@ fn work<R: Read, S, U>(
         if credit.is_err() {
             return;
         }
-        let next = cutter.lock().unwrap_or_else(PoisonError::into_inner).next();
+        let next = cutter
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .next(core::mem::take(&mut spare));
         let Some(cut) = next else { return };
-        if done.send(cut.read(&mut state, chunk)).is_err() {
+        let made;
+        (made, spare) = cut.read(&mut state, chunk);
+        if done.send(made).is_err() {
             return;
         }
     }

@@ -687,6 +687,78 @@ fn io_errors_stop_the_reading() {
     );
 }
 
+/// A reader that gives at most 7 bytes a call, is interrupted every third
+/// call, and fails once it has given `good` bytes.
+struct Stuttering {
+    data: Vec<u8>,
+    at: usize,
+    good: usize,
+    calls: usize,
+}
+
+impl Read for Stuttering {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.calls += 1;
+        if self.calls.is_multiple_of(3) {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
+        if self.at == self.good {
+            return Err(io::Error::other("disk on fire"));
+        }
+        let count = buf
+            .len()
+            .min(7)
+            .min(self.good - self.at)
+            .min(self.data.len() - self.at);
+        buf[..count].copy_from_slice(&self.data[self.at..self.at + count]);
+        self.at += count;
+        Ok(count)
+    }
+}
+
+#[test]
+fn parallel_reading_takes_short_reads_interruptions_and_io_errors() {
+    let pgn: String = (0..60)
+        .map(|round| format!("[Round \"{round}\"]\n\n1. e4 e5 2. Nf3 *\n\n"))
+        .collect();
+    let fortieth = pgn.find("[Round \"40\"]").expect("60 games");
+    for threads in [1, 2, 3] {
+        for (good, games) in [(usize::MAX, 60), (fortieth, 40)] {
+            let input = Stuttering {
+                data: pgn.clone().into_bytes(),
+                at: 0,
+                good,
+                calls: 0,
+            };
+            let mut rounds = Vec::new();
+            let result = ParallelReader::new(input)
+                .threads(threads)
+                .chunk_size(100)
+                .for_each(
+                    Recorder::entering,
+                    |recorder| recorder.games.pop().expect("a game"),
+                    |number, game| {
+                        let events = game.expect("a good game");
+                        assert_eq!(events.len(), 7, "game {number}: {events:?}");
+                        let Event::Tag(name, round) = &events[0] else {
+                            panic!("game {number} starts with {:?}", events[0]);
+                        };
+                        assert_eq!(name, "Round");
+                        rounds.push(round.parse::<usize>().expect("a number") + 1);
+                    },
+                );
+            assert_eq!(rounds, (1..=games).collect::<Vec<_>>(), "{threads} threads");
+            match result {
+                Ok(()) => assert_eq!(games, 60),
+                Err(ReadError::Io(error)) => {
+                    assert_eq!((games, error.to_string()), (40, "disk on fire".into()));
+                }
+                Err(error) => panic!("{threads} threads: {error}"),
+            }
+        }
+    }
+}
+
 #[test]
 fn a_comment_longer_than_the_buffer_comes_in_pieces() {
     let long: String = (0..2000).map(|i| format!("wörd{i} ")).collect();
