@@ -3,7 +3,7 @@
     pip install ./bindings/python chess pyarrow            # required
     pip install cozy-chess-py fastchess rust_pgn_reader_python_binding  # peers, optional
     cargo build --release -p bitboards-cli                 # the `bitboards` command
-    python bindings/python/bench.py [--games 5000] [--pgn FILE] [--json OUT]
+    python bindings/python/bench.py [--games 5000] [--pgn FILE] [--json OUT] [--write]
 
 Without `--pgn`, it writes a Lichess-shaped file of `--games` games (the open
 database's tags, a `{ [%eval ...] [%clk ...] }` comment after every move)
@@ -33,8 +33,12 @@ the allocator kept).
 - perft: `Board().perft(5)` against python-chess's perft(3) by recursion,
   compared by nodes per second.
 
-Prints a Markdown table (figure, value, ratio) to paste into a README, then
-notes (peers not installed are skipped and named there). Exits 1 if a count
+Prints a Markdown table (figure, value, ratio), then notes (peers not
+installed are skipped and named there). With `--write`, it also puts them in
+docs/performance.md (between `<!-- python-bench:start -->` and
+`<!-- python-bench:end -->`) and the goals' rows in README.md's Python
+section (between `<!-- python-summary:start -->` and
+`<!-- python-summary:end -->`), unless a count is wrong. Exits 1 if a count
 is wrong. Not a test (pytest collects only test_*.py).
 """
 
@@ -51,6 +55,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+PERFORMANCE = ROOT / "docs" / "performance.md"
+README = ROOT / "README.md"
 ROUNDS = 3
 PLY_CAP = 400
 PERFT_5 = 4865609
@@ -64,6 +70,20 @@ JSON_COLUMNS = REPORT_COLUMNS + ["clocks", "evals"]
 PEER_COLUMNS = ["Event", "Site", "White", "Black", "Result", "WhiteTitle", "BlackTitle", "WhiteElo", "BlackElo",
                 "WhiteRatingDiff", "BlackRatingDiff", "UTCDate", "UTCTime", "ECO", "Opening", "Termination",
                 "TimeControl", "uci", "clocks", "evals", "fen", "outcome"]
+
+
+# The rows README.md shows (the goals' figures), by how their names begin,
+# in this order.
+SUMMARY = [
+    "`pgn.read_table(file, threads=1)` ",
+    "`pgn.read_table(file, threads=1, columns=[Result, plies, fen, outcome])`",
+    "`pgn.read_table(file, threads=1, columns=[Result, plies, fen, outcome, clocks, evals])`",
+    "`pgn.read_table(file)`, every core",
+    "python-chess `read_game` loop",
+    "`rust_pgn_reader_python_binding.parse_games`, 1 thread",
+    "random playouts, bitboards",
+    "`Board().perft(5)`, every core",
+]
 
 
 def interleaved(tasks, rounds=10):
@@ -115,10 +135,30 @@ class Report:
         self.failed = True
         self.note("WRONG: " + text)
 
-    def markdown(self):
+    def markdown(self, rows=None):
         lines = ["| figure | value | ratio |", "| --- | ---: | --- |"]
-        lines += [f"| {f} | {v} | {r} |" for f, v, r in self.rows]
+        lines += [f"| {f} | {v} | {r} |" for f, v, r in (self.rows if rows is None else rows)]
         return "\n".join(lines)
+
+    def summary(self):
+        """The table of the rows that SUMMARY names, in its order."""
+        rows = [row for start in SUMMARY for row in self.rows if (row[0] + " ").startswith(start)]
+        return self.markdown(rows)
+
+
+def replace_block(text, name, body):
+    """`text` with what lies between its `<!-- NAME:start -->` and
+    `<!-- NAME:end -->` lines replaced by `body`."""
+    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+    before, found_start, rest = text.partition(start)
+    _, found_end, after = rest.partition(end)
+    if not found_start or not found_end:
+        raise ValueError(f"no {start} ... {end} block")
+    return f"{before}{start}\n{body.strip()}\n{end}{after}"
+
+
+def write_block(path, name, body):
+    path.write_text(replace_block(path.read_text(encoding="utf-8"), name, body), encoding="utf-8")
 
 
 def rate(count, seconds, unit):
@@ -189,7 +229,7 @@ def bench_pgn(report, args, pgn, expected_games):
         report.fail(f"read_table read {games} games, the file has {expected_games}")
     plies = sum(table.column("plies").to_pylist()) if "plies" in table.column_names else None
     one = games / seconds
-    report.note(f"PGN file: {pgn}, {size:.1f} MB, {games:,} games"
+    report.note(f"PGN file: {args.pgn or 'Lichess-shaped, generated'}, {size:.1f} MB, {games:,} games"
                 + (f", {plies:,} plies" if plies is not None else ""))
     figures = {"read_table, 1 thread": one}
 
@@ -522,6 +562,8 @@ def main():
     parser.add_argument("--playouts", type=int, default=200, help="random playouts per library (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="the playouts' seed (default 1)")
     parser.add_argument("--json", metavar="OUT", help="also save the figures as JSON")
+    parser.add_argument("--write", action="store_true",
+                        help="also write the figures into docs/performance.md and README.md")
     args = parser.parse_args()
 
     import bitboards  # noqa: F401 (fail early)
@@ -547,12 +589,17 @@ def main():
     print("perft ...", file=sys.stderr)
     bench_perft(report)
 
-    print(f"\nbest of {ROUNDS} runs (the readers: best of 10 interleaved rounds); Python {platform.python_version()}, {platform.machine()}, "
-          f"{os.cpu_count()} cores\n")
-    print(report.markdown())
-    print()
-    for note in report.notes:
-        print(f"- {note}")
+    heading = (f"best of {ROUNDS} runs (the readers: best of 10 interleaved rounds); Python "
+               f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores")
+    notes = "\n".join(f"- {note}" for note in report.notes)
+    print(f"\n{heading}\n\n{report.markdown()}\n\n{notes}")
+    if args.write and not report.failed:
+        command = "python bindings/python/bench.py" + (f" --games {args.games}" if not args.pgn else " --pgn FILE")
+        write_block(PERFORMANCE, "python-bench", f"`{command} --write`: {heading}.\n\n{report.markdown()}\n\n{notes}")
+        write_block(README, "python-summary",
+                    f"`{command} --write`, {heading}; every row is in "
+                    f"[docs/performance.md](docs/performance.md#python).\n\n{report.summary()}")
+        print(f"wrote {PERFORMANCE.relative_to(ROOT)} and {README.relative_to(ROOT)}", file=sys.stderr)
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"rounds": ROUNDS, "figures": report.figures, "notes": report.notes,
