@@ -589,8 +589,9 @@ struct Room {
 
 /// Reads every game of `input` (decompressed already) into the game
 /// table on `threads` threads (all cores when None): each chunk of the
-/// input (up to 1 MiB: see `batch_chunk`) becomes one record batch, built on the worker that read it with
-/// the [`RecordVisitor`] that `visitor` makes, and `each` gets the chunks in
+/// input (1 MiB on one or two threads, down to 256 KiB on eight or more)
+/// becomes one record batch, built on the worker that read it with the
+/// [`RecordVisitor`] that `visitor` makes, and `each` gets the chunks in
 /// input order, with the errors of the games that failed (left out of the
 /// batch). Join the batches with a [`Rebatcher`] where they should be
 /// larger than a chunk's games.
