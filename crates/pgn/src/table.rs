@@ -164,10 +164,6 @@ pub struct GamesBuilder {
 struct RowEnds(Vec<i32>);
 
 impl RowEnds {
-    fn new() -> RowEnds {
-        RowEnds(vec![0])
-    }
-
     /// Room for `rows` rows.
     fn with_capacity(rows: usize) -> RowEnds {
         let mut ends = Vec::with_capacity(rows + 1);
@@ -184,7 +180,7 @@ impl RowEnds {
 
     /// The offsets, and a fresh start for the next batch.
     fn finish(&mut self) -> OffsetBuffer<i32> {
-        let ends = core::mem::replace(&mut self.0, vec![0]);
+        let ends = core::mem::replace(self, RowEnds::with_capacity(0)).0;
         OffsetBuffer::new(ScalarBuffer::from(ends))
     }
 }
@@ -200,14 +196,6 @@ struct UciColumn {
 }
 
 impl UciColumn {
-    fn new() -> UciColumn {
-        UciColumn {
-            bytes: Vec::new(),
-            moves: RowEnds::new(),
-            games: RowEnds::new(),
-        }
-    }
-
     /// Room for `moves` moves of `bytes` bytes in `rows` rows.
     fn with_capacity(rows: usize, moves: usize, bytes: usize) -> UciColumn {
         UciColumn {
@@ -244,13 +232,6 @@ struct Nullable<T> {
 }
 
 impl<T: ArrowNativeType> Nullable<T> {
-    fn new() -> Nullable<T> {
-        Nullable {
-            values: Vec::new(),
-            valid: NullBufferBuilder::new(0),
-        }
-    }
-
     fn with_capacity(values: usize) -> Nullable<T> {
         Nullable {
             values: Vec::with_capacity(values),
@@ -285,13 +266,6 @@ struct ClockColumn {
 }
 
 impl ClockColumn {
-    fn new() -> ClockColumn {
-        ClockColumn {
-            seconds: Nullable::new(),
-            games: RowEnds::new(),
-        }
-    }
-
     fn with_capacity(rows: usize, clocks: usize) -> ClockColumn {
         ClockColumn {
             seconds: Nullable::with_capacity(clocks),
@@ -326,15 +300,6 @@ struct EvalColumn {
 }
 
 impl EvalColumn {
-    fn new() -> EvalColumn {
-        EvalColumn {
-            cp: Nullable::new(),
-            mate: Nullable::new(),
-            valid: NullBufferBuilder::new(0),
-            games: RowEnds::new(),
-        }
-    }
-
     fn with_capacity(rows: usize, evals: usize) -> EvalColumn {
         EvalColumn {
             cp: Nullable::with_capacity(evals),
@@ -379,20 +344,7 @@ impl GamesBuilder {
     /// An empty builder.
     #[must_use]
     pub fn new() -> Self {
-        Self {
-            text: std::array::from_fn(|_| StringBuilder::new()),
-            ints: std::array::from_fn(|_| Int32Builder::new()),
-            date: Date32Builder::new(),
-            time: Time32MillisecondBuilder::new(),
-            movetext: StringBuilder::new(),
-            plies: Int32Builder::new(),
-            fen: StringBuilder::new(),
-            outcome: StringBuilder::new(),
-            uci: UciColumn::new(),
-            clocks: ClockColumn::new(),
-            evals: EvalColumn::new(),
-            room: None,
-        }
+        Self::with_room(&Room::default())
     }
 
     /// An empty builder with the room `room` gives.
@@ -574,7 +526,7 @@ impl GamesBuilder {
 /// How much a [`GamesBuilder`]'s next batch makes room for: a little more
 /// than the last batch held, so that a batch like it (a chunk of the same
 /// size) is written without growing its buffers.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Room {
     rows: usize,
     text: [usize; 11],
