@@ -418,16 +418,8 @@ impl<R: Read + Send> ParallelReader<R> {
                     Ok(done) => done,
                     Err(TryRecvError::Disconnected) => break Ok(()),
                     Err(TryRecvError::Empty) if take_credit(&credit_rx) => {
-                        let next = cutter
-                            .lock()
-                            .unwrap_or_else(PoisonError::into_inner)
-                            .next(core::mem::take(&mut spare));
-                        match next {
-                            Some(cut) => {
-                                let done;
-                                (done, spare) = cut.read(&mut state, &chunk);
-                                done
-                            }
+                        match read_next(&cutter, &mut spare, &mut state, &chunk) {
+                            Some(done) => done,
                             // The input is cut: the workers' last chunks.
                             None => {
                                 break done_rx.iter().try_for_each(|done| {
@@ -625,17 +617,31 @@ fn work<R: Read, S, U>(
         if credit.is_err() {
             return;
         }
-        let next = cutter
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .next(core::mem::take(&mut spare));
-        let Some(cut) = next else { return };
-        let made;
-        (made, spare) = cut.read(&mut state, chunk);
+        let Some(made) = read_next(cutter, &mut spare, &mut state, chunk) else {
+            return;
+        };
         if done.send(made).is_err() {
             return;
         }
     }
+}
+
+/// Cuts the next chunk into `spare` (the thread's last chunk's buffer) and
+/// reads it with `chunk` and the thread's `state`, the cutter unlocked;
+/// `None` when the input is cut. `spare` is then the chunk's buffer.
+fn read_next<R: Read, S, U>(
+    cutter: &Mutex<Cutter<R>>,
+    spare: &mut Vec<u8>,
+    state: &mut S,
+    chunk: &impl Fn(&mut S, &mut Reader<&[u8]>) -> (U, usize, Option<ReadError>),
+) -> Option<Done<U>> {
+    let cut = cutter
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .next(core::mem::take(spare))?;
+    let done;
+    (done, *spare) = cut.read(state, chunk);
+    Some(done)
 }
 
 /// Whether a chunk may go out: a credit, taken without waiting. A worker
