@@ -375,7 +375,7 @@ impl Game {
 
     /// Plays a move already known to be legal.
     fn push_legal(&mut self, mv: Move) {
-        self.position.play_in_place(mv);
+        self.position.play_unchecked_in_place(mv);
         self.record(mv);
     }
 

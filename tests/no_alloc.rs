@@ -96,7 +96,7 @@ fn move_generation_make_move_and_perft_allocate_nothing() {
                 let child = black_box(position).play_unchecked(mv);
                 nodes += child.count_legal_moves();
                 let mut in_place = *position;
-                in_place.play_in_place(mv);
+                in_place.play_unchecked_in_place(mv);
                 nodes += u64::from(in_place == child);
                 nodes += u64::from(position.is_legal(mv));
                 nodes += u64::from(child.is_checkmate() || child.is_stalemate());

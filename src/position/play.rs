@@ -53,12 +53,14 @@ impl Position {
     pub fn play_unchecked(&self, mv: Move) -> Position {
         debug_assert!(self.is_legal(mv), "{mv:?} is not legal in {}", self.fen());
         let mut position = *self;
-        position.play_in_place(mv);
+        position.play_unchecked_in_place(mv);
         position
     }
 
-    /// Plays `mv` on this position (make without copy). The same contract
-    /// as [`Position::play_unchecked`]: `mv` must be legal.
+    /// Plays `mv` on this position (make without copy), without checking
+    /// that it is legal: the same contract as [`Position::play_unchecked`].
+    /// `mv` must be one of [`Position::legal_moves`]; any other move never
+    /// panics, but leaves a position that may break the rules.
     ///
     /// ```
     /// use bitboards::Position;
@@ -66,13 +68,13 @@ impl Position {
     /// let mut position = Position::START;
     /// for uci in ["e2e4", "e7e5", "g1f3"] {
     ///     let mv = position.parse_uci(uci)?;
-    ///     position.play_in_place(mv);
+    ///     position.play_unchecked_in_place(mv);
     /// }
     /// assert_eq!(position.fen().to_string(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     /// # Ok::<(), bitboards::ParseUciError>(())
     /// ```
     #[inline]
-    pub fn play_in_place(&mut self, mv: Move) {
+    pub fn play_unchecked_in_place(&mut self, mv: Move) {
         let us = self.side_to_move;
         let from = mv.from();
         let to = mv.to();
@@ -121,8 +123,16 @@ impl Position {
         }
     }
 
+    /// The old name of [`Position::play_unchecked_in_place`], which says
+    /// what this never did: check the move.
+    #[deprecated(since = "0.1.0", note = "renamed `play_unchecked_in_place`: it does not check legality")]
+    #[inline]
+    pub fn play_in_place(&mut self, mv: Move) {
+        self.play_unchecked_in_place(mv);
+    }
+
     /// A normal move (no promotion, en passant or castling) of our `kind`
-    /// from `from` to `to`: [`Position::play_in_place`] when the caller
+    /// from `from` to `to`: [`Position::play_unchecked_in_place`] when the caller
     /// (move generation) already knows what moves.
     #[inline]
     pub(crate) fn play_normal(&mut self, kind: PieceKind, from: Square, to: Square) {
@@ -153,14 +163,14 @@ impl Position {
         self.end_move(from, to);
     }
 
-    /// [`Position::play_in_place`] for a legal move whose moving piece the
+    /// [`Position::play_unchecked_in_place`] for a legal move whose moving piece the
     /// caller knows (a SAN reader knows it from the piece letter), so that
     /// the board need not be asked.
     #[inline(always)]
     pub(crate) fn play_known(&mut self, kind: PieceKind, mv: Move) {
         match mv.kind() {
             MoveKind::Normal => self.play_normal_inline(kind, mv.from(), mv.to()),
-            _ => self.play_in_place(mv),
+            _ => self.play_unchecked_in_place(mv),
         }
     }
 

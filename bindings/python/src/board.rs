@@ -94,7 +94,7 @@ impl Board {
 
     fn play(&mut self, mv: Move) {
         let before = self.position;
-        self.position.play_in_place(mv);
+        self.position.play_unchecked_in_place(mv);
         self.stack.push((before, mv));
         self.legal = None;
     }

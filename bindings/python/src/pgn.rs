@@ -349,7 +349,7 @@ fn step(position: &mut Position, mv: Move) {
     if mv.is_null() {
         *position = position.null_move().unwrap_or(*position);
     } else {
-        position.play_in_place(mv);
+        position.play_unchecked_in_place(mv);
     }
 }
 

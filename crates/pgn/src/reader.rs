@@ -1320,7 +1320,7 @@ fn play_other(position: &mut Position, text: &str) -> Option<Result<Move, PgnErr
     }
     Some(match position.parse_uci(text) {
         Ok(mv) => {
-            position.play_in_place(mv);
+            position.play_unchecked_in_place(mv);
             Ok(mv)
         }
         Err(error) => Err(PgnErrorKind::Uci {

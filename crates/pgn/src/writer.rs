@@ -442,7 +442,7 @@ impl<W: Write> Writer<W> {
                 self.san(&position, mv)?;
                 match mv.is_null() {
                     true => position = position.null_move().unwrap_or(position),
-                    false => position.play_in_place(mv),
+                    false => position.play_unchecked_in_place(mv),
                 }
             }
         }
