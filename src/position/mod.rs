@@ -326,6 +326,38 @@ impl Position {
         self.pieces(piece.color(), piece.kind())
     }
 
+    /// The twelve piece boards, indexed by [`Piece::index`]: White's pawns,
+    /// knights, bishops, rooks, queens and king, then Black's in the same
+    /// order ([`Piece::ALL`]'s order). Entry `i` is
+    /// [`Position::piece_bitboard`] of `Piece::ALL[i]`.
+    ///
+    /// This is the order of the `bitboards` column of the PGN crate's
+    /// position tables and of the Python package's NumPy planes. (The
+    /// literature's order, with names, is [`Position::named_bitboards`].)
+    ///
+    /// ```
+    /// use bitboards::{Bitboard, Piece, Position, Square};
+    ///
+    /// let boards = Position::START.piece_boards();
+    /// assert_eq!(boards[0], Bitboard(0xFF00)); // White's pawns
+    /// assert_eq!(boards[Piece::WhiteKing.index()], Square::E1.bitboard());
+    /// assert_eq!(boards[11], Square::E8.bitboard()); // Black's king
+    /// // As raw masks, for a table or an array:
+    /// let masks: [u64; 12] = boards.map(|board| board.0);
+    /// assert_eq!(masks[6], 0x00FF_0000_0000_0000); // Black's pawns
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn piece_boards(&self) -> [Bitboard; 12] {
+        let mut boards = [Bitboard::EMPTY; Piece::COUNT];
+        let mut index = 0;
+        while index < Piece::COUNT {
+            boards[index] = self.piece_bitboard(Piece::ALL[index]);
+            index += 1;
+        }
+        boards
+    }
+
     /// The pieces of `kind` of both colours.
     ///
     /// ```
