@@ -798,7 +798,7 @@ impl Board {
     /// the first six planes are always the mover's.
     #[pyo3(signature = (*, flip = false))]
     fn planes<'py>(&self, py: Python<'py>, flip: bool) -> PyResult<Bound<'py, PyAny>> {
-        let boards = bitboards_pgn::positions::twelve_boards(&self.position);
+        let boards = self.position.piece_boards().map(|board| board.0);
         let black = flip && self.position.side_to_move() == Color::Black;
         crate::planes::to_numpy(py, &[boards], |_| black)?.call_method1("reshape", ((12, 8, 8),))
     }
