@@ -234,28 +234,6 @@ pub fn positions_schema(columns: &[String]) -> SchemaRef {
     Arc::new(Schema::new(fields))
 }
 
-/// The twelve piece boards of `position` in the `bitboards` column's
-/// order: White's pawns, knights, bishops, rooks, queens, king, then
-/// Black's.
-///
-/// ```
-/// use bitboards::Position;
-/// use bitboards_pgn::positions::twelve_boards;
-///
-/// let boards = twelve_boards(&Position::START);
-/// assert_eq!((boards[0], boards[5], boards[11]), (0xFF00, 0x10, 0x1000_0000_0000_0000));
-/// ```
-#[must_use]
-pub fn twelve_boards(position: &Position) -> [u64; 12] {
-    let mut boards = [0; 12];
-    for (at, color) in Color::ALL.into_iter().enumerate() {
-        for kind in PieceKind::ALL {
-            boards[6 * at + kind.index()] = position.pieces(color, kind).0;
-        }
-    }
-    boards
-}
-
 /// The rows of one game, column by column, as its worker made them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRows {
@@ -342,7 +320,7 @@ impl GameRows {
 
     fn push(&mut self, position: &Position, ply: u16, mv: Option<Move>) {
         self.ply.push(ply);
-        self.bitboards.push(twelve_boards(position));
+        self.bitboards.push(position.piece_boards().map(|board| board.0));
         self.turn.push(position.side_to_move() == Color::White);
         self.castling.push(position.castling_rooks().0);
         // Most double pushes leave no pawn beside them: ask the move
