@@ -41,7 +41,8 @@ use std::cmp::Reverse;
 use bitboards::book::{encode, write_position};
 use bitboards::{Color, Move, Position};
 
-use crate::{GameResult, PgnMove, Visitor};
+use crate::result::GameResult;
+use crate::visitor::{PgnMove, Visitor};
 
 /// What goes into a book.
 ///
@@ -111,7 +112,7 @@ impl Visitor for GameMoves {
             "Result" => self.result = value.parse().ok(),
             "WhiteElo" => self.elos[0] = value.parse().ok(),
             "BlackElo" => self.elos[1] = value.parse().ok(),
-            "Variant" => self.chess960 = crate::is_chess960_variant(value),
+            "Variant" => self.chess960 = crate::reader::is_chess960_variant(value),
             _ => {}
         }
     }

@@ -1,11 +1,13 @@
 //! Games as values: [`PgnGame`], and the iterator that reads them.
 
-use core::fmt;
 use std::io::BufRead;
 use std::string::String;
 use std::vec::Vec;
 
-use crate::{GameResult, PgnMove, ReadError, Reader, Visitor, Writer};
+use crate::error::ReadError;
+use crate::reader::Reader;
+use crate::result::GameResult;
+use crate::visitor::{PgnMove, Visitor};
 use bitboards::{Game, Position};
 
 /// One game of a PGN file: its tags in order, the mainline as a [`Game`],
@@ -107,15 +109,6 @@ impl PgnGame {
             }
             None => self.tags.push((name.into(), value.into())),
         }
-    }
-}
-
-/// The game in PGN, as [`Writer::write_game`] writes it.
-impl fmt::Display for PgnGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut writer = Writer::new(Vec::new());
-        writer.write_game(self).map_err(|_| fmt::Error)?;
-        f.write_str(&String::from_utf8_lossy(&writer.into_inner()))
     }
 }
 

@@ -6,6 +6,15 @@ use std::boxed::Box;
 use std::io::{self, BufRead};
 use std::vec;
 
+/// Where a byte of the input is: its line and column (from 1) and its
+/// offset (from 0).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Where {
+    pub(crate) line: u64,
+    pub(crate) column: u64,
+    pub(crate) offset: u64,
+}
+
 pub(super) struct Input<R> {
     inner: R,
     /// The window: `buf[pos..end]` is read and not yet consumed.
@@ -67,8 +76,8 @@ impl<R: BufRead> Input<R> {
 
     /// The line, column and offset of `buf[at]`.
     #[inline]
-    pub(super) fn where_of(&self, at: usize) -> crate::reader::Where {
-        crate::reader::Where {
+    pub(super) fn where_of(&self, at: usize) -> Where {
+        Where {
             line: self.line,
             column: self.column_of(at),
             offset: self.base + at as u64,

@@ -20,7 +20,8 @@ use std::sync::{Mutex, PoisonError};
 use std::thread;
 
 use crate::error::{PgnError, ReadError};
-use crate::{Reader, Visitor};
+use crate::reader::Reader;
+use crate::visitor::Visitor;
 
 /// What the chunks in flight may hold in all: the chunk size is this over
 /// the number of chunks that may be out at once.

@@ -53,11 +53,14 @@ use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use bitboards::{CastlingNotation, Color, Move, PieceKind, Position};
 
 use crate::annotations::{Annotations, Score};
+use crate::error::{PgnError, ReadError};
+use crate::parallel::ParallelReader;
 use crate::record::{
     GAME_COLUMNS, TAG_COLUMNS, TagKind, parse_date, parse_int, parse_time, tag_kind,
 };
+use crate::result::GameResult;
 use crate::table::{JoinInto, eval_fields, games_schema};
-use crate::{GameResult, ParallelReader, PgnError, PgnMove, ReadError, Visitor};
+use crate::visitor::{PgnMove, Visitor};
 
 /// The columns every row has, in order.
 pub const POSITION_COLUMNS: [&str; 14] = [
@@ -417,7 +420,7 @@ impl Visitor for PositionsVisitor {
             "BlackElo" if self.rows.black_elo.is_none() => self.rows.black_elo = parse_int(value),
             "Result" if self.rows.result.is_none() => self.rows.result = Some(value.to_owned()),
             "Variant" => {
-                self.chess960 = crate::is_chess960_variant(value);
+                self.chess960 = crate::reader::is_chess960_variant(value);
             }
             _ => {}
         }

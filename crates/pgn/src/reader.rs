@@ -7,8 +7,9 @@ use std::string::String;
 use std::vec::Vec;
 
 use crate::error::{PgnError, PgnErrorKind, ReadError};
-use crate::input::Input;
-use crate::{GameResult, PgnMove, Visit, Visitor};
+use crate::input::{Input, Where};
+use crate::result::GameResult;
+use crate::visitor::{PgnMove, Visit, Visitor};
 use bitboards::{Move, Position, San, SanError};
 
 /// How deep entered variations may nest: the stack of their positions is
@@ -83,15 +84,6 @@ pub struct Reader<R> {
     /// check that the general reading reads the same.
     #[cfg(test)]
     general_only: bool,
-}
-
-/// Where a byte of the input is: its line and column (from 1) and its
-/// offset (from 0).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Where {
-    pub(crate) line: u64,
-    pub(crate) column: u64,
-    pub(crate) offset: u64,
 }
 
 /// Where a line of play stands: its position, and the one before its last
@@ -189,6 +181,23 @@ pub(crate) fn variant(value: &str) -> Variant {
         }
         _ => Variant::Unsupported,
     }
+}
+
+/// Whether a `Variant` tag's value names Chess960, as the reader reads it
+/// (python-chess's names: `Chess960`, `chess 960`, `Fischerandom`,
+/// `fischer random`, ..., case, spaces, `-` and `_` aside).
+///
+/// ```
+/// use bitboards_pgn::is_chess960_variant;
+///
+/// assert!(is_chess960_variant("Chess960"));
+/// assert!(is_chess960_variant("fischer-random"));
+/// assert!(!is_chess960_variant("Standard"));
+/// assert!(!is_chess960_variant("Crazyhouse"));
+/// ```
+#[must_use]
+pub fn is_chess960_variant(value: &str) -> bool {
+    variant(value) == Variant::Chess960
 }
 
 impl<R: BufRead> Reader<R> {
@@ -1379,7 +1388,10 @@ fn first_of<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option<usize> {
         // SAFETY: `first_of_sse2` needs SSE2, and this block is built only
         // where the target has it (`target_feature = "sse2"`, part of every
         // x86_64 target).
-        unsafe { first_of_sse2(bytes, needles) }
+        #[allow(unsafe_code)]
+        unsafe {
+            first_of_sse2(bytes, needles)
+        }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     bytes.iter().position(|byte| needles.contains(byte))
@@ -1431,7 +1443,9 @@ fn text(bytes: &[u8]) -> Option<&str> {
     if bytes.is_ascii() {
         // SAFETY: every byte is below 0x80, and a run of ASCII bytes is
         // valid UTF-8 (each byte a one-byte character).
-        Some(unsafe { core::str::from_utf8_unchecked(bytes) })
+        #[allow(unsafe_code)]
+        let text = unsafe { core::str::from_utf8_unchecked(bytes) };
+        Some(text)
     } else {
         core::str::from_utf8(bytes).ok()
     }
@@ -1539,7 +1553,7 @@ mod tests {
     #[derive(Default)]
     struct Log(std::vec::Vec<String>, bool);
 
-    impl crate::Visitor for Log {
+    impl crate::visitor::Visitor for Log {
         fn wants_comments(&mut self) -> bool {
             !self.1
         }
@@ -1549,7 +1563,7 @@ mod tests {
         fn tag(&mut self, name: &str, value: &str) {
             self.0.push(std::format!("[{name} {value}]"));
         }
-        fn san(&mut self, mv: crate::PgnMove<'_>) {
+        fn san(&mut self, mv: crate::visitor::PgnMove<'_>) {
             self.0
                 .push(std::format!("{} {} {}", mv.san, mv.mv, mv.after.fen()));
         }
@@ -1559,14 +1573,14 @@ mod tests {
         fn comment(&mut self, text: &str) {
             self.0.push(std::format!("{{{text}}}"));
         }
-        fn begin_variation(&mut self) -> crate::Visit {
+        fn begin_variation(&mut self) -> crate::visitor::Visit {
             self.0.push("(".into());
-            crate::Visit::Enter
+            crate::visitor::Visit::Enter
         }
         fn end_variation(&mut self) {
             self.0.push(")".into());
         }
-        fn result(&mut self, result: crate::GameResult) {
+        fn result(&mut self, result: crate::result::GameResult) {
             self.0.push(std::format!("{result}"));
         }
         fn end_game(&mut self, last: &bitboards::Position) {

@@ -12,7 +12,8 @@ use core::fmt::Write as _;
 use bitboards::{Color, Game, Outcome, Piece, PieceKind, Position};
 
 use crate::annotations::{Annotations, Score};
-use crate::{GameResult, PgnMove, Visitor};
+use crate::result::GameResult;
+use crate::visitor::{PgnMove, Visitor};
 
 /// One game as a row: what `--to parquet` / `--to csv` write.
 ///
@@ -692,7 +693,7 @@ mod tests {
         let pgn = "1. f3 e5 2. g4 Qh4# 0-1\n\n\
                    [FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O *\n\n\
                    [White \"no movetext\"]";
-        let mut reader = crate::Reader::new(pgn.as_bytes());
+        let mut reader = crate::reader::Reader::new(pgn.as_bytes());
         let mut visitor = RecordVisitor::default();
 
         assert!(reader.read_game(&mut visitor).unwrap());
@@ -746,7 +747,7 @@ mod tests {
     fn file_sans_are_kept_only_where_canonical() {
         let games = bitboards_test_support::lichess_games(30, 11);
         let mut positions = Vec::new();
-        let mut reader = crate::Reader::new(&games[..]);
+        let mut reader = crate::reader::Reader::new(&games[..]);
         while reader
             .read_game(&mut Positions(&mut positions))
             .expect("generated games read")

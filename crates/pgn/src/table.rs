@@ -66,8 +66,10 @@ use arrow_buffer::{ArrowNativeType, Buffer, NullBufferBuilder, OffsetBuffer, Sca
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, SchemaRef, TimeUnit};
 
 use crate::annotations::Score;
+use crate::error::{PgnError, ReadError};
+use crate::parallel::{Chunk, ParallelReader};
+use crate::reader::Reader;
 use crate::record::{GAME_COLUMNS, GameRecord, RecordVisitor, parse_date, parse_int, parse_time};
-use crate::{Chunk, ParallelReader, PgnError, ReadError, Reader};
 
 /// The element field of the `uci` list: a move, never null.
 fn uci_item() -> FieldRef {

@@ -1,9 +1,11 @@
 //! Writing PGN: tags, then movetext with move numbers, wrapped at 80
 //! columns.
 
+use core::fmt;
 use std::io::{self, Write};
 
-use crate::{GameResult, PgnGame};
+use crate::game::PgnGame;
+use crate::result::GameResult;
 use bitboards::{CastlingSide, Color, File, Move, Position};
 
 /// The longest line the writer makes (unless one token is longer).
@@ -463,5 +465,14 @@ impl core::fmt::Display for SanOrNull<'_> {
             true => f.write_str("--"),
             false => core::fmt::Display::fmt(&self.0.san(self.1), f),
         }
+    }
+}
+
+/// The game in PGN, as [`Writer::write_game`] writes it.
+impl fmt::Display for PgnGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut writer = Writer::new(Vec::new());
+        writer.write_game(self).map_err(|_| fmt::Error)?;
+        f.write_str(&String::from_utf8_lossy(&writer.into_inner()))
     }
 }
