@@ -1,14 +1,14 @@
 //! Developer commands for the bitboards workspace.
 //!
 //! ```text
-//! cargo xtask gen            regenerate every table under generated/ and the README's table list
-//! cargo xtask gen --check    fail if generated/ or the README's list is stale; write nothing
+//! cargo xtask gen            regenerate every table under generated/ and the table list in docs/design.md
+//! cargo xtask gen --check    fail if generated/ or the table list is stale; write nothing
 //! cargo xtask gen --search-magics [--check]
 //!                            the same, with slider magics searched now
 //!                            instead of the published ones
 //! cargo xtask build-time     clean debug build: bitboards against cozy-chess
 //! cargo xtask bench [--quick] run the benches against the peers, write their figures into docs/performance.md
-//!                             and the README's table of ratios (--summary: only the table)
+//!                             and its summary table of ratios (--summary: only the table)
 //! cargo xtask web            build the visualiser page into target/web/index.html
 //! cargo xtask perft --suite FILE --depth N [--parallel]
 //!                            perft over an EPD file, in release, every depth compared
@@ -30,8 +30,8 @@ usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | benc
                    | perft --suite FILE --depth N [--parallel] | web | help)
 
   gen                  regenerate every table under generated/ and the table list in
-                       README.md (writes only changed files)
-  gen --check          write nothing; fail if any generated file or the README's list is stale
+                       docs/design.md (writes only changed files)
+  gen --check          write nothing; fail if any generated file or the table list is stale
   gen --search-magics  search the slider magics now (fixed seed) instead of using the
                        published ones, print how long the search took, and write
                        generated/sliders.rs with them (`cargo xtask gen` goes back)
@@ -40,8 +40,8 @@ usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | benc
   bench [--quick]      run the perft, sliders, movegen, pgn, fen and book benches against the
                        peers (several minutes; --quick: one perft round, criterion's quick
                        mode), rewrite the figures in docs/performance.md between its bench
-                       markers, then the README's table of ratios from them
-  bench --summary      only rewrite the README's table of ratios from docs/performance.md
+                       markers, then its summary table of ratios from them
+  bench --summary      only rewrite docs/performance.md's summary table from its figures
   perft --suite FILE --depth N [--parallel]
                        run perft in release on every line of an EPD file (`FEN ;D1 n ;D2 n ...`)
                        to depth N or the deepest count listed, compare every depth, print a
@@ -149,7 +149,7 @@ fn generate(options: &Options) -> ExitCode {
 }
 
 /// Prints each file with its size, its status and its tables, then the
-/// README's table list.
+/// table list's page (docs/design.md).
 fn print_files(report: &Report, root: &Path) {
     for file in &report.files {
         let path = file
@@ -218,12 +218,13 @@ fn status_word(status: Status) -> &'static str {
     }
 }
 
-/// The files (and README) this run wrote.
+/// The files (and the table list's page) this run wrote.
 fn written(report: &Report) -> impl Iterator<Item = PathBuf> + '_ {
     with_status(report, Status::Written)
 }
 
-/// The files (and README) that differ from what the generator makes now.
+/// The files (and the table list's page) that differ from what the
+/// generator makes now.
 fn stale(report: &Report) -> impl Iterator<Item = PathBuf> + '_ {
     with_status(report, Status::Stale)
 }

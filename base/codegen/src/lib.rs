@@ -6,10 +6,10 @@
 //! owns the `@generated` header and writes a file only when its bytes change.
 //!
 //! - `cargo xtask gen` runs it on the workspace ([`Destination::Workspace`]):
-//!   `generated/*.rs` and the table list in `README.md`;
+//!   `generated/*.rs` and the table list in `docs/design.md`;
 //!   `cargo xtask gen --check` runs it in [`Mode::Check`].
 //! - The `bitboards` build script runs it on `OUT_DIR` with feature
-//!   `regenerate` ([`Destination::Directory`]; never the README). That is why
+//!   `regenerate` ([`Destination::Directory`]; never the table list). That is why
 //!   this crate is published: a from-source build from crates.io needs it,
 //!   and everything it reads (the published magics, the Polyglot keys) is
 //!   inside its package.
@@ -23,7 +23,7 @@
 //! table. The registry (`src/registry.rs`) lists every file and table once,
 //! with the table's [`Picture`] and [`Naming`]; the index file that the
 //! runtime includes, the name registry, the `masks` constants, the snapshot
-//! pictures and the README's table list all follow from it. The recipe for
+//! pictures and the table list in `docs/design.md` all follow from it. The recipe for
 //! adding a table is in the workspace's `CONTRIBUTING.md`.
 //!
 //! # Geometry of its own, on purpose
@@ -119,7 +119,7 @@ pub enum Destination {
     /// Nowhere: render in memory only (tests).
     Memory,
     /// The workspace at this root: `generated/` and the table list in
-    /// `README.md` (`cargo xtask gen`).
+    /// `docs/design.md` (`cargo xtask gen`).
     Workspace(PathBuf),
     /// This folder, and nothing else (the build script's `OUT_DIR`).
     Directory(PathBuf),
@@ -173,7 +173,8 @@ pub enum Status {
 pub struct Report {
     /// Every generated file, in registry order, the index last.
     pub files: Vec<FileReport>,
-    /// The README's table list ([`Destination::Workspace`] only).
+    /// The table list in `docs/design.md` ([`Destination::Workspace`] only;
+    /// the field keeps its name from when the list stood in the README).
     pub readme: Option<ReadmeReport>,
     /// Files in the destination folder that nothing generates (left alone).
     pub strays: Vec<PathBuf>,
@@ -243,7 +244,7 @@ pub struct FileReport {
     pub tables: Vec<TableReport>,
 }
 
-/// What happened to the README's table list.
+/// What happened to the table list in `docs/design.md`.
 ///
 /// ```
 /// use bitboards_codegen::{Destination, Options, run};
@@ -253,7 +254,7 @@ pub struct FileReport {
 /// ```
 #[derive(Clone, Debug)]
 pub struct ReadmeReport {
-    /// The README.
+    /// The page that holds the list (`docs/design.md`).
     pub path: PathBuf,
     /// Whether its list was up to date, rewritten or stale.
     pub status: Status,
@@ -314,7 +315,8 @@ pub struct TableReport {
 ///
 /// [`Error::Table`] when a table cannot be built correctly (a magic
 /// collision, a malformed data file), [`Error::Io`] when a file cannot be
-/// read or written, [`Error::Readme`] when the README lacks its markers.
+/// read or written, [`Error::Readme`] when `docs/design.md` lacks the table
+/// list's markers.
 pub fn run(options: &Options) -> Result<Report, Error> {
     let inputs = Inputs {
         magics: magics::Magics::new(options.magics)?,
@@ -378,9 +380,9 @@ pub fn run(options: &Options) -> Result<Report, Error> {
         Destination::Memory => {}
         Destination::Directory(dir) => sync_folder(dir, options.mode, &mut report)?,
         Destination::Workspace(root) => {
-            // The README first: a README without markers stops the run
-            // before anything is written.
-            let path = root.join("README.md");
+            // The table list's page first: a page without markers stops
+            // the run before anything is written.
+            let path = root.join(readme::PAGE);
             let current = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
             let wanted = readme::splice(&path, &current, &readme::table_list(&built))?;
             sync_folder(&root.join("generated"), options.mode, &mut report)?;
@@ -442,12 +444,12 @@ fn sync_file(
 /// ```
 /// use bitboards_codegen::{Destination, Error, Options, run};
 ///
-/// // A workspace without a README: the error names the file, and nothing
-/// // was written.
+/// // A workspace without docs/design.md (the table list's page): the error
+/// // names the file, and nothing was written.
 /// let root = std::env::temp_dir().join(format!("codegen-error-doc-{}", std::process::id()));
 /// let error = run(&Options::new(Destination::Workspace(root.clone()))).unwrap_err();
 /// assert!(matches!(error, Error::Io { .. }));
-/// assert!(error.to_string().contains("README.md"));
+/// assert!(error.to_string().contains("design.md"));
 /// assert!(!root.exists());
 /// ```
 #[derive(Debug)]
@@ -462,9 +464,9 @@ pub enum Error {
     /// A table could not be built correctly (for example a magic factor that
     /// maps two occupancies with different attacks to one entry).
     Table(String),
-    /// The README has no place for the table list.
+    /// The table list's page (`docs/design.md`) has no place for it.
     Readme {
-        /// The README.
+        /// The page.
         path: PathBuf,
         /// What is missing or doubled.
         problem: String,

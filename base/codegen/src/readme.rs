@@ -1,5 +1,7 @@
-//! The README's table list, generated from the registry between two markers,
-//! so that it can never disagree with `generated/`.
+//! The table list, generated from the registry between two markers in
+//! [`PAGE`] (`docs/design.md`), so that it can never disagree with
+//! `generated/`. (The items keep their `README` names from when the list
+//! stood in the README.)
 
 use std::path::Path;
 
@@ -7,14 +9,23 @@ use crate::Error;
 use crate::registry::BuiltFile;
 use crate::table::Table;
 
-/// The line before the generated list in the README.
+/// The page, relative to the workspace root, that holds the table list:
+/// beside the design's account of the tables, not in the README (which
+/// carries no generated text) nor in docs/performance.md (whose figures are
+/// measured; these are the generator's output).
+pub(crate) const PAGE: &str = "docs/design.md";
+
+/// Where the list's links lead from [`PAGE`] to the generated files.
+const GENERATED: &str = "../generated";
+
+/// The line before the generated list in `docs/design.md`.
 ///
 /// ```
-/// // The README holds this line on its own, then the list, then `README_END`.
+/// // The page holds this line on its own, then the list, then `README_END`.
 /// assert_eq!(bitboards_codegen::README_START, "<!-- tables:start -->");
 /// ```
 pub const START: &str = "<!-- tables:start -->";
-/// The line after the generated list in the README.
+/// The line after the generated list in `docs/design.md`.
 ///
 /// ```
 /// use bitboards_codegen::{README_END, README_START};
@@ -34,8 +45,11 @@ pub(crate) fn table_list(files: &[BuiltFile]) -> String {
     let mut total_tables = 0;
     for file in files {
         let place = match file.spec.feature {
-            Some(feature) => format!("[{0}](generated/{0}) (feature `{feature}`)", file.spec.name),
-            None => format!("[{0}](generated/{0})", file.spec.name),
+            Some(feature) => format!(
+                "[{0}]({GENERATED}/{0}) (feature `{feature}`)",
+                file.spec.name
+            ),
+            None => format!("[{0}]({GENERATED}/{0})", file.spec.name),
         };
         let tables: Vec<&Table> = file.tables.iter().map(|(_, table)| table).collect();
         for run in tables.chunk_by(|a, b| a.rust_type() == b.rust_type()) {
@@ -60,7 +74,8 @@ pub(crate) fn table_list(files: &[BuiltFile]) -> String {
     text
 }
 
-/// `readme` with everything between the markers replaced by `list`.
+/// `readme` (the text of [`PAGE`]) with everything between the markers
+/// replaced by `list`.
 pub(crate) fn splice(path: &Path, readme: &str, list: &str) -> Result<String, Error> {
     let problem = |problem: String| Error::Readme {
         path: path.to_path_buf(),
@@ -111,7 +126,7 @@ mod tests {
 
     #[test]
     fn splice_replaces_only_between_the_markers() {
-        let path = Path::new("README.md");
+        let path = Path::new(PAGE);
         let readme = format!("# Title\n\n{START}\nold\n{END}\n\nafter\n");
         let spliced = splice(path, &readme, "new\n").unwrap();
         assert_eq!(
@@ -124,9 +139,9 @@ mod tests {
 
     #[test]
     fn splice_names_a_missing_marker() {
-        let path = Path::new("README.md");
+        let path = Path::new(PAGE);
         let error = splice(path, "no markers", "x").unwrap_err().to_string();
-        assert_eq!(error, format!("README.md: no `{START}` line"));
+        assert_eq!(error, format!("{PAGE}: no `{START}` line"));
         let error = splice(path, &format!("{START}\n"), "x")
             .unwrap_err()
             .to_string();

@@ -76,7 +76,7 @@ fn check_mode_reports_stale_files_and_writes_nothing() {
         again.files.iter().all(|f| f.status == Status::Unchanged),
         "rewrote unchanged files"
     );
-    assert!(again.readme.is_none(), "a plain folder has no README");
+    assert!(again.readme.is_none(), "a plain folder has no table list");
 
     // One changed byte makes exactly that file stale.
     let masks = dir.join("masks.rs");
@@ -108,15 +108,15 @@ fn a_file_nothing_generates_is_a_stray() {
 }
 
 #[test]
-fn a_workspace_gets_its_readme_list_and_needs_the_markers() {
+fn a_workspace_gets_its_table_list_and_needs_the_markers() {
     let root = scratch("workspace");
-    std::fs::create_dir_all(&root).unwrap();
-    let readme = root.join("README.md");
+    std::fs::create_dir_all(root.join("docs")).unwrap();
+    let readme = root.join("docs").join("design.md");
     std::fs::write(&readme, "# Tables\n\nnone yet\n").unwrap();
     let options = Options::new(Destination::Workspace(root.clone()));
     let error = run(&options).unwrap_err().to_string();
     assert!(
-        error.contains("README.md") && error.contains("tables:start"),
+        error.contains("design.md") && error.contains("tables:start"),
         "{error}"
     );
     assert!(
@@ -135,7 +135,7 @@ fn a_workspace_gets_its_readme_list_and_needs_the_markers() {
     let after = std::fs::read_to_string(&readme).unwrap();
     assert!(after.starts_with("# Tables\n\n<!-- tables:start -->\n"));
     assert!(after.ends_with("<!-- tables:end -->\n\nafter\n"));
-    assert!(after.contains("| [sliders.rs](generated/sliders.rs) | `SLIDER_ATTACKS` | `[u64; 90498]` | 90,498 | 723,984 |"));
+    assert!(after.contains("| [sliders.rs](../generated/sliders.rs) | `SLIDER_ATTACKS` | `[u64; 90498]` | 90,498 | 723,984 |"));
     assert!(root.join("generated").join("index.rs").exists());
     let again = run(&options).unwrap();
     assert_eq!(again.readme.as_ref().unwrap().status, Status::Unchanged);
