@@ -35,11 +35,12 @@ the allocator kept).
 
 Prints a Markdown table (figure, value, ratio), then notes (peers not
 installed are skipped and named there). With `--write`, it also puts them in
-docs/performance.md (between `<!-- python-bench:start -->` and
-`<!-- python-bench:end -->`) and the goals' rows in README.md's Python
-section (between `<!-- python-summary:start -->` and
-`<!-- python-summary:end -->`), unless a count is wrong. Exits 1 if a count
-is wrong. Not a test (pytest collects only test_*.py).
+docs/performance.md's Python section (between `<!-- python-bench:start -->`
+and `<!-- python-bench:end -->`) and the goals' rows in the same page's
+summary at its top (between `<!-- python-summary:start -->` and
+`<!-- python-summary:end -->`), unless a count is wrong; it writes nothing
+else (the README carries no generated text). Exits 1 if a count is wrong.
+Not a test (pytest collects only test_*.py).
 """
 
 import argparse
@@ -56,7 +57,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PERFORMANCE = ROOT / "docs" / "performance.md"
-README = ROOT / "README.md"
 ROUNDS = 3
 PLY_CAP = 400
 PERFT_5 = 4865609
@@ -72,8 +72,8 @@ PEER_COLUMNS = ["Event", "Site", "White", "Black", "Result", "WhiteTitle", "Blac
                 "TimeControl", "uci", "clocks", "evals", "fen", "outcome"]
 
 
-# The rows README.md shows (the goals' figures), by how their names begin,
-# in this order.
+# The rows docs/performance.md's summary shows (the goals' figures), by how
+# their names begin, in this order.
 SUMMARY = [
     "`pgn.read_table(file, threads=1)` ",
     "`pgn.read_table(file, threads=1, columns=[Result, plies, fen, outcome])`",
@@ -563,7 +563,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1, help="the playouts' seed (default 1)")
     parser.add_argument("--json", metavar="OUT", help="also save the figures as JSON")
     parser.add_argument("--write", action="store_true",
-                        help="also write the figures into docs/performance.md and README.md")
+                        help="also write the figures and their summary into docs/performance.md")
     args = parser.parse_args()
 
     import bitboards  # noqa: F401 (fail early)
@@ -596,10 +596,10 @@ def main():
     if args.write and not report.failed:
         command = "python bindings/python/bench.py" + (f" --games {args.games}" if not args.pgn else " --pgn FILE")
         write_block(PERFORMANCE, "python-bench", f"`{command} --write`: {heading}.\n\n{report.markdown()}\n\n{notes}")
-        write_block(README, "python-summary",
+        write_block(PERFORMANCE, "python-summary",
                     f"`{command} --write`, {heading}; every row is in "
-                    f"[docs/performance.md](docs/performance.md#python).\n\n{report.summary()}")
-        print(f"wrote {PERFORMANCE.relative_to(ROOT)} and {README.relative_to(ROOT)}", file=sys.stderr)
+                    f"[the Python section](#python).\n\n{report.summary()}")
+        print(f"wrote {PERFORMANCE.relative_to(ROOT)}", file=sys.stderr)
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"rounds": ROUNDS, "figures": report.figures, "notes": report.notes,

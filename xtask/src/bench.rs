@@ -1,10 +1,11 @@
 //! `cargo xtask bench`: runs the benches against the peers and writes their
 //! figures into docs/performance.md, between `<!-- bench:start -->` and
-//! `<!-- bench:end -->`, then the README's one table of ratios (between
-//! `<!-- summary:start -->` and `<!-- summary:end -->`) from those figures,
-//! so that every number in either comes from one command and never goes
-//! stale. `cargo xtask bench --summary` rewrites only the README's table,
-//! from the figures already in docs/performance.md.
+//! `<!-- bench:end -->`, then the same page's summary table of ratios
+//! (between `<!-- summary:start -->` and `<!-- summary:end -->`, at its top)
+//! from those figures, so that every number in either comes from one command
+//! and never goes stale. `cargo xtask bench --summary` rewrites only the
+//! summary table, from the figures already there. The README carries no
+//! generated text: one line of headline ratios and a link to the page.
 //!
 //! The perft bench (a custom harness) prints its own markdown table; the
 //! criterion benches leave their estimates under `target/criterion`, which
@@ -21,11 +22,10 @@ const START: &str = "<!-- bench:start -->";
 const END: &str = "<!-- bench:end -->";
 const SUMMARY_START: &str = "<!-- summary:start -->";
 const SUMMARY_END: &str = "<!-- summary:end -->";
-/// Where the full figures live, and where their summary goes.
+/// Where the full figures live, and their summary table with them.
 const FIGURES: &str = "docs/performance.md";
-const README: &str = "README.md";
 
-/// The criterion benches, in the README's order, with their packages.
+/// The criterion benches, in the order they run, with their packages.
 const CRITERION_BENCHES: [(&str, &str, &str); 5] = [
     ("bitboards", "sliders", ""),
     ("bitboards", "movegen", ""),
@@ -123,7 +123,7 @@ pub fn run(root: &Path, quick: bool) -> ExitCode {
 
 /// The tables a bench printed as markdown, each under the line before it
 /// made its title (`**title**`), as the figures' other groups are: the
-/// README's summary reads their ratios the same way.
+/// summary table reads their ratios the same way.
 fn tables(stdout: &str) -> String {
     let mut out = String::new();
     let mut title = "";
@@ -151,8 +151,8 @@ fn tables(stdout: &str) -> String {
     out
 }
 
-/// Rewrites the README's table of ratios from the figures in
-/// docs/performance.md (`cargo xtask bench --summary`).
+/// Rewrites the summary table of ratios at the top of docs/performance.md
+/// from the figures further down (`cargo xtask bench --summary`).
 pub fn write_summary(root: &Path) -> ExitCode {
     let figures = match std::fs::read_to_string(root.join(FIGURES)) {
         Ok(text) => text,
@@ -166,11 +166,11 @@ pub fn write_summary(root: &Path) -> ExitCode {
         return ExitCode::FAILURE;
     };
     let table = format!("{SUMMARY_START}\n{}{SUMMARY_END}\n", summary(section));
-    if let Err(problem) = rewrite(&root.join(README), SUMMARY_START, SUMMARY_END, &table) {
+    if let Err(problem) = rewrite(&root.join(FIGURES), SUMMARY_START, SUMMARY_END, &table) {
         eprintln!("error: {problem}");
         return ExitCode::FAILURE;
     }
-    eprintln!("{README}: the table of ratios rewritten from {FIGURES}");
+    eprintln!("{FIGURES}: the summary table rewritten from its figures");
     ExitCode::SUCCESS
 }
 
@@ -195,7 +195,7 @@ fn rewrite(path: &Path, start: &str, end: &str, section: &str) -> Result<(), Str
     std::fs::write(path, updated).map_err(|e| format!("cannot write {shown}: {e}"))
 }
 
-/// The README's one table: for each bench, our contenders' ratios against
+/// The summary table: for each bench, our contenders' ratios against
 /// the best peer of the same run, read from the figures `run` wrote (perft
 /// as the range over its positions).
 fn summary(section: &str) -> String {
@@ -222,7 +222,7 @@ fn summary(section: &str) -> String {
         }
     }
     let mut out = String::from(
-        "| bench (docs/performance.md) | contender | vs best peer, same run |\n| --- | --- | ---: |\n",
+        "| bench (below) | contender | vs best peer, same run |\n| --- | --- | ---: |\n",
     );
     let low = perft.iter().copied().reduce(f64::min);
     let high = perft.iter().copied().reduce(f64::max);
@@ -396,22 +396,60 @@ fn time(nanos: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::{
-        END, FIGURES, README, START, SUMMARY_END, SUMMARY_START, between, json_number, json_string,
+        END, FIGURES, START, SUMMARY_END, SUMMARY_START, between, json_number, json_string,
         summary, tables,
     };
 
-    #[test]
-    fn the_readme_table_is_the_summary_of_the_figures() {
+    fn workspace_file(path: &str) -> String {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let figures = std::fs::read_to_string(root.join(FIGURES)).unwrap();
-        let readme = std::fs::read_to_string(root.join(README)).unwrap();
+        std::fs::read_to_string(root.join(path)).unwrap()
+    }
+
+    #[test]
+    fn the_summary_table_is_the_summary_of_the_figures() {
+        let figures = workspace_file(FIGURES);
         let section = between(&figures, START, END).expect("the bench markers");
-        let table = between(&readme, SUMMARY_START, SUMMARY_END).expect("the summary markers");
+        let table = between(&figures, SUMMARY_START, SUMMARY_END).expect("the summary markers");
         assert_eq!(
             table.trim_start_matches('\n'),
             summary(section),
-            "README's table differs from `cargo xtask bench --summary`'s: run it"
+            "{FIGURES}'s summary table differs from `cargo xtask bench --summary`'s: run it"
         );
+    }
+
+    /// The README holds no generated block, and the ratios of its one
+    /// headline line are figures the tools wrote into docs/performance.md:
+    /// after `cargo xtask bench` or `bench.py --write` moves them, this
+    /// fails until the line is brought up to date by hand.
+    #[test]
+    fn the_readme_quotes_only_figures_of_the_notebook() {
+        let readme = workspace_file("README.md");
+        let figures = workspace_file(FIGURES);
+        for marker in [
+            "summary:start",
+            "python-summary:start",
+            "bench:start",
+            "tables:start",
+        ] {
+            assert!(
+                !readme.contains(marker),
+                "README.md holds a generated block ({marker}); it belongs in docs/"
+            );
+        }
+        let ratios: Vec<&str> = readme
+            .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';' | ':'))
+            .filter(|word| {
+                word.strip_suffix('x')
+                    .is_some_and(|number| number.contains('.') && number.parse::<f64>().is_ok())
+            })
+            .collect();
+        assert!(!ratios.is_empty(), "README.md quotes no headline ratio");
+        for ratio in ratios {
+            assert!(
+                figures.contains(ratio),
+                "README.md quotes {ratio}, which {FIGURES} does not hold: bring the headline line up to date"
+            );
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
-"""bench.py's writing of its figures: the blocks it replaces in README.md and
-docs/performance.md, and the rows README.md shows. (The timings themselves
-are bench.py's to make, not a test's.)"""
+"""bench.py's writing of its figures: the blocks it replaces in
+docs/performance.md (the figures, and the summary of the goals' rows at the
+page's top), and the rows that summary shows. (The timings themselves are
+bench.py's to make, not a test's.)"""
 
 import sys
 from pathlib import Path
@@ -22,10 +23,16 @@ def test_a_block_is_replaced_and_the_rest_kept():
         bench.replace_block("<!-- x:start -->\nno end\n", "x", "new")
 
 
-def test_the_files_it_writes_have_their_blocks():
-    for path, name in ((bench.README, "python-summary"), (bench.PERFORMANCE, "python-bench")):
-        text = path.read_text(encoding="utf-8")
-        assert bench.replace_block(text, name, "figures").count("figures") >= 1, path
+def test_the_page_it_writes_has_its_blocks_and_the_readme_none():
+    text = bench.PERFORMANCE.read_text(encoding="utf-8")
+    for name in ("python-summary", "python-bench"):
+        assert bench.replace_block(text, name, "figures").count("figures") >= 1, name
+    # The summary comes first, at the page's top, and replacing one block
+    # leaves the other alone.
+    assert text.index("<!-- python-summary:start -->") < text.index("<!-- python-bench:start -->")
+    assert "<!-- python-bench:start -->" in bench.replace_block(text, "python-summary", "figures")
+    readme = (bench.ROOT / "README.md").read_text(encoding="utf-8")
+    assert "python-summary:start" not in readme and "python-bench:start" not in readme
 
 
 def test_the_summary_has_the_goals_rows_in_order():
