@@ -14,7 +14,7 @@
 //!
 //! Criterion measures each contender in turn; then every contender runs in
 //! interleaved rounds, and the best pass of each is printed with its ratio
-//! to the best peer: the figures the README quotes.
+//! to the best peer: the figures docs/performance.md's slider section quotes.
 //!
 //! One element is one rook lookup plus one bishop lookup. Each contender gets
 //! the workload converted to its own square and bitboard types before

@@ -830,8 +830,9 @@ fn fuzz(seed: u64, inputs: usize) -> (usize, usize) {
     (inputs, accepted)
 }
 
-/// Two million random and mutated FENs in the normal test run (about 2 s:
-/// the test profile builds the library optimised); none may panic.
+/// Two million random and mutated FENs in the normal test run (affordable
+/// there because the test profile builds the library optimised; the time is
+/// in docs/performance.md, "Figures behind the code"); none may panic.
 #[test]
 fn random_and_mutated_fens_never_panic() {
     let (inputs, accepted) = fuzz(0x00F3_A11E, 2_000_000);

@@ -532,9 +532,9 @@ def bench_positions(report, pgn, games_per_s_table, games_per_s_reader=None):
                rate(theirs_rows, theirs_seconds, "positions"), "", positions_per_s=theirs)
     boards = np.asarray(table["bitboards"].combine_chunks().flatten().to_numpy(), dtype=np.uint64).reshape(-1, 12)
     # The first call of each apart: the first large NumPy arrays of a
-    # process can wait for the kernel to assemble huge pages (up to 4x
-    # slower here). Its own row; the best of 3 after it is the steady state
-    # a data loader sees.
+    # process can wait for the kernel to assemble huge pages, which a data
+    # loader pays once, not per batch. Its own row; the best of 3 after it
+    # is the steady state a data loader sees.
     unpack = lambda: np.unpackbits(boards.view(np.uint8).reshape(-1, 12, 8), axis=-1, bitorder="little")  # noqa: E731
     seconds_first, first = best(lambda: bitboards.planes(boards), rounds=1)
     unpack()

@@ -140,8 +140,9 @@ impl Position {
     }
 
     /// [`Position::play_normal`], always inlined: for [`Position::play_known`],
-    /// the SAN reader's, where the call cost 1-5% of reading a PGN file;
-    /// move generation keeps its own inlining decision.
+    /// the SAN reader's, which a PGN reader runs once a move, where the call
+    /// showed in the reading time (docs/performance.md, "Calls the reader no
+    /// longer makes"); move generation keeps its own inlining decision.
     #[inline(always)]
     fn play_normal_inline(&mut self, kind: PieceKind, from: Square, to: Square) {
         let us = self.side_to_move;

@@ -769,11 +769,10 @@ impl Position {
     // Inlined into the caller with what it resolves and plays the move by
     // (`play_parsed`, `resolve_parsed`, `san_origins`, `sure_piece_move`,
     // `sure_pawn_move`, `free_move` and `play_known`, always inlined): a
-    // PGN reader calls it once a move, and without the chain of calls its
-    // token loop read 2-6% faster, then 3-7% faster again with the last
-    // four (`pgn_read` and `pgn_lichess` in the pgn bench's interleaved
-    // rounds, the builds alternated). Each of them inlined alone showed
-    // nothing.
+    // PGN reader calls it once a move, and the chain of calls cost its
+    // token loop the registers they spilled. Each of them inlined alone
+    // showed nothing; the chain inlined together did (docs/performance.md,
+    // "Calls the reader no longer makes").
     #[inline]
     pub fn play_san(&mut self, san: San) -> Result<Move, SanError> {
         self.play_parsed(san.body)
@@ -1103,9 +1102,9 @@ fn prefix_body(bytes: &[u8]) -> Option<(Parsed, bool, usize)> {
 /// processor could not forward (`perf annotate` showed the stall).
 ///
 /// Always inlined, with [`prefix_body`]: LLVM kept it a call of its own,
-/// and the PGN reader's token loop, into which `San::from_ascii_prefix`
-/// inlines, read 1-3% faster without the call (`pgn_read` and
-/// `pgn_lichess` benches, the two builds alternated).
+/// once a move in the PGN reader's token loop, into which
+/// `San::from_ascii_prefix` inlines; without the call the loop is measurably
+/// faster (docs/performance.md, "Figures behind the code").
 #[inline(always)]
 fn prefix_san(bytes: &[u8]) -> Option<(San, u8)> {
     let (body, capture, len) = prefix_body(bytes)?;

@@ -85,8 +85,9 @@ fn timed_clean_build(dir: &Path, target: &Path, args: &[&str]) -> Option<Duratio
         // As a user builds each: cozy-chess comes from crates.io, and so
         // would bitboards, and Cargo compiles registry packages without
         // incremental state. A workspace member or path dependency gets
-        // incremental compilation by default, which costs a clean build
-        // a second (3.2 s against 2.1 s, measured here); turn it off for both.
+        // incremental compilation by default, which makes a clean build
+        // slower than a user's would be (the figure is in
+        // docs/performance.md); turn it off for both.
         .env("CARGO_INCREMENTAL", "0")
         .env_remove("RUSTFLAGS")
         .status();

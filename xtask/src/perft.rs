@@ -1,6 +1,7 @@
 //! `cargo xtask perft`: checks the arguments, then builds and runs the
-//! `perft-suite` binary in release (perft in a debug build is some fifty
-//! times slower). The binary sits behind xtask's `perft` feature, so that
+//! `perft-suite` binary in release (an unoptimised build is far too slow for
+//! the suites' billions of leaves; docs/performance.md, "Figures behind the
+//! code"). The binary sits behind xtask's `perft` feature, so that
 //! `cargo xtask gen` never compiles the library or the progress bar.
 
 use std::path::{Path, PathBuf};

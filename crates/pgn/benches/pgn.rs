@@ -39,7 +39,8 @@
 //! `pgn_headers`), ours and the peer's in interleaved rounds, the order
 //! rotating, the best pass of each kept: criterion times one contender for
 //! seconds and then the other, and this machine's speed drifts between
-//! the two (the peer's own median moved 5-13% from one run to the next).
+//! the two, by more than the differences measured (docs/performance.md,
+//! "Calls the reader no longer makes", has the peer's own drift).
 //! The table is printed as markdown, which `cargo xtask bench` copies into
 //! docs/performance.md. `PGN_ROUNDS` sets the rounds (default 30; 0 skips
 //! them).

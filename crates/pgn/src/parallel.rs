@@ -397,8 +397,9 @@ impl<R: Read + Send> ParallelReader<R> {
         let credit_rx = Mutex::new(credit_rx);
         thread::scope(|scope| {
             // The calling thread is one of the workers (see the module's
-            // docs): two threads on two cores read 6.5 MB of Lichess-shaped
-            // games in 5.1 ms where two workers and a deliverer took 5.8.
+            // docs): a deliverer beside N workers would wake for every chunk
+            // and take a core from one of them, so `threads(N)` is N threads
+            // in all (docs/performance.md, "N threads on N cores").
             for _ in 1..self.threads {
                 let done_tx = done_tx.clone();
                 let (cutter, credits, make, chunk) = (&cutter, &credit_rx, &make, &chunk);

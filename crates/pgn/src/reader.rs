@@ -1378,9 +1378,9 @@ fn scan_to(bytes: &[u8], close: u8) -> Option<Found> {
 /// value a dozen. For so few, `memchr2` cost a call through its dispatch
 /// and its own length checks, and the reader's token loop spent more in it
 /// than in any other comment work. Compares of 16 bytes at a time, inline,
-/// read a Lichess-shaped file 7-9% faster and its headers alone 29% faster
-/// (`pgn_lichess` and `pgn_headers` benches, builds alternated); a loop
-/// over the bytes that the compiler was to vectorize was 10% slower.
+/// need neither the call nor the checks; a plain loop over the bytes, left
+/// for the compiler to vectorize, did not do as well (the figures are in
+/// docs/performance.md, "Figures behind the code").
 #[inline]
 fn first_of<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option<usize> {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
