@@ -1,13 +1,13 @@
 //! `Board`: a position and the moves that led to it, with python-chess's
 //! names.
 
-use bitboards::{CastlingNotation, Color, Move, MoveKind, MoveList, PieceKind, Position, Square};
+use bitboards::{CastlingNotation, Color, MoveKind, MoveList, PieceKind, Position, Square};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use crate::errors::{IllegalMoveError, fen_error, san_error, uci_error};
-use crate::types::{PyBitboard, PyMove, PyPiece, color, is_white, piece_kind, square};
+use crate::types::{Bitboard, Move, Piece, color, is_white, piece_kind, square};
 
 /// python-chess's starting FEN.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -26,13 +26,13 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 /// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
 /// >>> len(board.legal_moves)
 /// 20
-#[pyclass(module = "bitboards", name = "Board", eq)]
+#[pyclass(module = "bitboards", eq)]
 #[derive(Clone)]
 pub struct Board {
     position: Position,
     chess960: bool,
     /// Each move played and the position before it.
-    stack: Vec<(Position, Move)>,
+    stack: Vec<(Position, bitboards::Move)>,
     /// The legal moves of `position`, once asked for.
     legal: Option<MoveList>,
 }
@@ -54,7 +54,7 @@ impl Board {
     }
 
     /// A board at `start` with `moves` played (all legal).
-    pub fn replay(start: Position, moves: &[Move], chess960: bool) -> Board {
+    pub fn replay(start: Position, moves: &[bitboards::Move], chess960: bool) -> Board {
         let mut board = Board::new_at(start, chess960);
         for &mv in moves {
             board.play(mv);
@@ -80,7 +80,7 @@ impl Board {
     }
 
     /// The legal move `mv` stands for, or `IllegalMoveError`.
-    fn resolve(&mut self, mv: &PyMove) -> PyResult<Move> {
+    fn resolve(&mut self, mv: &Move) -> PyResult<bitboards::Move> {
         if mv.is_null() {
             return Err(IllegalMoveError::new_err(
                 "the null move is not a legal move",
@@ -92,7 +92,7 @@ impl Board {
         })
     }
 
-    fn play(&mut self, mv: Move) {
+    fn play(&mut self, mv: bitboards::Move) {
         let before = self.position;
         self.position.play_unchecked_in_place(mv);
         self.stack.push((before, mv));
@@ -247,24 +247,23 @@ impl Termination {
 
 impl Termination {
     pub fn of(outcome: bitboards::Outcome) -> Termination {
-        use bitboards::Outcome;
         match outcome {
-            Outcome::Checkmate { .. } => Termination::CHECKMATE,
-            Outcome::Stalemate => Termination::STALEMATE,
-            Outcome::InsufficientMaterial => Termination::INSUFFICIENT_MATERIAL,
-            Outcome::SeventyFiveMoves => Termination::SEVENTYFIVE_MOVES,
-            Outcome::FivefoldRepetition => Termination::FIVEFOLD_REPETITION,
-            Outcome::FiftyMoves => Termination::FIFTY_MOVES,
-            Outcome::ThreefoldRepetition => Termination::THREEFOLD_REPETITION,
+            bitboards::Outcome::Checkmate { .. } => Termination::CHECKMATE,
+            bitboards::Outcome::Stalemate => Termination::STALEMATE,
+            bitboards::Outcome::InsufficientMaterial => Termination::INSUFFICIENT_MATERIAL,
+            bitboards::Outcome::SeventyFiveMoves => Termination::SEVENTYFIVE_MOVES,
+            bitboards::Outcome::FivefoldRepetition => Termination::FIVEFOLD_REPETITION,
+            bitboards::Outcome::FiftyMoves => Termination::FIFTY_MOVES,
+            bitboards::Outcome::ThreefoldRepetition => Termination::THREEFOLD_REPETITION,
         }
     }
 }
 
 /// The end of a game: `termination`, `winner` (True for White, False for
 /// Black, None for a draw) and `result()`.
-#[pyclass(module = "bitboards", name = "Outcome", frozen, eq)]
+#[pyclass(module = "bitboards", frozen, eq)]
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct PyOutcome {
+pub struct Outcome {
     #[pyo3(get)]
     pub termination: Termination,
     #[pyo3(get)]
@@ -272,11 +271,11 @@ pub struct PyOutcome {
 }
 
 #[pymethods]
-impl PyOutcome {
+impl Outcome {
     #[new]
     #[pyo3(signature = (termination, winner = None))]
-    fn new(termination: Termination, winner: Option<bool>) -> PyOutcome {
-        PyOutcome {
+    fn new(termination: Termination, winner: Option<bool>) -> Outcome {
+        Outcome {
             termination,
             winner,
         }
@@ -304,9 +303,9 @@ impl PyOutcome {
     }
 }
 
-impl PyOutcome {
-    pub fn new_from(outcome: bitboards::Outcome) -> PyOutcome {
-        PyOutcome {
+impl Outcome {
+    pub fn new_from(outcome: bitboards::Outcome) -> Outcome {
+        Outcome {
             termination: Termination::of(outcome),
             winner: outcome.winner().map(is_white),
         }
@@ -317,8 +316,8 @@ impl PyOutcome {
 /// castling in `notation`. On a standard board castling may also be written
 /// king-takes-rook (python-chess accepts both there); on a Chess960 board
 /// only so.
-fn find_legal(legal: &MoveList, notation: CastlingNotation, mv: PyMove) -> Option<Move> {
-    let written = |candidate: Move, notation| PyMove::from_move(candidate, notation) == mv;
+fn find_legal(legal: &MoveList, notation: CastlingNotation, mv: Move) -> Option<bitboards::Move> {
+    let written = |candidate: bitboards::Move, notation| Move::from_move(candidate, notation) == mv;
     legal
         .iter()
         .copied()
@@ -337,25 +336,25 @@ fn find_legal(legal: &MoveList, notation: CastlingNotation, mv: PyMove) -> Optio
 
 /// The legal moves of a board (`board.legal_moves`): iterate, `len()`,
 /// `in`.
-#[pyclass(module = "bitboards", name = "LegalMoveGenerator", frozen)]
-pub struct LegalMoves {
+#[pyclass(module = "bitboards", frozen)]
+pub struct LegalMoveGenerator {
     legal: MoveList,
     /// How the board writes castling. On a standard board `in` also finds
     /// castling written king-takes-rook; iteration does not give it.
     notation: CastlingNotation,
 }
 
-impl LegalMoves {
+impl LegalMoveGenerator {
     /// The moves as python-chess writes them on the board.
-    fn moves(&self) -> impl ExactSizeIterator<Item = PyMove> + '_ {
+    fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
         self.legal
             .iter()
-            .map(|&mv| PyMove::from_move(mv, self.notation))
+            .map(|&mv| Move::from_move(mv, self.notation))
     }
 }
 
 #[pymethods]
-impl LegalMoves {
+impl LegalMoveGenerator {
     fn __len__(&self) -> usize {
         self.legal.len()
     }
@@ -369,14 +368,14 @@ impl LegalMoves {
     }
 
     fn __contains__(&self, mv: &Bound<'_, PyAny>) -> bool {
-        let Ok(mv) = mv.cast::<PyMove>() else {
+        let Ok(mv) = mv.cast::<Move>() else {
             return false;
         };
         find_legal(&self.legal, self.notation, *mv.get()).is_some()
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let objects = PyMove::objects(py)?;
+        let objects = Move::objects(py)?;
         PyList::new(py, self.moves().map(|mv| mv.shared(py, objects)))?
             .as_any()
             .try_iter()
@@ -421,105 +420,105 @@ impl Board {
 
     /// The legal moves.
     #[getter]
-    fn legal_moves(&mut self) -> LegalMoves {
+    fn legal_moves(&mut self) -> LegalMoveGenerator {
         let notation = self.notation();
-        LegalMoves {
+        LegalMoveGenerator {
             legal: self.legal().clone(),
             notation,
         }
     }
 
     /// Plays `move` (a legal `Move`; `IllegalMoveError` otherwise).
-    fn push(&mut self, r#move: PyMove) -> PyResult<()> {
+    fn push(&mut self, r#move: Move) -> PyResult<()> {
         let mv = self.resolve(&r#move)?;
         self.play(mv);
         Ok(())
     }
 
     /// Plays the move written in SAN (`Nf3`, `O-O`, `exd8=Q+`) and returns it.
-    fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
+    fn push_san(&mut self, san: &str) -> PyResult<Move> {
         let mv = self
             .position
             .parse_san(san)
             .map_err(|error| san_error(san, &error))?;
-        let played = PyMove::from_move(mv, self.notation());
+        let played = Move::from_move(mv, self.notation());
         self.play(mv);
         Ok(played)
     }
 
     /// Plays the move written in UCI (`e2e4`, `e7e8q`) and returns it.
-    fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
+    fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
         let mv = self
             .position
             .parse_uci(uci)
             .map_err(|error| uci_error(uci, &error))?;
-        let played = PyMove::from_move(mv, self.notation());
+        let played = Move::from_move(mv, self.notation());
         self.play(mv);
         Ok(played)
     }
 
     /// Takes back the last move and returns it (`IndexError` when there is
     /// none).
-    fn pop(&mut self) -> PyResult<PyMove> {
+    fn pop(&mut self) -> PyResult<Move> {
         let (before, mv) = self
             .stack
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
         self.position = before;
         self.legal = None;
-        Ok(PyMove::from_move(mv, self.notation()))
+        Ok(Move::from_move(mv, self.notation()))
     }
 
     /// The last move (`IndexError` when there is none).
-    fn peek(&self) -> PyResult<PyMove> {
+    fn peek(&self) -> PyResult<Move> {
         let (_, mv) = self
             .stack
             .last()
             .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
-        Ok(PyMove::from_move(*mv, self.notation()))
+        Ok(Move::from_move(*mv, self.notation()))
     }
 
     /// The moves played, first first.
     #[getter]
-    fn move_stack(&self) -> Vec<PyMove> {
+    fn move_stack(&self) -> Vec<Move> {
         let notation = self.notation();
         self.stack
             .iter()
-            .map(|&(_, mv)| PyMove::from_move(mv, notation))
+            .map(|&(_, mv)| Move::from_move(mv, notation))
             .collect()
     }
 
     /// `move` in SAN (`IllegalMoveError` if it is not legal).
-    fn san(&mut self, r#move: PyMove) -> PyResult<String> {
+    fn san(&mut self, r#move: Move) -> PyResult<String> {
         let mv = self.resolve(&r#move)?;
         Ok(self.position.san(mv).to_string())
     }
 
     /// `move` in UCI, castling as this board writes it.
-    fn uci(&mut self, r#move: PyMove) -> PyResult<String> {
+    fn uci(&mut self, r#move: Move) -> PyResult<String> {
         let mv = self.resolve(&r#move)?;
         Ok(mv.uci(self.notation()).to_string())
     }
 
     /// The legal move written in SAN.
-    fn parse_san(&self, san: &str) -> PyResult<PyMove> {
+    fn parse_san(&self, san: &str) -> PyResult<Move> {
         let mv = self
             .position
             .parse_san(san)
             .map_err(|error| san_error(san, &error))?;
-        Ok(PyMove::from_move(mv, self.notation()))
+        Ok(Move::from_move(mv, self.notation()))
     }
 
     /// The legal move written in UCI.
-    fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
+    fn parse_uci(&self, uci: &str) -> PyResult<Move> {
         let mv = self
             .position
             .parse_uci(uci)
             .map_err(|error| uci_error(uci, &error))?;
-        Ok(PyMove::from_move(mv, self.notation()))
+        Ok(Move::from_move(mv, self.notation()))
     }
 
-    fn is_legal(&mut self, r#move: PyMove) -> bool {
+    fn is_legal(&mut self, r#move: Move) -> bool {
         self.resolve(&r#move).is_ok()
     }
 
@@ -640,17 +639,17 @@ impl Board {
 
     /// How the rules end the game here, or None.
     #[pyo3(signature = (*, claim_draw = false))]
-    fn outcome(&mut self, claim_draw: bool) -> Option<PyOutcome> {
+    fn outcome(&mut self, claim_draw: bool) -> Option<Outcome> {
         let termination = self.outcome_of(claim_draw)?;
         let winner = (termination == Termination::CHECKMATE).then(|| !self.turn());
-        Some(PyOutcome {
+        Some(Outcome {
             termination,
             winner,
         })
     }
 
-    fn piece_at(&self, square: i64) -> PyResult<Option<PyPiece>> {
-        Ok(self.position.piece_on(self::square(square)?).map(PyPiece))
+    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
+        Ok(self.position.piece_on(self::square(square)?).map(Piece))
     }
 
     fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
@@ -673,8 +672,8 @@ impl Board {
     }
 
     /// The squares of `color`'s pieces of `piece_type`.
-    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<PyBitboard> {
-        Ok(PyBitboard(self.pieces_mask(piece_type, color)?))
+    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<Bitboard> {
+        Ok(Bitboard(self.pieces_mask(piece_type, color)?))
     }
 
     /// The mask of `color`'s pieces of `piece_type` (a1 = bit 0).
@@ -700,8 +699,8 @@ impl Board {
     }
 
     /// The squares of `color`'s pieces that attack `square`.
-    fn attackers(&self, color: bool, square: i64) -> PyResult<PyBitboard> {
-        Ok(PyBitboard(
+    fn attackers(&self, color: bool, square: i64) -> PyResult<Bitboard> {
+        Ok(Bitboard(
             self.position
                 .attackers(self::square(square)?, self::color(color))
                 .0,
@@ -715,22 +714,22 @@ impl Board {
             .is_empty())
     }
 
-    fn gives_check(&mut self, r#move: PyMove) -> PyResult<bool> {
+    fn gives_check(&mut self, r#move: Move) -> PyResult<bool> {
         let mv = self.resolve(&r#move)?;
         Ok(self.position.gives_check(mv))
     }
 
-    fn is_capture(&mut self, r#move: PyMove) -> PyResult<bool> {
+    fn is_capture(&mut self, r#move: Move) -> PyResult<bool> {
         let mv = self.resolve(&r#move)?;
         Ok(mv.kind() == MoveKind::EnPassant
             || !mv.is_castling() && self.position.piece_on(mv.to()).is_some())
     }
 
-    fn is_castling(&mut self, r#move: PyMove) -> PyResult<bool> {
+    fn is_castling(&mut self, r#move: Move) -> PyResult<bool> {
         Ok(self.resolve(&r#move)?.is_castling())
     }
 
-    fn is_en_passant(&mut self, r#move: PyMove) -> PyResult<bool> {
+    fn is_en_passant(&mut self, r#move: Move) -> PyResult<bool> {
         Ok(self.resolve(&r#move)?.kind() == MoveKind::EnPassant)
     }
 

@@ -20,15 +20,15 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
-    module.add_class::<types::PyMove>()?;
-    module.add_class::<types::PyPiece>()?;
-    module.add_class::<types::PyBitboard>()?;
+    module.add_class::<types::Move>()?;
+    module.add_class::<types::Piece>()?;
+    module.add_class::<types::Bitboard>()?;
     module.add_class::<board::Board>()?;
-    module.add_class::<board::LegalMoves>()?;
-    module.add_class::<board::PyOutcome>()?;
+    module.add_class::<board::LegalMoveGenerator>()?;
+    module.add_class::<board::Outcome>()?;
     module.add_class::<board::Termination>()?;
-    module.add_class::<pgn::PyGame>()?;
-    module.add_class::<pgn::PyScore>()?;
+    module.add_class::<pgn::Game>()?;
+    module.add_class::<pgn::Score>()?;
     module.add_class::<pgn::GameIter>()?;
     module.add_class::<arrow::ArrowStream>()?;
     module.add_class::<pgn::PositionStream>()?;

@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use arrow_array::RecordBatch;
-use bitboards::{Move, Outcome, Position};
-use bitboards_pgn::annotations::Score;
+use bitboards::Position;
+use bitboards_pgn::annotations;
 use bitboards_pgn::record::{GAME_COLUMNS, RecordVisitor};
 use bitboards_pgn::table::{self, ParquetWriter, games_schema};
 use bitboards_pgn::{ParallelReader, PgnError, ReadError, decompress_in_background};
@@ -21,9 +21,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::arrow::ArrowStream;
-use crate::board::{Board, PyOutcome};
+use crate::board::{Board, Outcome};
 use crate::errors::NotPgnError;
-use crate::types::PyMove;
+use crate::types::Move;
 
 /// Where games come from: a file (compressed or not) or bytes in memory.
 pub enum Source {
@@ -316,10 +316,10 @@ pub struct GameData {
     number: u64,
     tags: Vec<(String, String)>,
     start: Position,
-    moves: Vec<Move>,
+    moves: Vec<bitboards::Move>,
     clocks: Vec<Option<f64>>,
-    evals: Vec<Option<Score>>,
-    outcome: Option<Outcome>,
+    evals: Vec<Option<annotations::Score>>,
+    outcome: Option<bitboards::Outcome>,
     result: Option<&'static str>,
     error: Option<String>,
 }
@@ -345,7 +345,7 @@ fn game_data(visitor: &mut RecordVisitor) -> GameData {
 }
 
 /// `position` after `mv`, a null move passing the turn.
-fn step(position: &mut Position, mv: Move) {
+fn step(position: &mut Position, mv: bitboards::Move) {
     if mv.is_null() {
         *position = position.null_move().unwrap_or(*position);
     } else {
@@ -359,10 +359,10 @@ fn step(position: &mut Position, mv: Move) {
 /// >>> game = next(bitboards.pgn.read_games(io.BytesIO(b'[White "A"]\n\n1. e4 { [%clk 0:03:00] } e5 *')))
 /// >>> game.headers["White"], game.sans(), game.clocks
 /// ('A', ['e4', 'e5'], [180.0, None])
-#[pyclass(module = "bitboards.pgn", name = "Game", frozen)]
-pub struct PyGame(GameData);
+#[pyclass(module = "bitboards.pgn", frozen)]
+pub struct Game(GameData);
 
-impl PyGame {
+impl Game {
     fn chess960(&self) -> bool {
         self.0
             .tags
@@ -373,7 +373,7 @@ impl PyGame {
 }
 
 #[pymethods]
-impl PyGame {
+impl Game {
     /// The game's number in the input, from 1.
     #[getter]
     fn number(&self) -> u64 {
@@ -394,7 +394,7 @@ impl PyGame {
 
     /// The mainline's moves.
     #[getter]
-    fn moves(&self) -> Vec<PyMove> {
+    fn moves(&self) -> Vec<Move> {
         let mut position = self.0.start;
         let chess960 = self.chess960();
         self.0
@@ -405,7 +405,7 @@ impl PyGame {
                     true => bitboards::CastlingNotation::KingTakesRook,
                     false => position.castling_notation(),
                 };
-                let out = PyMove::from_move(mv, notation);
+                let out = Move::from_move(mv, notation);
                 step(&mut position, mv);
                 out
             })
@@ -442,8 +442,8 @@ impl PyGame {
 
     /// Per move: the `[%eval]` after it (White's view), or None.
     #[getter]
-    fn evals(&self) -> Vec<Option<PyScore>> {
-        self.0.evals.iter().map(|eval| eval.map(PyScore)).collect()
+    fn evals(&self) -> Vec<Option<Score>> {
+        self.0.evals.iter().map(|eval| eval.map(Score)).collect()
     }
 
     /// The start position (the `FEN` tag's, or the standard one).
@@ -453,7 +453,7 @@ impl PyGame {
 
     /// The final position, with the moves on its stack.
     fn board(&self) -> Board {
-        let real: Vec<Move> = self
+        let real: Vec<bitboards::Move> = self
             .0
             .moves
             .iter()
@@ -475,8 +475,8 @@ impl PyGame {
     /// What the rules say of the final position (checkmate, stalemate, ...)
     /// or None.
     #[getter]
-    fn outcome(&self) -> Option<PyOutcome> {
-        self.0.outcome.map(PyOutcome::new_from)
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome.map(Outcome::new_from)
     }
 
     /// The result that ends the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`) or
@@ -518,18 +518,18 @@ impl PyGame {
 
 /// An engine evaluation from White's side: centipawns (`cp`) or mate in
 /// `mate` moves (negative when Black mates).
-#[pyclass(module = "bitboards.pgn", name = "Score", frozen, eq, hash)]
+#[pyclass(module = "bitboards.pgn", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyScore(pub Score);
+pub struct Score(pub annotations::Score);
 
 #[pymethods]
-impl PyScore {
+impl Score {
     #[new]
     #[pyo3(signature = (*, cp = None, mate = None))]
-    fn new(cp: Option<i32>, mate: Option<i32>) -> PyResult<PyScore> {
+    fn new(cp: Option<i32>, mate: Option<i32>) -> PyResult<Score> {
         match (cp, mate) {
-            (Some(cp), None) => Ok(PyScore(Score::Cp(cp))),
-            (None, Some(mate)) => Ok(PyScore(Score::Mate(mate))),
+            (Some(cp), None) => Ok(Score(annotations::Score::Cp(cp))),
+            (None, Some(mate)) => Ok(Score(annotations::Score::Mate(mate))),
             _ => Err(PyValueError::new_err("a Score is either cp= or mate=")),
         }
     }
@@ -537,27 +537,27 @@ impl PyScore {
     #[getter]
     fn cp(&self) -> Option<i32> {
         match self.0 {
-            Score::Cp(cp) => Some(cp),
-            Score::Mate(_) => None,
+            annotations::Score::Cp(cp) => Some(cp),
+            annotations::Score::Mate(_) => None,
         }
     }
 
     #[getter]
     fn mate(&self) -> Option<i32> {
         match self.0 {
-            Score::Mate(mate) => Some(mate),
-            Score::Cp(_) => None,
+            annotations::Score::Mate(mate) => Some(mate),
+            annotations::Score::Cp(_) => None,
         }
     }
 
     fn is_mate(&self) -> bool {
-        matches!(self.0, Score::Mate(_))
+        matches!(self.0, annotations::Score::Mate(_))
     }
 
     fn __repr__(&self) -> String {
         match self.0 {
-            Score::Cp(cp) => format!("Score(cp={cp})"),
-            Score::Mate(mate) => format!("Score(mate={mate})"),
+            annotations::Score::Cp(cp) => format!("Score(cp={cp})"),
+            annotations::Score::Mate(mate) => format!("Score(mate={mate})"),
         }
     }
 }
@@ -582,7 +582,7 @@ impl GameIter {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyGame>> {
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Game>> {
         if self.ready.is_empty() {
             let batches = &self.batches;
             let batch = py.detach(|| batches.lock().ok().and_then(|batches| batches.recv().ok()));
@@ -592,7 +592,7 @@ impl GameIter {
             }
         }
         match self.ready.pop_front() {
-            Some(Ok(game)) => Ok(Some(PyGame(game))),
+            Some(Ok(game)) => Ok(Some(Game(game))),
             Some(Err(fatal)) => Err(fatal.into_py()),
             None => Ok(None),
         }

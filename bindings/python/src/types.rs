@@ -2,7 +2,7 @@
 //! python-chess's names (square numbers from 0 = a1, piece types from
 //! 1 = pawn, colours as `True` = White).
 
-use bitboards::{CastlingNotation, Color, Move, MoveKind, Piece, PieceKind, Square};
+use bitboards::{CastlingNotation, Color, MoveKind, PieceKind, Square};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -52,24 +52,16 @@ pub fn is_white(color: Color) -> bool {
 /// >>> move = bitboards.Move.from_uci("e7e8q")
 /// >>> move.from_square, move.to_square, move.promotion
 /// (52, 60, 5)
-#[pyclass(
-    module = "bitboards",
-    name = "Move",
-    frozen,
-    eq,
-    hash,
-    str,
-    from_py_object
-)]
+#[pyclass(module = "bitboards", frozen, eq, hash, str, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct PyMove {
+pub struct Move {
     pub from: u8,
     pub to: u8,
     /// The promotion's piece type, 0 for none.
     pub promotion: u8,
 }
 
-impl std::fmt::Display for PyMove {
+impl std::fmt::Display for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.is_null() {
             return f.write_str("0000");
@@ -83,8 +75,8 @@ impl std::fmt::Display for PyMove {
     }
 }
 
-impl PyMove {
-    pub const NULL: PyMove = PyMove {
+impl Move {
+    pub const NULL: Move = Move {
         from: 0,
         to: 0,
         promotion: 0,
@@ -96,15 +88,15 @@ impl PyMove {
 
     /// `mv` as python-chess writes it for a board with this castling
     /// notation.
-    pub fn from_move(mv: Move, notation: CastlingNotation) -> PyMove {
+    pub fn from_move(mv: bitboards::Move, notation: CastlingNotation) -> Move {
         if mv.is_null() {
-            return PyMove::NULL;
+            return Move::NULL;
         }
         let to = match (mv.kind(), notation) {
             (MoveKind::Castling, CastlingNotation::KingToTarget) => mv.king_target(),
             _ => mv.to(),
         };
-        PyMove {
+        Move {
             from: mv.from().index() as u8,
             to: to.index() as u8,
             promotion: mv.promotion().map_or(0, piece_type),
@@ -115,9 +107,9 @@ impl PyMove {
 /// Every move value once, as a Python object: a move is immutable, so
 /// `legal_moves` hands out shared objects instead of allocating one per
 /// move (what random playouts spend most of their time on otherwise).
-static MOVES: pyo3::sync::PyOnceLock<Vec<Py<PyMove>>> = pyo3::sync::PyOnceLock::new();
+static MOVES: pyo3::sync::PyOnceLock<Vec<Py<Move>>> = pyo3::sync::PyOnceLock::new();
 
-impl PyMove {
+impl Move {
     /// The index of this move among [`MOVES`]: from, to, and the promotion
     /// (0 for none, else a piece type from 1 to 6). Every move has one:
     /// its squares are below 64 (the masks only keep the index in bounds)
@@ -129,11 +121,11 @@ impl PyMove {
 
     /// Every move value once, as a Python object ([`MOVES`]), by
     /// [`slot`](Self::slot).
-    pub fn objects(py: Python<'_>) -> PyResult<&'static [Py<PyMove>]> {
-        let table = MOVES.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
+    pub fn objects(py: Python<'_>) -> PyResult<&'static [Py<Move>]> {
+        let table = MOVES.get_or_try_init(py, || -> PyResult<Vec<Py<Move>>> {
             (0..64 * 64 * 7)
                 .map(|slot: usize| {
-                    let mv = PyMove {
+                    let mv = Move {
                         from: (slot / 7 / 64) as u8,
                         to: (slot / 7 % 64) as u8,
                         promotion: (slot % 7) as u8,
@@ -147,13 +139,13 @@ impl PyMove {
 
     /// This move as a Python object shared with every other use of it: one
     /// of `objects` (from [`objects`](Self::objects)).
-    pub fn shared<'py>(self, py: Python<'py>, objects: &[Py<PyMove>]) -> Bound<'py, PyMove> {
+    pub fn shared<'py>(self, py: Python<'py>, objects: &[Py<Move>]) -> Bound<'py, Move> {
         objects[self.slot()].bind(py).clone()
     }
 }
 
 #[pymethods]
-impl PyMove {
+impl Move {
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion = None, drop = None))]
     fn new(
@@ -161,7 +153,7 @@ impl PyMove {
         to_square: i64,
         promotion: Option<i64>,
         drop: Option<i64>,
-    ) -> PyResult<PyMove> {
+    ) -> PyResult<Move> {
         if drop.is_some() {
             return Err(PyValueError::new_err(
                 "drops are not supported (standard chess only)",
@@ -173,7 +165,7 @@ impl PyMove {
             None => 0,
             Some(piece) => piece_type(piece_kind(piece)?),
         };
-        Ok(PyMove {
+        Ok(Move {
             from,
             to,
             promotion,
@@ -184,9 +176,9 @@ impl PyMove {
     ///
     /// Raises `InvalidMoveError` when the text is not UCI.
     #[staticmethod]
-    fn from_uci(uci: &str) -> PyResult<PyMove> {
+    fn from_uci(uci: &str) -> PyResult<Move> {
         if uci == "0000" {
-            return Ok(PyMove::NULL);
+            return Ok(Move::NULL);
         }
         let bytes = uci.as_bytes();
         let square_at = |at: usize| {
@@ -201,7 +193,7 @@ impl PyMove {
             _ => None,
         };
         match (square_at(0), square_at(2), promotion) {
-            (Some(from), Some(to), Some(promotion)) if from != to => Ok(PyMove {
+            (Some(from), Some(to), Some(promotion)) if from != to => Ok(Move {
                 from: from.index() as u8,
                 to: to.index() as u8,
                 promotion,
@@ -214,8 +206,8 @@ impl PyMove {
 
     /// The null move, `0000` (`bool(Move.null())` is False).
     #[staticmethod]
-    fn null() -> PyMove {
-        PyMove::NULL
+    fn null() -> Move {
+        Move::NULL
     }
 
     #[getter]
@@ -267,21 +259,21 @@ impl PyMove {
 /// >>> import bitboards
 /// >>> bitboards.Piece.from_symbol("n").symbol()
 /// 'n'
-#[pyclass(module = "bitboards", name = "Piece", frozen, eq, hash, str)]
+#[pyclass(module = "bitboards", frozen, eq, hash, str)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyPiece(pub Piece);
+pub struct Piece(pub bitboards::Piece);
 
-impl std::fmt::Display for PyPiece {
+impl std::fmt::Display for Piece {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.0.to_char())
     }
 }
 
 #[pymethods]
-impl PyPiece {
+impl Piece {
     #[new]
-    fn new(piece_type: i64, color: bool) -> PyResult<PyPiece> {
-        Ok(PyPiece(Piece::new(
+    fn new(piece_type: i64, color: bool) -> PyResult<Piece> {
+        Ok(Piece(bitboards::Piece::new(
             self::color(color),
             piece_kind(piece_type)?,
         )))
@@ -289,10 +281,13 @@ impl PyPiece {
 
     /// The piece of a FEN letter: `P` a white pawn, `n` a black knight.
     #[staticmethod]
-    fn from_symbol(symbol: &str) -> PyResult<PyPiece> {
+    fn from_symbol(symbol: &str) -> PyResult<Piece> {
         let mut chars = symbol.chars();
-        match (chars.next().and_then(Piece::from_char), chars.next()) {
-            (Some(piece), None) => Ok(PyPiece(piece)),
+        match (
+            chars.next().and_then(bitboards::Piece::from_char),
+            chars.next(),
+        ) {
+            (Some(piece), None) => Ok(Piece(piece)),
             _ => Err(PyValueError::new_err(format!(
                 "invalid piece symbol: {symbol:?} (one of PNBRQK for White, pnbrqk for Black)"
             ))),
@@ -337,13 +332,13 @@ impl PyPiece {
 /// >>> board = bitboards.Bitboard([bitboards.E4, bitboards.D5])
 /// >>> len(board), int(board)
 /// (2, 34628173824)
-#[pyclass(module = "bitboards", name = "Bitboard", frozen, from_py_object)]
+#[pyclass(module = "bitboards", frozen, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyBitboard(pub u64);
+pub struct Bitboard(pub u64);
 
 /// A mask from a Bitboard, an int or an iterable of squares.
 fn mask_of(value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if let Ok(board) = value.cast::<PyBitboard>() {
+    if let Ok(board) = value.cast::<Bitboard>() {
         return Ok(board.get().0);
     }
     if let Ok(mask) = value.extract::<u64>() {
@@ -361,11 +356,11 @@ fn mask_of(value: &Bound<'_, PyAny>) -> PyResult<u64> {
 }
 
 #[pymethods]
-impl PyBitboard {
+impl Bitboard {
     #[new]
     #[pyo3(signature = (squares = None))]
-    fn new(squares: Option<&Bound<'_, PyAny>>) -> PyResult<PyBitboard> {
-        squares.map_or(Ok(0), mask_of).map(PyBitboard)
+    fn new(squares: Option<&Bound<'_, PyAny>>) -> PyResult<Bitboard> {
+        squares.map_or(Ok(0), mask_of).map(Bitboard)
     }
 
     /// The mask, a1 = bit 0.
@@ -412,36 +407,36 @@ impl PyBitboard {
         self.0 % ((1 << 61) - 1)
     }
 
-    fn __and__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyBitboard> {
-        Ok(PyBitboard(self.0 & mask_of(other)?))
+    fn __and__(&self, other: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
+        Ok(Bitboard(self.0 & mask_of(other)?))
     }
 
-    fn __rand__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyBitboard> {
+    fn __rand__(&self, other: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
         self.__and__(other)
     }
 
-    fn __or__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyBitboard> {
-        Ok(PyBitboard(self.0 | mask_of(other)?))
+    fn __or__(&self, other: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
+        Ok(Bitboard(self.0 | mask_of(other)?))
     }
 
-    fn __ror__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyBitboard> {
+    fn __ror__(&self, other: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
         self.__or__(other)
     }
 
-    fn __xor__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyBitboard> {
-        Ok(PyBitboard(self.0 ^ mask_of(other)?))
+    fn __xor__(&self, other: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
+        Ok(Bitboard(self.0 ^ mask_of(other)?))
     }
 
-    fn __rxor__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyBitboard> {
+    fn __rxor__(&self, other: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
         self.__xor__(other)
     }
 
-    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyBitboard> {
-        Ok(PyBitboard(self.0 & !mask_of(other)?))
+    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<Bitboard> {
+        Ok(Bitboard(self.0 & !mask_of(other)?))
     }
 
-    fn __invert__(&self) -> PyBitboard {
-        PyBitboard(!self.0)
+    fn __invert__(&self) -> Bitboard {
+        Bitboard(!self.0)
     }
 
     /// The 8x8 diagram, rank 8 on top and file a on the left: `X` a
