@@ -125,7 +125,10 @@ impl Position {
 
     /// The old name of [`Position::play_unchecked_in_place`], which says
     /// what this never did: check the move.
-    #[deprecated(since = "0.1.0", note = "renamed `play_unchecked_in_place`: it does not check legality")]
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed `play_unchecked_in_place`: it does not check legality"
+    )]
     #[inline]
     pub fn play_in_place(&mut self, mv: Move) {
         self.play_unchecked_in_place(mv);
