@@ -47,7 +47,7 @@ use std::io::{self, Write};
 
 use crate::annotations::Score;
 use crate::record::{
-    GAME_COLUMNS, GameRecord, TagKind, parse_date, parse_int, parse_time, tag_kind,
+    GAME_COLUMNS, GAME_TABLE, GameRecord, TagKind, Value, parse_date, parse_int, parse_time,
 };
 
 /// Writes the header line: the names of [`GAME_COLUMNS`], comma-separated.
@@ -68,58 +68,66 @@ pub fn write_header(out: &mut impl Write) -> io::Result<()> {
 ///
 /// What writing to `out` returns.
 pub fn write_row(out: &mut impl Write, record: &GameRecord) -> io::Result<()> {
-    for (column, value) in record.tag_columns().into_iter().enumerate() {
-        if column > 0 {
+    let tags = record.tag_values();
+    for (at, column) in GAME_TABLE.iter().enumerate() {
+        if at > 0 {
             out.write_all(b",")?;
         }
-        let Some(value) = value else { continue };
-        match tag_kind(column) {
-            TagKind::Text => write_field(out, value)?,
-            TagKind::Int => {
-                if let Some(number) = parse_int(value) {
-                    write!(out, "{number}")?;
-                }
-            }
-            TagKind::Date => {
-                if parse_date(value).is_some() {
-                    out.write_all(value.as_bytes())?;
-                }
-            }
-            TagKind::Time => {
-                if parse_time(value).is_some() {
-                    out.write_all(value.as_bytes())?;
-                }
-            }
-        }
-    }
-    out.write_all(b",")?;
-    write_field(out, &record.movetext)?;
-    write!(out, ",{},", record.plies)?;
-    write_field(out, &record.fen)?;
-    out.write_all(b",")?;
-    if let Some(outcome) = &record.outcome {
-        write_field(out, outcome)?;
-    }
-    out.write_all(b",")?;
-    write_field(out, &record.uci)?;
-    out.write_all(b",")?;
-    for (ply, clock) in record.clocks.iter().enumerate() {
-        let space = if ply > 0 { " " } else { "" };
-        match clock {
-            Some(seconds) => write!(out, "{space}{seconds}")?,
-            None => write!(out, "{space}-")?,
-        }
-    }
-    out.write_all(b",")?;
-    for (ply, eval) in record.evals.iter().enumerate() {
-        let space = if ply > 0 { " " } else { "" };
-        match eval {
-            Some(Score::Cp(centipawns)) => write!(out, "{space}{centipawns}")?,
-            Some(Score::Mate(moves)) => write!(out, "{space}#{moves}")?,
-            None => write!(out, "{space}-")?,
-        }
+        write_value(out, column.value, tags[at], record)?;
     }
     out.write_all(b"\r\n")
+}
+
+/// Writes one column's field of a row: `tag` is the column's tag's text,
+/// when it holds a tag.
+fn write_value(
+    out: &mut impl Write,
+    value: Value,
+    tag: Option<&str>,
+    record: &GameRecord,
+) -> io::Result<()> {
+    match value {
+        Value::Tag(kind) => {
+            let Some(text) = tag else { return Ok(()) };
+            match kind {
+                TagKind::Text => write_field(out, text),
+                TagKind::Int => match parse_int(text) {
+                    Some(number) => write!(out, "{number}"),
+                    None => Ok(()),
+                },
+                TagKind::Date if parse_date(text).is_some() => out.write_all(text.as_bytes()),
+                TagKind::Time if parse_time(text).is_some() => out.write_all(text.as_bytes()),
+                TagKind::Date | TagKind::Time => Ok(()),
+            }
+        }
+        Value::Text(get) => match get(record) {
+            Some(text) => write_field(out, text),
+            None => Ok(()),
+        },
+        Value::Int(get) => write!(out, "{}", get(record)),
+        Value::Moves(get) => write_field(out, get(record)),
+        Value::Clocks(get) => {
+            for (ply, clock) in get(record).iter().enumerate() {
+                let space = if ply > 0 { " " } else { "" };
+                match clock {
+                    Some(seconds) => write!(out, "{space}{seconds}")?,
+                    None => write!(out, "{space}-")?,
+                }
+            }
+            Ok(())
+        }
+        Value::Evals(get) => {
+            for (ply, eval) in get(record).iter().enumerate() {
+                let space = if ply > 0 { " " } else { "" };
+                match eval {
+                    Some(Score::Cp(centipawns)) => write!(out, "{space}{centipawns}")?,
+                    Some(Score::Mate(moves)) => write!(out, "{space}#{moves}")?,
+                    None => write!(out, "{space}-")?,
+                }
+            }
+            Ok(())
+        }
+    }
 }
 
 /// Whether `text` must be quoted to be one field: it holds a comma, a

@@ -19,7 +19,7 @@
 //! | `Result` | utf8, nullable | the tag |
 //!
 //! and then the game columns asked for by name ([`PositionOptions::columns`]):
-//! any tag column of the game table ([`GAME_COLUMNS`])
+//! any tag column of the game table ([`GAME_COLUMNS`](crate::record::GAME_COLUMNS))
 //! or `plies`, repeated on each row of the game.
 //!
 //! ```
@@ -55,9 +55,7 @@ use bitboards::{CastlingNotation, Color, Move, PieceKind, Position};
 use crate::annotations::{Annotations, Score};
 use crate::error::{PgnError, ReadError};
 use crate::parallel::ParallelReader;
-use crate::record::{
-    GAME_COLUMNS, TAG_COLUMNS, TagKind, parse_date, parse_int, parse_time, tag_kind,
-};
+use crate::record::{GAME_TABLE, TagKind, Value, parse_date, parse_int, parse_time};
 use crate::result::GameResult;
 use crate::table::{JoinInto, eval_fields, games_schema};
 use crate::visitor::{PgnMove, Visitor};
@@ -132,6 +130,14 @@ impl Default for PositionOptions {
 /// The game columns a row can carry besides the tags.
 const GAME_EXTRAS: [&str; 1] = ["plies"];
 
+/// The names of the game table's tag columns, which a row can carry.
+fn tag_columns() -> impl Iterator<Item = &'static str> {
+    GAME_TABLE
+        .iter()
+        .filter(|column| column.is_tag())
+        .map(|column| column.name)
+}
+
 impl PositionOptions {
     /// Whether the options make sense: `every` at least 1, a sample
     /// fraction from 0 to 1, known column names.
@@ -153,11 +159,11 @@ impl PositionOptions {
             ));
         }
         for name in &self.columns {
-            let tag = GAME_COLUMNS[..TAG_COLUMNS].contains(&name.as_str());
+            let tag = tag_columns().any(|tag| tag == name);
             if !tag && !GAME_EXTRAS.contains(&name.as_str()) {
                 return Err(format!(
                     "no game column {name:?} for position rows; they can carry {}, {}",
-                    GAME_COLUMNS[..TAG_COLUMNS].join(", "),
+                    tag_columns().collect::<Vec<_>>().join(", "),
                     GAME_EXTRAS.join(", ")
                 ));
             }
@@ -323,7 +329,8 @@ impl GameRows {
 
     fn push(&mut self, position: &Position, ply: u16, mv: Option<Move>) {
         self.ply.push(ply);
-        self.bitboards.push(position.piece_boards().map(|board| board.0));
+        self.bitboards
+            .push(position.piece_boards().map(|board| board.0));
         self.turn.push(position.side_to_move() == Color::White);
         self.castling.push(position.castling_rooks().0);
         // Most double pushes leave no pawn beside them: ask the move
@@ -715,30 +722,32 @@ impl PositionsBuilder {
     }
 }
 
-/// A game column's values, typed as in the game table.
+/// A game column's values, typed as in the game table (`plies`, the
+/// only one a row carries that is not a tag, as the integer it is).
 fn game_column(name: &str, values: Vec<Option<String>>) -> ArrayRef {
-    if name == "plies" {
-        let plies = values
-            .iter()
-            .map(|value| value.as_deref().and_then(parse_int));
-        return Arc::new(Int32Array::from_iter(plies));
-    }
-    let kind = GAME_COLUMNS[..TAG_COLUMNS]
+    let value = GAME_TABLE
         .iter()
-        .position(|column| *column == name)
-        .map_or(TagKind::Text, tag_kind);
+        .find(|column| column.name == name)
+        .map_or(Value::Tag(TagKind::Text), |column| column.value);
     let values = values.iter().map(Option::as_deref);
-    match kind {
-        TagKind::Text => Arc::new(arrow_array::StringArray::from_iter(values)),
-        TagKind::Int => Arc::new(Int32Array::from_iter(values.map(|v| v.and_then(parse_int)))),
-        TagKind::Date => Arc::new(Date32Array::from_iter(
+    match value {
+        Value::Tag(TagKind::Int) | Value::Int(_) => {
+            Arc::new(Int32Array::from_iter(values.map(|v| v.and_then(parse_int))))
+        }
+        Value::Tag(TagKind::Date) => Arc::new(Date32Array::from_iter(
             values.map(|v| v.and_then(parse_date)),
         )),
-        TagKind::Time => {
+        Value::Tag(TagKind::Time) => {
             Arc::new(Time32MillisecondArray::from_iter(values.map(|v| {
                 v.and_then(parse_time).map(|seconds| seconds as i32 * 1000)
             })))
         }
+        // Rows carry tags and `plies` only (`PositionOptions::check`).
+        Value::Tag(TagKind::Text)
+        | Value::Text(_)
+        | Value::Moves(_)
+        | Value::Clocks(_)
+        | Value::Evals(_) => Arc::new(arrow_array::StringArray::from_iter(values)),
     }
 }
 

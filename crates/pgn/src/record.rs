@@ -1,5 +1,6 @@
-//! One game as one row of a table: [`GameRecord`], and the names of the
-//! columns that the Parquet and CSV writers give it ([`GAME_COLUMNS`]).
+//! One game as one row of a table: [`GameRecord`], and the table's columns,
+//! declared once each (`GAME_TABLE`, whose names are [`GAME_COLUMNS`]),
+//! from which the Parquet and CSV writers follow.
 //!
 //! The first 17 columns are the tags of the Lichess open database as
 //! published on Hugging Face (`Lichess/standard-chess-games`), then its
@@ -71,13 +72,13 @@ impl GameRecord {
         self.uci.split_ascii_whitespace()
     }
 
-    /// The values of the tag columns (the first [`TAG_COLUMNS`] of
-    /// [`GAME_COLUMNS`]) in one pass over the tags: the first tag of each
-    /// name, `None` where the game has none.
-    pub(crate) fn tag_columns(&self) -> [Option<&str>; TAG_COLUMNS] {
-        let mut values = [None; TAG_COLUMNS];
+    /// The text of each tag column of [`GAME_TABLE`], by the column's
+    /// place in the table, in one pass over the tags: the first tag of each
+    /// name; `None` where the game has none, and for the other columns.
+    pub(crate) fn tag_values(&self) -> [Option<&str>; GAME_TABLE.len()] {
+        let mut values = [None; GAME_TABLE.len()];
         for (name, value) in &self.tags {
-            if let Some(column) = GAME_COLUMNS[..TAG_COLUMNS].iter().position(|c| c == name)
+            if let Some(&(_, column)) = TAG_COLUMNS.iter().find(|(tag, _)| tag == name)
                 && values[column].is_none()
             {
                 values[column] = Some(value.as_str());
@@ -94,9 +95,140 @@ pub(crate) fn first_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<
         .map(|(_, value)| value.as_str())
 }
 
-/// The columns of a game table, in order: the Lichess database's 17 tags
-/// and `movetext`, then `plies`, `fen`, `outcome`, `uci`, `clocks` and
-/// `evals`.
+/// The game table, one declaration per column, in order: its name, what
+/// it holds and where from ([`Value`]). The schema
+/// ([`games_schema`](crate::table::games_schema)), the Arrow builder
+/// ([`GamesBuilder`](crate::table::GamesBuilder)), the CSV writer
+/// ([`csv`](crate::csv)) and [`GAME_COLUMNS`] all follow from it, so that
+/// adding a column is adding its line here (CONTRIBUTING.md shows one).
+///
+/// The first 17 columns are the tags of the Lichess open database as
+/// published on Hugging Face (`Lichess/standard-chess-games`), then its
+/// `movetext`; the rest are ours.
+pub(crate) const GAME_TABLE: &[GameColumn] = &[
+    GameColumn::tag("Event", TagKind::Text),
+    GameColumn::tag("Site", TagKind::Text),
+    GameColumn::tag("White", TagKind::Text),
+    GameColumn::tag("Black", TagKind::Text),
+    GameColumn::tag("Result", TagKind::Text),
+    GameColumn::tag("WhiteTitle", TagKind::Text),
+    GameColumn::tag("BlackTitle", TagKind::Text),
+    GameColumn::tag("WhiteElo", TagKind::Int),
+    GameColumn::tag("BlackElo", TagKind::Int),
+    GameColumn::tag("WhiteRatingDiff", TagKind::Int),
+    GameColumn::tag("BlackRatingDiff", TagKind::Int),
+    GameColumn::tag("UTCDate", TagKind::Date),
+    GameColumn::tag("UTCTime", TagKind::Time),
+    GameColumn::tag("ECO", TagKind::Text),
+    GameColumn::tag("Opening", TagKind::Text),
+    GameColumn::tag("Termination", TagKind::Text),
+    GameColumn::tag("TimeControl", TagKind::Text),
+    GameColumn::new("movetext", Value::Text(|game| Some(&game.movetext))),
+    GameColumn::new("plies", Value::Int(|game| game.plies)),
+    GameColumn::new("fen", Value::Text(|game| Some(&game.fen))).not_null(),
+    GameColumn::new("outcome", Value::Text(|game| game.outcome.as_deref())),
+    GameColumn::new("uci", Value::Moves(|game| &game.uci)),
+    GameColumn::new("clocks", Value::Clocks(|game| &game.clocks)),
+    GameColumn::new("evals", Value::Evals(|game| &game.evals)),
+];
+
+/// The tag columns of [`GAME_TABLE`]: each one's tag name and place.
+const TAG_COLUMNS: [(&str, usize); tag_count()] = {
+    let mut tags = [("", 0); tag_count()];
+    let (mut at, mut found) = (0, 0);
+    while at < GAME_TABLE.len() {
+        if GAME_TABLE[at].is_tag() {
+            tags[found] = (GAME_TABLE[at].name, at);
+            found += 1;
+        }
+        at += 1;
+    }
+    tags
+};
+
+/// How many columns of [`GAME_TABLE`] hold a tag.
+const fn tag_count() -> usize {
+    let (mut at, mut count) = (0, 0);
+    while at < GAME_TABLE.len() {
+        if GAME_TABLE[at].is_tag() {
+            count += 1;
+        }
+        at += 1;
+    }
+    count
+}
+
+/// One column of the game table: a line of [`GAME_TABLE`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GameColumn {
+    /// Its name, in the schema and the CSV header.
+    pub(crate) name: &'static str,
+    /// What it holds and where from.
+    pub(crate) value: Value,
+    /// Whether it may be null. Tag columns may (a missing tag, a number
+    /// that does not parse); lists never are (an empty list instead).
+    /// The Arrow schema says so; CSV writes a null as an empty field.
+    #[cfg_attr(not(feature = "arrow"), allow(dead_code))]
+    pub(crate) nullable: bool,
+}
+
+impl GameColumn {
+    /// The column of the first tag named `name`, read as `kind`.
+    const fn tag(name: &'static str, kind: TagKind) -> GameColumn {
+        GameColumn {
+            name,
+            value: Value::Tag(kind),
+            nullable: true,
+        }
+    }
+
+    /// A column of the record's own values: nullable where the value can
+    /// be absent (text), never for numbers and lists.
+    const fn new(name: &'static str, value: Value) -> GameColumn {
+        let nullable = matches!(value, Value::Tag(_) | Value::Text(_));
+        GameColumn {
+            name,
+            value,
+            nullable,
+        }
+    }
+
+    /// The same column, never null.
+    const fn not_null(self) -> GameColumn {
+        GameColumn {
+            nullable: false,
+            ..self
+        }
+    }
+
+    /// Whether it holds a tag.
+    pub(crate) const fn is_tag(&self) -> bool {
+        matches!(self.value, Value::Tag(_))
+    }
+}
+
+/// What a game column holds, and where from; its Arrow type and its CSV
+/// text follow (the [`table`](crate::table) and [`csv`](crate::csv)
+/// modules' docs list them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Value {
+    /// The first tag named as the column, read as `TagKind` says.
+    Tag(TagKind),
+    /// Text (utf8); `None` is null.
+    Text(fn(&GameRecord) -> Option<&str>),
+    /// A count (int32; a value above `i32::MAX` is written as `i32::MAX`).
+    Int(fn(&GameRecord) -> u32),
+    /// Moves in UCI separated by single spaces (list\<utf8\>).
+    Moves(fn(&GameRecord) -> &str),
+    /// Seconds per ply, `None` where absent (list\<float64\>).
+    Clocks(fn(&GameRecord) -> &[Option<f64>]),
+    /// Scores per ply, `None` where absent (list\<struct\<cp, mate\>\>).
+    Evals(fn(&GameRecord) -> &[Option<Score>]),
+}
+
+/// The columns of a game table, in order: the names of [`GAME_TABLE`]'s
+/// lines, the Lichess database's 17 tags and `movetext`, then `plies`,
+/// `fen`, `outcome`, `uci`, `clocks` and `evals`.
 ///
 /// ```
 /// use bitboards_pgn::record::GAME_COLUMNS;
@@ -105,57 +237,27 @@ pub(crate) fn first_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<
 /// assert_eq!(GAME_COLUMNS[17], "movetext");
 /// assert_eq!(GAME_COLUMNS[23], "evals");
 /// ```
-pub const GAME_COLUMNS: [&str; 24] = [
-    "Event",
-    "Site",
-    "White",
-    "Black",
-    "Result",
-    "WhiteTitle",
-    "BlackTitle",
-    "WhiteElo",
-    "BlackElo",
-    "WhiteRatingDiff",
-    "BlackRatingDiff",
-    "UTCDate",
-    "UTCTime",
-    "ECO",
-    "Opening",
-    "Termination",
-    "TimeControl",
-    "movetext",
-    "plies",
-    "fen",
-    "outcome",
-    "uci",
-    "clocks",
-    "evals",
-];
-
-/// How many of [`GAME_COLUMNS`] come from tags (`Event` to `TimeControl`).
-pub(crate) const TAG_COLUMNS: usize = 17;
+pub const GAME_COLUMNS: [&str; GAME_TABLE.len()] = {
+    let mut names = [""; GAME_TABLE.len()];
+    let mut at = 0;
+    while at < names.len() {
+        names[at] = GAME_TABLE[at].name;
+        at += 1;
+    }
+    names
+};
 
 /// What a tag column holds, and so how its text is read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum TagKind {
-    /// The tag's text as it is.
+    /// The tag's text as it is (utf8).
     Text,
-    /// An integer: `WhiteElo`, `BlackElo`, `WhiteRatingDiff`, `BlackRatingDiff`.
+    /// An integer (int32): `"+11"` is 11.
     Int,
-    /// `UTCDate`, `YYYY.MM.DD`.
+    /// A `YYYY.MM.DD` date (date32).
     Date,
-    /// `UTCTime`, `HH:MM:SS`.
+    /// An `HH:MM:SS` time (time32\[ms\]).
     Time,
-}
-
-/// The kind of tag column `column` (an index below [`TAG_COLUMNS`]).
-pub(crate) const fn tag_kind(column: usize) -> TagKind {
-    match column {
-        7..=10 => TagKind::Int,
-        11 => TagKind::Date,
-        12 => TagKind::Time,
-        _ => TagKind::Text,
-    }
 }
 
 /// An integer tag (`"1500"`, `"+11"`, `"-9"`), or `None` for anything else
@@ -856,11 +958,11 @@ mod tests {
             ],
             ..GameRecord::default()
         };
-        let columns = record.tag_columns();
+        let columns = record.tag_values();
         assert_eq!(columns[0], Some("A"));
         assert_eq!(columns[16], Some("60+0"));
         assert_eq!(columns.iter().flatten().count(), 2);
-        assert_eq!(tag_kind(7), TagKind::Int);
-        assert_eq!(tag_kind(16), TagKind::Text);
+        assert!(matches!(GAME_TABLE[7].value, Value::Tag(TagKind::Int)));
+        assert!(matches!(GAME_TABLE[16].value, Value::Tag(TagKind::Text)));
     }
 }

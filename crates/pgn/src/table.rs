@@ -54,9 +54,7 @@
 use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
-use arrow_array::builder::{
-    ArrayBuilder, Date32Builder, Int32Builder, StringBuilder, Time32MillisecondBuilder,
-};
+use arrow_array::builder::{Date32Builder, Int32Builder, StringBuilder, Time32MillisecondBuilder};
 use arrow_array::types::ArrowPrimitiveType;
 use arrow_array::{
     ArrayRef, Float64Array, Int32Array, ListArray, PrimitiveArray, RecordBatch, StringArray,
@@ -69,7 +67,9 @@ use crate::annotations::Score;
 use crate::error::{PgnError, ReadError};
 use crate::parallel::{Chunk, ParallelReader};
 use crate::reader::Reader;
-use crate::record::{GAME_COLUMNS, GameRecord, RecordVisitor, parse_date, parse_int, parse_time};
+use crate::record::{
+    GAME_TABLE, GameRecord, RecordVisitor, TagKind, Value, parse_date, parse_int, parse_time,
+};
 
 /// The element field of the `uci` list: a move, never null.
 fn uci_item() -> FieldRef {
@@ -95,7 +95,7 @@ fn eval_item() -> FieldRef {
 }
 
 /// The Arrow schema of a game table: the 24 columns of
-/// [`GAME_COLUMNS`] with the types of the [module](self)'s table.
+/// [`GAME_COLUMNS`](crate::record::GAME_COLUMNS) with the types of the [module](self)'s table.
 ///
 /// ```
 /// use arrow_schema::DataType;
@@ -112,25 +112,25 @@ pub fn games_schema() -> SchemaRef {
     static SCHEMA: OnceLock<SchemaRef> = OnceLock::new();
     SCHEMA
         .get_or_init(|| {
-            let fields = GAME_COLUMNS.map(|name| {
-                let (data_type, nullable) = match name {
-                    "WhiteElo" | "BlackElo" | "WhiteRatingDiff" | "BlackRatingDiff" => {
-                        (DataType::Int32, true)
-                    }
-                    "UTCDate" => (DataType::Date32, true),
-                    "UTCTime" => (DataType::Time32(TimeUnit::Millisecond), true),
-                    "plies" => (DataType::Int32, false),
-                    "fen" => (DataType::Utf8, false),
-                    "uci" => (DataType::List(uci_item()), false),
-                    "clocks" => (DataType::List(clock_item()), false),
-                    "evals" => (DataType::List(eval_item()), false),
-                    _ => (DataType::Utf8, true),
-                };
-                Field::new(name, data_type, nullable)
-            });
-            Arc::new(Schema::new(fields.to_vec()))
+            let fields = GAME_TABLE
+                .iter()
+                .map(|column| Field::new(column.name, data_type(column.value), column.nullable));
+            Arc::new(Schema::new(fields.collect::<Vec<_>>()))
         })
         .clone()
+}
+
+/// The Arrow type of a column that holds `value`.
+fn data_type(value: Value) -> DataType {
+    match value {
+        Value::Tag(TagKind::Text) | Value::Text(_) => DataType::Utf8,
+        Value::Tag(TagKind::Int) | Value::Int(_) => DataType::Int32,
+        Value::Tag(TagKind::Date) => DataType::Date32,
+        Value::Tag(TagKind::Time) => DataType::Time32(TimeUnit::Millisecond),
+        Value::Moves(_) => DataType::List(uci_item()),
+        Value::Clocks(_) => DataType::List(clock_item()),
+        Value::Evals(_) => DataType::List(eval_item()),
+    }
 }
 
 /// Builds a game table row by row, straight into Arrow arrays: push
@@ -141,23 +141,145 @@ pub fn games_schema() -> SchemaRef {
 /// `ParquetWriter` (feature `parquet`) gathers into row groups.
 #[derive(Debug)]
 pub struct GamesBuilder {
-    /// `Event`, `Site`, `White`, `Black`, `Result`, `WhiteTitle`,
-    /// `BlackTitle`, then `ECO`, `Opening`, `Termination`, `TimeControl`.
-    text: [StringBuilder; 11],
-    /// `WhiteElo`, `BlackElo`, `WhiteRatingDiff`, `BlackRatingDiff`.
-    ints: [Int32Builder; 4],
-    date: Date32Builder,
-    time: Time32MillisecondBuilder,
-    movetext: StringBuilder,
-    plies: Int32Builder,
-    fen: StringBuilder,
-    outcome: StringBuilder,
-    uci: UciColumn,
-    clocks: ClockColumn,
-    evals: EvalColumn,
+    /// One builder per column of the game table, in its order.
+    columns: Vec<ColumnBuilder>,
+    /// The rows pushed since the last batch.
+    rows: usize,
     /// Room for the next batch, made at its first row: what the last
     /// batch held.
     room: Option<Room>,
+}
+
+/// The builder of one column, of the kind its [`Value`] says, with where
+/// its values come from.
+#[derive(Debug)]
+enum ColumnBuilder {
+    /// A tag's text (the record's tag values are found in one pass for all
+    /// the tag columns: `at` is this column's place among them).
+    TagText(usize, StringBuilder),
+    TagInt(usize, Int32Builder),
+    TagDate(usize, Date32Builder),
+    TagTime(usize, Time32MillisecondBuilder),
+    Text(fn(&GameRecord) -> Option<&str>, StringBuilder),
+    Int(fn(&GameRecord) -> u32, Int32Builder),
+    Moves(fn(&GameRecord) -> &str, UciColumn),
+    Clocks(fn(&GameRecord) -> &[Option<f64>], ClockColumn),
+    Evals(fn(&GameRecord) -> &[Option<Score>], EvalColumn),
+}
+
+/// How much one column's next batch makes room for besides its rows: the
+/// bytes of its text, or the items and bytes of its lists.
+#[derive(Debug, Clone, Copy, Default)]
+struct ColumnRoom {
+    items: usize,
+    bytes: usize,
+}
+
+impl ColumnBuilder {
+    /// The builder of column `at` of the game table, `value` its
+    /// declaration, with room for `rows` rows and `room` more.
+    fn new(at: usize, value: Value, rows: usize, room: ColumnRoom) -> ColumnBuilder {
+        let text = || StringBuilder::with_capacity(rows, room.bytes);
+        match value {
+            Value::Tag(TagKind::Text) => ColumnBuilder::TagText(at, text()),
+            Value::Tag(TagKind::Int) => {
+                ColumnBuilder::TagInt(at, Int32Builder::with_capacity(rows))
+            }
+            Value::Tag(TagKind::Date) => {
+                ColumnBuilder::TagDate(at, Date32Builder::with_capacity(rows))
+            }
+            Value::Tag(TagKind::Time) => {
+                ColumnBuilder::TagTime(at, Time32MillisecondBuilder::with_capacity(rows))
+            }
+            Value::Text(get) => ColumnBuilder::Text(get, text()),
+            Value::Int(get) => ColumnBuilder::Int(get, Int32Builder::with_capacity(rows)),
+            Value::Moves(get) => {
+                ColumnBuilder::Moves(get, UciColumn::with_capacity(rows, room.items, room.bytes))
+            }
+            Value::Clocks(get) => {
+                ColumnBuilder::Clocks(get, ClockColumn::with_capacity(rows, room.items))
+            }
+            Value::Evals(get) => {
+                ColumnBuilder::Evals(get, EvalColumn::with_capacity(rows, room.items))
+            }
+        }
+    }
+
+    /// Appends `record`'s value; `tags` are its tag columns' texts.
+    #[inline]
+    fn push(&mut self, record: &GameRecord, tags: &[Option<&str>]) {
+        match self {
+            ColumnBuilder::TagText(at, builder) => builder.append_option(tags[*at]),
+            ColumnBuilder::TagInt(at, builder) => {
+                builder.append_option(tags[*at].and_then(parse_int));
+            }
+            ColumnBuilder::TagDate(at, builder) => {
+                builder.append_option(tags[*at].and_then(parse_date));
+            }
+            ColumnBuilder::TagTime(at, builder) => builder.append_option(
+                tags[*at]
+                    .and_then(parse_time)
+                    .map(|seconds| seconds as i32 * 1000),
+            ),
+            ColumnBuilder::Text(get, builder) => builder.append_option(get(record)),
+            ColumnBuilder::Int(get, builder) => {
+                builder.append_value(i32::try_from(get(record)).unwrap_or(i32::MAX));
+            }
+            ColumnBuilder::Moves(get, column) => column.push(get(record)),
+            ColumnBuilder::Clocks(get, column) => column.push(get(record)),
+            ColumnBuilder::Evals(get, column) => column.push(get(record)),
+        }
+    }
+
+    /// What the next batch makes room for, for a batch like this one and a
+    /// little more.
+    fn room(&self) -> ColumnRoom {
+        let bytes = |builder: &StringBuilder| more(builder.values_slice().len());
+        match self {
+            ColumnBuilder::TagText(_, builder) | ColumnBuilder::Text(_, builder) => ColumnRoom {
+                items: 0,
+                bytes: bytes(builder),
+            },
+            ColumnBuilder::Moves(_, column) => ColumnRoom {
+                items: more(column.moves.0.len()),
+                bytes: more(column.bytes.len()),
+            },
+            ColumnBuilder::Clocks(_, column) => ColumnRoom {
+                items: more(column.seconds.len()),
+                bytes: 0,
+            },
+            ColumnBuilder::Evals(_, column) => ColumnRoom {
+                items: more(column.cp.len()),
+                bytes: 0,
+            },
+            ColumnBuilder::TagInt(..)
+            | ColumnBuilder::TagDate(..)
+            | ColumnBuilder::TagTime(..)
+            | ColumnBuilder::Int(..) => ColumnRoom::default(),
+        }
+    }
+
+    /// The values pushed as an array, and a fresh start.
+    fn finish(&mut self) -> ArrayRef {
+        match self {
+            ColumnBuilder::TagText(_, builder) | ColumnBuilder::Text(_, builder) => {
+                Arc::new(builder.finish())
+            }
+            ColumnBuilder::TagInt(_, builder) | ColumnBuilder::Int(_, builder) => {
+                Arc::new(builder.finish())
+            }
+            ColumnBuilder::TagDate(_, builder) => Arc::new(builder.finish()),
+            ColumnBuilder::TagTime(_, builder) => Arc::new(builder.finish()),
+            ColumnBuilder::Moves(_, column) => Arc::new(column.finish()),
+            ColumnBuilder::Clocks(_, column) => Arc::new(column.finish()),
+            ColumnBuilder::Evals(_, column) => Arc::new(column.finish()),
+        }
+    }
+}
+
+/// `len` and an eighth more, for a batch a little larger than the last.
+fn more(len: usize) -> usize {
+    len + len / 8 + 16
 }
 
 /// Where each row's items end in a list column's values, after a leading
@@ -207,8 +329,9 @@ impl UciColumn {
         }
     }
 
-    fn push(&mut self, record: &GameRecord) {
-        for mv in record.uci_moves() {
+    /// Appends a row of moves in UCI separated by spaces.
+    fn push(&mut self, moves: &str) {
+        for mv in moves.split_ascii_whitespace() {
             self.bytes.extend_from_slice(mv.as_bytes());
             self.moves.end_row(self.bytes.len());
         }
@@ -275,8 +398,8 @@ impl ClockColumn {
         }
     }
 
-    fn push(&mut self, record: &GameRecord) {
-        for &clock in &record.clocks {
+    fn push(&mut self, clocks: &[Option<f64>]) {
+        for &clock in clocks {
             self.seconds.push(clock);
         }
         self.games.end_row(self.seconds.len());
@@ -311,8 +434,8 @@ impl EvalColumn {
         }
     }
 
-    fn push(&mut self, record: &GameRecord) {
-        for eval in &record.evals {
+    fn push(&mut self, evals: &[Option<Score>]) {
+        for eval in evals {
             let (cp, mate) = match eval {
                 Some(Score::Cp(centipawns)) => (Some(*centipawns), None),
                 Some(Score::Mate(moves)) => (None, Some(*moves)),
@@ -351,38 +474,26 @@ impl GamesBuilder {
 
     /// An empty builder with the room `room` gives.
     fn with_room(room: &Room) -> Self {
-        let rows = room.rows;
-        let text = |bytes| StringBuilder::with_capacity(rows, bytes);
+        let columns = GAME_TABLE
+            .iter()
+            .enumerate()
+            .map(|(at, column)| {
+                let extra = room.columns.get(at).copied().unwrap_or_default();
+                ColumnBuilder::new(at, column.value, room.rows, extra)
+            })
+            .collect();
         Self {
-            text: room.text.map(text),
-            ints: std::array::from_fn(|_| Int32Builder::with_capacity(rows)),
-            date: Date32Builder::with_capacity(rows),
-            time: Time32MillisecondBuilder::with_capacity(rows),
-            movetext: text(room.movetext),
-            plies: Int32Builder::with_capacity(rows),
-            fen: text(room.fen),
-            outcome: text(room.outcome),
-            uci: UciColumn::with_capacity(rows, room.uci_moves, room.uci_bytes),
-            clocks: ClockColumn::with_capacity(rows, room.clocks),
-            evals: EvalColumn::with_capacity(rows, room.evals),
+            columns,
+            rows: 0,
             room: None,
         }
     }
 
     /// The room for a batch like the one built so far, and a little more.
     fn room(&self) -> Room {
-        let more = |len: usize| len + len / 8 + 16;
-        let bytes = |builder: &StringBuilder| more(builder.values_slice().len());
         Room {
-            rows: more(self.len()),
-            text: self.text.each_ref().map(bytes),
-            movetext: bytes(&self.movetext),
-            fen: bytes(&self.fen),
-            outcome: bytes(&self.outcome),
-            uci_moves: more(self.uci.moves.0.len()),
-            uci_bytes: more(self.uci.bytes.len()),
-            clocks: more(self.clocks.seconds.len()),
-            evals: more(self.evals.cp.len()),
+            rows: more(self.rows),
+            columns: self.columns.iter().map(ColumnBuilder::room).collect(),
         }
     }
 
@@ -399,67 +510,17 @@ impl GamesBuilder {
         if let Some(room) = self.room.take() {
             *self = Self::with_room(&room);
         }
-        let [
-            event,
-            site,
-            white,
-            black,
-            result,
-            white_title,
-            black_title,
-            white_elo,
-            black_elo,
-            white_diff,
-            black_diff,
-            date,
-            time,
-            eco,
-            opening,
-            termination,
-            time_control,
-        ] = record.tag_columns();
-        let text = [
-            event,
-            site,
-            white,
-            black,
-            result,
-            white_title,
-            black_title,
-            eco,
-            opening,
-            termination,
-            time_control,
-        ];
-        for (builder, value) in self.text.iter_mut().zip(text) {
-            builder.append_option(value);
+        let tags = record.tag_values();
+        for column in &mut self.columns {
+            column.push(record, &tags);
         }
-        for (builder, value) in self
-            .ints
-            .iter_mut()
-            .zip([white_elo, black_elo, white_diff, black_diff])
-        {
-            builder.append_option(value.and_then(parse_int));
-        }
-        self.date.append_option(date.and_then(parse_date));
-        self.time.append_option(
-            time.and_then(parse_time)
-                .map(|seconds| seconds as i32 * 1000),
-        );
-        self.movetext.append_value(&record.movetext);
-        self.plies
-            .append_value(i32::try_from(record.plies).unwrap_or(i32::MAX));
-        self.fen.append_value(&record.fen);
-        self.outcome.append_option(record.outcome.as_deref());
-        self.uci.push(record);
-        self.clocks.push(record);
-        self.evals.push(record);
+        self.rows += 1;
     }
 
     /// The number of rows pushed since the last [`finish`](Self::finish).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.plies.len()
+        self.rows
     }
 
     /// Whether no row was pushed since the last [`finish`](Self::finish).
@@ -474,52 +535,8 @@ impl GamesBuilder {
     /// chunk's games) are written without growing their buffers.
     pub fn finish(&mut self) -> RecordBatch {
         let room = self.room();
-        let [
-            event,
-            site,
-            white,
-            black,
-            result,
-            white_title,
-            black_title,
-            eco,
-            opening,
-            termination,
-            time_control,
-        ] = self
-            .text
-            .each_mut()
-            .map(|builder| Arc::new(builder.finish()) as ArrayRef);
-        let [white_elo, black_elo, white_diff, black_diff] = self
-            .ints
-            .each_mut()
-            .map(|builder| Arc::new(builder.finish()) as ArrayRef);
-        let columns: Vec<ArrayRef> = vec![
-            event,
-            site,
-            white,
-            black,
-            result,
-            white_title,
-            black_title,
-            white_elo,
-            black_elo,
-            white_diff,
-            black_diff,
-            Arc::new(self.date.finish()),
-            Arc::new(self.time.finish()),
-            eco,
-            opening,
-            termination,
-            time_control,
-            Arc::new(self.movetext.finish()),
-            Arc::new(self.plies.finish()),
-            Arc::new(self.fen.finish()),
-            Arc::new(self.outcome.finish()),
-            Arc::new(self.uci.finish()),
-            Arc::new(self.clocks.finish()),
-            Arc::new(self.evals.finish()),
-        ];
+        let columns: Vec<ArrayRef> = self.columns.iter_mut().map(ColumnBuilder::finish).collect();
+        self.rows = 0;
         self.room = Some(room);
         RecordBatch::try_new(games_schema(), columns).expect("the builders match the schema")
     }
@@ -528,17 +545,11 @@ impl GamesBuilder {
 /// How much a [`GamesBuilder`]'s next batch makes room for: a little more
 /// than the last batch held, so that a batch like it (a chunk of the same
 /// size) is written without growing its buffers.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 struct Room {
     rows: usize,
-    text: [usize; 11],
-    movetext: usize,
-    fen: usize,
-    outcome: usize,
-    uci_moves: usize,
-    uci_bytes: usize,
-    clocks: usize,
-    evals: usize,
+    /// Per column, in the table's order (none for a fresh builder).
+    columns: Vec<ColumnRoom>,
 }
 
 /// Reads every game of `input` (decompressed already) into the game
@@ -578,14 +589,13 @@ pub fn for_each_chunk(
 }
 
 /// The size of the chunks [`for_each_chunk`] cuts on `threads` threads.
-/// Each chunk is a record batch, and whoever takes the batches pays for
-/// each one (pyarrow takes one through the C stream interface in about 20
-/// µs, as long as reading 6 KB takes), so these chunks are larger than
-/// the reader's own: 1 MiB on two threads, where 256 KiB ones held
-/// `read_table` on 5,000 Lichess-shaped games to 1.8x one thread, against
-/// 1.9x. On more threads they shrink back towards 256 KiB, so that every
-/// thread still reads as many: the wait for the last chunk grows with its
-/// size.
+/// Each chunk is a record batch, and whoever takes the batches pays a
+/// fixed cost for each (pyarrow's import through the C stream interface),
+/// so these chunks are larger than the reader's own: 1 MiB on two threads,
+/// where smaller ones left the import of many batches on the calling
+/// thread (docs/performance.md, "A table on two threads, chunk by chunk").
+/// On more threads they shrink back towards 256 KiB, so that every thread
+/// still reads as many: the wait for the last chunk grows with its size.
 fn batch_chunk(threads: usize) -> usize {
     ((2 << 20) / threads).clamp(256 << 10, 1 << 20)
 }
@@ -839,10 +849,9 @@ mod parquet_writer {
 
     use super::{SchemaRef, games_schema};
 
-    /// The zstd level of the pages. Level 1 against 3 on 40,000
-    /// Lichess-shaped games: the game table written 6% faster, 1.9% larger
-    /// (38.5 against 37.8 MB); the position table 7% faster and 0.9%
-    /// smaller (31.2 against 31.5 MB).
+    /// The zstd level of the pages: 1, not 3, because compression is most
+    /// of writing the file and level 3 saved almost no bytes
+    /// (docs/performance.md, "Parquet on a thread of its own").
     const ZSTD_LEVEL: i32 = 1;
     /// The most rows in one row group.
     const ROW_GROUP_ROWS: usize = 64 * 1024;
@@ -1620,7 +1629,7 @@ mod tests {
     fn schema() {
         let schema = games_schema();
         let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
-        assert_eq!(names, GAME_COLUMNS);
+        assert_eq!(names, crate::record::GAME_COLUMNS);
         for field in schema.fields() {
             let required = ["plies", "fen", "uci", "clocks", "evals"];
             assert_eq!(
@@ -1671,7 +1680,12 @@ mod tests {
             }
             assert!(reused.room.is_none());
             let batch = reused.finish();
-            assert!(reused.room.is_some_and(|room| room.rows > records.len()));
+            assert!(
+                reused
+                    .room
+                    .as_ref()
+                    .is_some_and(|room| room.rows > records.len())
+            );
             assert_eq!(batch, fresh.finish());
         }
     }
