@@ -38,6 +38,7 @@ fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(pgn::to_parquet, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::game_columns, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::position_stream, module)?)?;
+    module.add_function(wrap_pyfunction!(planes::planes_into, module)?)?;
     errors::register(py, module)?;
     Ok(())
 }

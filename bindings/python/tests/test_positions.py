@@ -249,6 +249,25 @@ def test_planes_into_an_array_of_the_callers():
             bitboards.planes(boards, out=bad)
 
 
+def test_planes_refuse_a_turn_of_another_length_and_arrays_they_cannot_read():
+    boards = np.zeros((4, 12), dtype=np.uint64)
+    with pytest.raises(ValueError, match=r"turn must be .* of shape \(4,\), not ndarray bool \(3,\)"):
+        bitboards.planes(boards, turn=[True] * 3)
+    # The encoder checks what it is handed itself (planes converts first).
+    out = np.zeros((4, 12, 8, 8), dtype=np.uint8)
+    planes_into = bitboards._bitboards.planes_into
+    with pytest.raises(ValueError, match="boards must be"):
+        planes_into(boards.astype(np.int64), None, out)
+    with pytest.raises(ValueError, match="boards must be"):
+        planes_into(np.zeros((4, 24), dtype=np.uint64)[:, ::2], None, out)
+    with pytest.raises(ValueError, match="turn must be"):
+        planes_into(boards, np.ones(4, dtype=np.int8), out)
+    with pytest.raises(ValueError, match="shares memory"):
+        planes_into(out.reshape(-1).view(np.uint64)[:48].reshape(4, 12), None, out)
+    planes_into(boards + np.uint64(1), np.ones(4, dtype=bool), out)
+    assert out[:, 0, 0, 0].tolist() == [1, 1, 1, 1] and int(out.sum()) == 4 * 12
+
+
 def test_flip_is_the_mirrored_board_for_black(games):
     board = chess.Board()
     for move in list(games[0].mainline_moves())[:15]:

@@ -15,10 +15,10 @@ python-chess's names and values. ``bitboards.pgn`` reads PGN databases
 (compressed, on every core) into games, Arrow tables and Parquet.
 """
 
-import os
 import threading
 from typing import TYPE_CHECKING, Any
 
+from . import _bitboards
 from ._bitboards import (
     AmbiguousMoveError,
     Bitboard,
@@ -148,71 +148,14 @@ def planes(bitboards: Any, turn: Any = None, out: Any = None) -> "NDArray[numpy.
 
     array = _as_uint64_rows(bitboards, np).astype("<u8", copy=False)
     if turn is not None:
-        turn = _as_numpy(turn, np).astype(bool, copy=False)
-        if turn.shape != (array.shape[0],):
-            raise ValueError(f"turn has shape {turn.shape}, expected ({array.shape[0]},)")
-        black = ~turn
-        if black.any():
-            # Black's view: colours swapped, ranks mirrored (the bytes of
-            # each board reversed).
-            array = array.copy()
-            array[black] = array[black][:, _COLOURS_SWAPPED].byteswap()
-    if out is not None:
+        turn = np.ascontiguousarray(_as_numpy(turn, np), dtype=bool)
+    if out is None:
         shape = (array.shape[0], 12, 8, 8)
-        if (
-            not isinstance(out, np.ndarray)
-            or out.dtype != np.uint8
-            or out.shape != shape
-            or not out.flags.c_contiguous
-            or not out.flags.writeable
-        ):
-            got = f"{type(out).__name__} {getattr(out, 'dtype', '')} {getattr(out, 'shape', '')}".rstrip()
-            raise ValueError(f"out must be a C-contiguous, writable uint8 array of shape {shape}, not {got}")
-    return _spread(array, np, out)
-
-
-# Planes 6-11 then 0-5: the other side's boards first.
-_COLOURS_SWAPPED = [6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5]
-_SPREAD_TABLE = None
-_POOL = None
-# Rows from which the planes are written on every core.
-_THREADED_ROWS = 16_384
-
-
-def _spread(array, np, into=None):
-    """The planes of little-endian ``(N, 12)`` uint64 boards: each byte (a
-    rank) looked up in a table of its eight squares as eight bytes.
-
-    A gather into ``into``, or into an array NumPy allocates (without huge
-    pages: see ``_without_huge_pages``). Large inputs are split across
-    threads (``numpy.take`` releases the GIL)."""
-    global _SPREAD_TABLE, _POOL
-    if _SPREAD_TABLE is None:
-        bits = np.arange(8, dtype="<u8")
-        values = np.arange(256, dtype="<u8")[:, None]
-        _SPREAD_TABLE = (((values >> bits) & np.uint64(1)) << (bits * np.uint64(8))).sum(
-            axis=1, dtype="<u8"
-        )
-    ranks = np.ascontiguousarray(array).view(np.uint8).reshape(-1)
-    rows = array.shape[0]
-    if into is None:
-        into = _without_huge_pages(np, lambda: np.empty((rows, 12, 8, 8), dtype=np.uint8))
-    out = into.reshape(-1).view("<u8")
-    threads = os.cpu_count() or 1
-    if rows < _THREADED_ROWS or threads == 1:
-        np.take(_SPREAD_TABLE, ranks, out=out, mode="clip")
-    else:
-        if _POOL is None:
-            from concurrent.futures import ThreadPoolExecutor
-
-            _POOL = ThreadPoolExecutor(threads, thread_name_prefix="bitboards-planes")
-        step = -(-rows // threads) * 96
-        parts = [(start, min(start + step, ranks.size)) for start in range(0, ranks.size, step)]
-        for done in [
-            _POOL.submit(np.take, _SPREAD_TABLE, ranks[a:b], out=out[a:b], mode="clip") for a, b in parts
-        ]:
-            done.result()
-    return into
+        out = _without_huge_pages(np, lambda: np.empty(shape, dtype=np.uint8))
+    # The encoder is the Rust one (bindings/python/src/planes.rs), which
+    # also checks turn's and out's shapes and out's dtype and layout.
+    _bitboards.planes_into(array, turn, out)
+    return out
 
 
 def _without_huge_pages(np, allocate):

@@ -28,6 +28,7 @@ __all__ = [
     "to_parquet",
     "game_columns",
     "position_stream",
+    "planes_into",
     "InvalidMoveError",
     "IllegalMoveError",
     "AmbiguousMoveError",
@@ -357,3 +358,9 @@ def position_stream(
 
 # Planes
 
+def planes_into(
+    boards: NDArray[numpy.uint64],
+    turn: Optional[NDArray[numpy.bool_]],
+    out: NDArray[numpy.uint8],
+) -> None:
+    """Writes the planes of ``(N, 12)`` boards into ``out`` (``(N, 12, 8, 8)``): ``bitboards.planes``'s encoder."""
