@@ -47,6 +47,14 @@ __all__ = [
     "PIECE_NAMES", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES",
     "STARTING_FEN", "STARTING_BOARD_FEN",
     "square", "square_file", "square_rank", "square_name", "parse_square",
+    "A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1",
+    "A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2",
+    "A3", "B3", "C3", "D3", "E3", "F3", "G3", "H3",
+    "A4", "B4", "C4", "D4", "E4", "F4", "G4", "H4",
+    "A5", "B5", "C5", "D5", "E5", "F5", "G5", "H5",
+    "A6", "B6", "C6", "D6", "E6", "F6", "G6", "H6",
+    "A7", "B7", "C7", "D7", "E7", "F7", "G7", "H7",
+    "A8", "B8", "C8", "D8", "E8", "F8", "G8", "H8",
 ]
 
 #: python-chess's name for a set of squares.
@@ -66,20 +74,17 @@ FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"]
 RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"]
 SQUARES = list(range(64))
 SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
-for _index, _name in enumerate(SQUARE_NAMES):
-    globals()[_name.upper()] = _index
-    __all__.append(_name.upper())
-del _index, _name
-
-if TYPE_CHECKING:  # the squares the loop above sets, for type checkers
-    A1: int; B1: int; C1: int; D1: int; E1: int; F1: int; G1: int; H1: int
-    A2: int; B2: int; C2: int; D2: int; E2: int; F2: int; G2: int; H2: int
-    A3: int; B3: int; C3: int; D3: int; E3: int; F3: int; G3: int; H3: int
-    A4: int; B4: int; C4: int; D4: int; E4: int; F4: int; G4: int; H4: int
-    A5: int; B5: int; C5: int; D5: int; E5: int; F5: int; G5: int; H5: int
-    A6: int; B6: int; C6: int; D6: int; E6: int; F6: int; G6: int; H6: int
-    A7: int; B7: int; C7: int; D7: int; E7: int; F7: int; G7: int; H7: int
-    A8: int; B8: int; C8: int; D8: int; E8: int; F8: int; G8: int; H8: int
+# The squares' constants, A1 = 0 to H8 = 63 (named in __all__ too).
+(
+    A1, B1, C1, D1, E1, F1, G1, H1,
+    A2, B2, C2, D2, E2, F2, G2, H2,
+    A3, B3, C3, D3, E3, F3, G3, H3,
+    A4, B4, C4, D4, E4, F4, G4, H4,
+    A5, B5, C5, D5, E5, F5, G5, H5,
+    A6, B6, C6, D6, E6, F6, G6, H6,
+    A7, B7, C7, D7, E7, F7, G7, H7,
+    A8, B8, C8, D8, E8, F8, G8, H8,
+) = SQUARES
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
