@@ -60,23 +60,143 @@ use crate::result::GameResult;
 use crate::table::{JoinInto, eval_fields, games_schema};
 use crate::visitor::{PgnMove, Visitor};
 
-/// The columns every row has, in order.
-pub const POSITION_COLUMNS: [&str; 14] = [
-    "game",
-    "ply",
-    "bitboards",
-    "turn",
-    "castling",
-    "ep_square",
-    "halfmove_clock",
-    "fullmove_number",
-    "move",
-    "move_clock",
-    "move_eval",
-    "WhiteElo",
-    "BlackElo",
-    "Result",
+/// The positions table, one declaration per column, in order: its name
+/// and what it holds, from where ([`RowValue`]). The schema
+/// ([`positions_schema`]), the builder ([`PositionsBuilder`]) and
+/// [`POSITION_COLUMNS`] follow from it, so that adding a column is adding
+/// its line here (and, for a value the rows do not hold yet, a field of
+/// [`GameRows`] that [`PositionsVisitor`] fills).
+pub(crate) const POSITION_TABLE: &[PositionColumn] = &[
+    PositionColumn::new("game", RowValue::Game),
+    PositionColumn::new("ply", RowValue::U16(|rows| &rows.ply)),
+    PositionColumn::new("bitboards", RowValue::Boards(|rows| &rows.bitboards)),
+    PositionColumn::new("turn", RowValue::Bool(|rows| &rows.turn)),
+    PositionColumn::new("castling", RowValue::U64(|rows| &rows.castling)),
+    PositionColumn::new("ep_square", RowValue::Square(|rows| &rows.ep_square)),
+    PositionColumn::new("halfmove_clock", RowValue::U16(|rows| &rows.halfmove_clock)),
+    PositionColumn::new(
+        "fullmove_number",
+        RowValue::U16(|rows| &rows.fullmove_number),
+    ),
+    PositionColumn::new("move", RowValue::Move(|rows| &rows.moves)),
+    PositionColumn::new("move_clock", RowValue::Clock(|rows| &rows.clock)),
+    PositionColumn::new("move_eval", RowValue::Eval(|rows| &rows.eval)),
+    PositionColumn::new("WhiteElo", RowValue::GameInt(|rows| rows.white_elo)),
+    PositionColumn::new("BlackElo", RowValue::GameInt(|rows| rows.black_elo)),
+    PositionColumn::new("Result", RowValue::GameText(|rows| rows.result.as_deref())),
 ];
+
+/// One column of the positions table: a line of [`POSITION_TABLE`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PositionColumn {
+    /// Its name, in the schema.
+    pub(crate) name: &'static str,
+    /// What it holds and where from.
+    pub(crate) value: RowValue,
+}
+
+impl PositionColumn {
+    const fn new(name: &'static str, value: RowValue) -> PositionColumn {
+        PositionColumn { name, value }
+    }
+}
+
+/// What a positions column holds, and where from: one value per row of a
+/// game's [`GameRows`], or one per game repeated on each of its rows. Its
+/// Arrow type follows (the [module](self)'s docs list them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RowValue {
+    /// The game's number in the input, from 0 (uint64).
+    Game,
+    /// A count per row (uint16).
+    U16(fn(&GameRows) -> &[u16]),
+    /// A set of squares per row (uint64).
+    U64(fn(&GameRows) -> &[u64]),
+    /// The twelve piece boards per row (fixed_size_list\<uint64, 12\>).
+    Boards(fn(&GameRows) -> &[[u64; 12]]),
+    /// A flag per row (bool).
+    Bool(fn(&GameRows) -> &[bool]),
+    /// A square per row, or none (uint8, nullable).
+    Square(fn(&GameRows) -> &[Option<u8>]),
+    /// The move played per row, in UCI as the game writes castling, or
+    /// none (utf8, nullable).
+    Move(fn(&GameRows) -> &[Option<Move>]),
+    /// Seconds per row, or none (float64, nullable).
+    Clock(fn(&GameRows) -> &[Option<f64>]),
+    /// A score per row, or none (struct\<cp: int32, mate: int32\>, nullable).
+    Eval(fn(&GameRows) -> &[Option<Score>]),
+    /// An integer of the game (int32, nullable).
+    GameInt(fn(&GameRows) -> Option<i32>),
+    /// A text of the game (utf8, nullable).
+    GameText(fn(&GameRows) -> Option<&str>),
+}
+
+impl RowValue {
+    /// The Arrow type of a column that holds this, and whether it may be
+    /// null.
+    fn data_type(self) -> (DataType, bool) {
+        match self {
+            RowValue::Game | RowValue::U64(_) => (DataType::UInt64, false),
+            RowValue::U16(_) => (DataType::UInt16, false),
+            RowValue::Boards(_) => (
+                DataType::FixedSizeList(
+                    Arc::new(Field::new_list_field(DataType::UInt64, false)),
+                    12,
+                ),
+                false,
+            ),
+            RowValue::Bool(_) => (DataType::Boolean, false),
+            RowValue::Square(_) => (DataType::UInt8, true),
+            RowValue::Move(_) | RowValue::GameText(_) => (DataType::Utf8, true),
+            RowValue::Clock(_) => (DataType::Float64, true),
+            RowValue::Eval(_) => (DataType::Struct(eval_fields()), true),
+            RowValue::GameInt(_) => (DataType::Int32, true),
+        }
+    }
+}
+
+/// The columns every row has, in order: the names of [`POSITION_TABLE`]'s
+/// lines.
+///
+/// ```
+/// use bitboards_pgn::positions::POSITION_COLUMNS;
+///
+/// assert_eq!(POSITION_COLUMNS[..3], ["game", "ply", "bitboards"]);
+/// assert_eq!(POSITION_COLUMNS.last(), Some(&"Result"));
+/// ```
+pub const POSITION_COLUMNS: [&str; POSITION_TABLE.len()] = {
+    let mut names = [""; POSITION_TABLE.len()];
+    let mut at = 0;
+    while at < names.len() {
+        names[at] = POSITION_TABLE[at].name;
+        at += 1;
+    }
+    names
+};
+
+/// The place of the column named `name` in [`POSITION_TABLE`].
+const fn position_column(name: &str) -> usize {
+    let mut at = 0;
+    while at < POSITION_TABLE.len() {
+        let (column, name) = (POSITION_TABLE[at].name.as_bytes(), name.as_bytes());
+        if column.len() == name.len() {
+            let mut byte = 0;
+            while byte < name.len() && column[byte] == name[byte] {
+                byte += 1;
+            }
+            if byte == name.len() {
+                return at;
+            }
+        }
+        at += 1;
+    }
+    panic!("no such column of the positions table")
+}
+
+/// Where the `game` and `ply` columns are: the sample and the numbering of
+/// games in the input read them back from a chunk's batch.
+const GAME_AT: usize = position_column("game");
+const PLY_AT: usize = position_column("ply");
 
 /// Which positions become rows, and which game columns they carry.
 ///
@@ -209,29 +329,13 @@ fn splitmix(mut x: u64) -> u64 {
 pub fn positions_schema(columns: &[String]) -> SchemaRef {
     static BASE: OnceLock<Vec<Field>> = OnceLock::new();
     let base = BASE.get_or_init(|| {
-        vec![
-            Field::new("game", DataType::UInt64, false),
-            Field::new("ply", DataType::UInt16, false),
-            Field::new(
-                "bitboards",
-                DataType::FixedSizeList(
-                    Arc::new(Field::new_list_field(DataType::UInt64, false)),
-                    12,
-                ),
-                false,
-            ),
-            Field::new("turn", DataType::Boolean, false),
-            Field::new("castling", DataType::UInt64, false),
-            Field::new("ep_square", DataType::UInt8, true),
-            Field::new("halfmove_clock", DataType::UInt16, false),
-            Field::new("fullmove_number", DataType::UInt16, false),
-            Field::new("move", DataType::Utf8, true),
-            Field::new("move_clock", DataType::Float64, true),
-            Field::new("move_eval", DataType::Struct(eval_fields()), true),
-            Field::new("WhiteElo", DataType::Int32, true),
-            Field::new("BlackElo", DataType::Int32, true),
-            Field::new("Result", DataType::Utf8, true),
-        ]
+        POSITION_TABLE
+            .iter()
+            .map(|column| {
+                let (data_type, nullable) = column.value.data_type();
+                Field::new(column.name, data_type, nullable)
+            })
+            .collect()
     });
     let games = games_schema();
     let mut fields = base.clone();
@@ -508,23 +612,195 @@ impl Visitor for PositionsVisitor {
 pub struct PositionsBuilder {
     options: Arc<PositionOptions>,
     schema: SchemaRef,
-    game: Vec<u64>,
-    ply: Vec<u16>,
-    bitboards: Vec<u64>,
-    turn: Vec<bool>,
-    castling: Vec<u64>,
-    ep_square: Vec<Option<u8>>,
-    halfmove_clock: Vec<u16>,
-    fullmove_number: Vec<u16>,
-    moves: StringBuilder,
-    clock: Vec<Option<f64>>,
-    eval: Vec<Option<Score>>,
-    white_elo: Vec<Option<i32>>,
-    black_elo: Vec<Option<i32>>,
-    result: StringBuilder,
+    /// One builder per column of [`POSITION_TABLE`], in its order.
+    table: Vec<RowBuilder>,
+    /// The rows waiting.
+    rows: usize,
+    /// The asked-for game columns' text, per row.
     columns: Vec<Vec<Option<String>>>,
     /// The text of one move, reused.
     uci: String,
+    /// The rows of a game that the sample keeps, reused.
+    kept: Vec<usize>,
+}
+
+/// The values of one column of the positions table, of the kind its
+/// [`RowValue`] says, with where they come from.
+#[derive(Debug)]
+enum RowBuilder {
+    Game(Vec<u64>),
+    U16(fn(&GameRows) -> &[u16], Vec<u16>),
+    U64(fn(&GameRows) -> &[u64], Vec<u64>),
+    /// Twelve boards a row, one after the other.
+    Boards(fn(&GameRows) -> &[[u64; 12]], Vec<u64>),
+    Bool(fn(&GameRows) -> &[bool], Vec<bool>),
+    Square(fn(&GameRows) -> &[Option<u8>], Vec<Option<u8>>),
+    Move(fn(&GameRows) -> &[Option<Move>], StringBuilder),
+    Clock(fn(&GameRows) -> &[Option<f64>], Vec<Option<f64>>),
+    Eval(fn(&GameRows) -> &[Option<Score>], Vec<Option<Score>>),
+    GameInt(fn(&GameRows) -> Option<i32>, Vec<Option<i32>>),
+    GameText(fn(&GameRows) -> Option<&str>, StringBuilder),
+}
+
+impl RowBuilder {
+    /// The builder of a column that holds `value`, with room for `rows`.
+    fn new(value: RowValue, rows: usize) -> RowBuilder {
+        match value {
+            RowValue::Game => RowBuilder::Game(Vec::with_capacity(rows)),
+            RowValue::U16(get) => RowBuilder::U16(get, Vec::with_capacity(rows)),
+            RowValue::U64(get) => RowBuilder::U64(get, Vec::with_capacity(rows)),
+            RowValue::Boards(get) => RowBuilder::Boards(get, Vec::with_capacity(rows * 12)),
+            RowValue::Bool(get) => RowBuilder::Bool(get, Vec::with_capacity(rows)),
+            RowValue::Square(get) => RowBuilder::Square(get, Vec::with_capacity(rows)),
+            RowValue::Move(get) => {
+                RowBuilder::Move(get, StringBuilder::with_capacity(rows, rows * 4))
+            }
+            RowValue::Clock(get) => RowBuilder::Clock(get, Vec::with_capacity(rows)),
+            RowValue::Eval(get) => RowBuilder::Eval(get, Vec::with_capacity(rows)),
+            RowValue::GameInt(get) => RowBuilder::GameInt(get, Vec::with_capacity(rows)),
+            RowValue::GameText(get) => {
+                RowBuilder::GameText(get, StringBuilder::with_capacity(rows, rows * 3))
+            }
+        }
+    }
+
+    /// Appends the rows `kept` (in order) of game number `game`; `uci` is
+    /// room for a move's text.
+    fn push_rows(&mut self, game: u64, rows: &GameRows, kept: &[usize], uci: &mut String) {
+        fn pick<T: Copy>(values: &mut Vec<T>, from: &[T], kept: &[usize]) {
+            values.extend(kept.iter().map(|&row| from[row]));
+        }
+        match self {
+            RowBuilder::Game(values) => values.extend(std::iter::repeat_n(game, kept.len())),
+            RowBuilder::U16(get, values) => pick(values, get(rows), kept),
+            RowBuilder::U64(get, values) => pick(values, get(rows), kept),
+            RowBuilder::Boards(get, values) => {
+                let boards = get(rows);
+                for &row in kept {
+                    values.extend_from_slice(&boards[row]);
+                }
+            }
+            RowBuilder::Bool(get, values) => pick(values, get(rows), kept),
+            RowBuilder::Square(get, values) => pick(values, get(rows), kept),
+            RowBuilder::Move(get, builder) => {
+                let moves = get(rows);
+                for &row in kept {
+                    push_move(builder, moves[row], rows.notation, uci);
+                }
+            }
+            RowBuilder::Clock(get, values) => pick(values, get(rows), kept),
+            RowBuilder::Eval(get, values) => pick(values, get(rows), kept),
+            RowBuilder::GameInt(get, values) => {
+                values.extend(std::iter::repeat_n(get(rows), kept.len()));
+            }
+            RowBuilder::GameText(get, builder) => {
+                let text = get(rows);
+                for _ in kept {
+                    builder.append_option(text);
+                }
+            }
+        }
+    }
+
+    /// Appends every row of game number `game`: the columns whole, not
+    /// row by row.
+    fn push_all(&mut self, game: u64, rows: &GameRows, uci: &mut String) {
+        let count = rows.len();
+        match self {
+            RowBuilder::Game(values) => values.extend(std::iter::repeat_n(game, count)),
+            RowBuilder::U16(get, values) => values.extend_from_slice(get(rows)),
+            RowBuilder::U64(get, values) => values.extend_from_slice(get(rows)),
+            RowBuilder::Boards(get, values) => values.extend_from_slice(get(rows).as_flattened()),
+            RowBuilder::Bool(get, values) => values.extend_from_slice(get(rows)),
+            RowBuilder::Square(get, values) => values.extend_from_slice(get(rows)),
+            RowBuilder::Move(get, builder) => {
+                for &mv in get(rows) {
+                    push_move(builder, mv, rows.notation, uci);
+                }
+            }
+            RowBuilder::Clock(get, values) => values.extend_from_slice(get(rows)),
+            RowBuilder::Eval(get, values) => values.extend_from_slice(get(rows)),
+            RowBuilder::GameInt(get, values) => {
+                values.extend(std::iter::repeat_n(get(rows), count))
+            }
+            RowBuilder::GameText(get, builder) => {
+                let text = get(rows);
+                for _ in 0..count {
+                    builder.append_option(text);
+                }
+            }
+        }
+    }
+
+    /// The values pushed as an array, leaving room for `rows` more.
+    fn finish(&mut self, rows: usize) -> ArrayRef {
+        match self {
+            RowBuilder::Game(values) | RowBuilder::U64(_, values) => {
+                Arc::new(UInt64Array::from(take_with_room(values, rows)))
+            }
+            RowBuilder::U16(_, values) => Arc::new(UInt16Array::from(take_with_room(values, rows))),
+            RowBuilder::Boards(_, values) => Arc::new(FixedSizeListArray::new(
+                Arc::new(Field::new_list_field(DataType::UInt64, false)),
+                12,
+                Arc::new(UInt64Array::from(take_with_room(values, rows * 12))),
+                None,
+            )),
+            RowBuilder::Bool(_, values) => {
+                Arc::new(BooleanArray::from(take_with_room(values, rows)))
+            }
+            RowBuilder::Square(_, values) => {
+                Arc::new(UInt8Array::from(take_with_room(values, rows)))
+            }
+            RowBuilder::Move(_, builder) | RowBuilder::GameText(_, builder) => {
+                Arc::new(builder.finish())
+            }
+            RowBuilder::Clock(_, values) => {
+                Arc::new(Float64Array::from(take_with_room(values, rows)))
+            }
+            RowBuilder::Eval(_, values) => Arc::new(evals(&take_with_room(values, rows))),
+            RowBuilder::GameInt(_, values) => {
+                Arc::new(Int32Array::from(take_with_room(values, rows)))
+            }
+        }
+    }
+}
+
+/// The `move` of a row: the move in UCI, or null for a final position.
+fn push_move(
+    builder: &mut StringBuilder,
+    mv: Option<Move>,
+    notation: CastlingNotation,
+    uci: &mut String,
+) {
+    match mv {
+        Some(mv) => {
+            uci.clear();
+            mv.uci(notation).push_to(uci);
+            builder.append_value(&*uci);
+        }
+        None => builder.append_null(),
+    }
+}
+
+/// Scores as the `move_eval` column: `cp` or `mate`, the other null; null
+/// where there is none.
+fn evals(scores: &[Option<Score>]) -> StructArray {
+    let cp = scores.iter().map(|eval| match eval {
+        Some(Score::Cp(cp)) => Some(*cp),
+        _ => None,
+    });
+    let mate = scores.iter().map(|eval| match eval {
+        Some(Score::Mate(mate)) => Some(*mate),
+        _ => None,
+    });
+    StructArray::new(
+        eval_fields(),
+        vec![
+            Arc::new(Int32Array::from_iter(cp)) as ArrayRef,
+            Arc::new(Int32Array::from_iter(mate)),
+        ],
+        Some(NullBuffer::from_iter(scores.iter().map(Option::is_some))),
+    )
 }
 
 /// The rows a builder makes room for at once: a batch and a long game
@@ -551,22 +827,14 @@ impl PositionsBuilder {
         PositionsBuilder {
             options: Arc::new(options),
             schema,
-            game: Vec::with_capacity(rows),
-            ply: Vec::with_capacity(rows),
-            bitboards: Vec::with_capacity(rows * 12),
-            turn: Vec::with_capacity(rows),
-            castling: Vec::with_capacity(rows),
-            ep_square: Vec::with_capacity(rows),
-            halfmove_clock: Vec::with_capacity(rows),
-            fullmove_number: Vec::with_capacity(rows),
-            moves: StringBuilder::with_capacity(rows, rows * 4),
-            clock: Vec::with_capacity(rows),
-            eval: Vec::with_capacity(rows),
-            white_elo: Vec::with_capacity(rows),
-            black_elo: Vec::with_capacity(rows),
-            result: StringBuilder::with_capacity(rows, rows * 3),
+            table: POSITION_TABLE
+                .iter()
+                .map(|column| RowBuilder::new(column.value, rows))
+                .collect(),
+            rows: 0,
             columns,
             uci: String::new(),
+            kept: Vec::new(),
         }
     }
 
@@ -579,86 +847,43 @@ impl PositionsBuilder {
     /// The rows waiting for [`finish`](Self::finish).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.game.len()
+        self.rows
     }
 
     /// Whether no row waits.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.game.is_empty()
+        self.rows == 0
     }
 
     /// Adds the rows of game number `game` (from 0) that the sample keeps.
     pub fn push(&mut self, game: u64, rows: &GameRows) {
         if self.options.sample.is_none() {
-            // Every row kept: the columns are copied whole, not row by row.
             self.push_all(game, rows);
             return;
         }
-        for row in 0..rows.len() {
-            if !self.options.keeps(game, rows.ply[row]) {
-                continue;
-            }
-            self.game.push(game);
-            self.ply.push(rows.ply[row]);
-            self.bitboards.extend_from_slice(&rows.bitboards[row]);
-            self.turn.push(rows.turn[row]);
-            self.castling.push(rows.castling[row]);
-            self.ep_square.push(rows.ep_square[row]);
-            self.halfmove_clock.push(rows.halfmove_clock[row]);
-            self.fullmove_number.push(rows.fullmove_number[row]);
-            self.push_move(rows.moves[row], rows.notation);
-            self.clock.push(rows.clock[row]);
-            self.eval.push(rows.eval[row]);
-            self.white_elo.push(rows.white_elo);
-            self.black_elo.push(rows.black_elo);
-            self.result.append_option(rows.result.as_deref());
-            for (column, value) in self.columns.iter_mut().zip(&rows.columns) {
-                column.push(value.clone());
-            }
+        self.kept.clear();
+        self.kept
+            .extend((0..rows.len()).filter(|&row| self.options.keeps(game, rows.ply[row])));
+        for column in &mut self.table {
+            column.push_rows(game, rows, &self.kept, &mut self.uci);
         }
-    }
-
-    /// The `move` of a row: the move in UCI, or null for a final position.
-    fn push_move(&mut self, mv: Option<Move>, notation: CastlingNotation) {
-        match mv {
-            Some(mv) => {
-                self.uci.clear();
-                mv.uci(notation).push_to(&mut self.uci);
-                self.moves.append_value(&self.uci);
-            }
-            None => self.moves.append_null(),
+        for (column, value) in self.columns.iter_mut().zip(&rows.columns) {
+            column.extend(std::iter::repeat_n(value, self.kept.len()).cloned());
         }
+        self.rows += self.kept.len();
     }
 
     /// Adds every row of game number `game`.
     fn push_all(&mut self, game: u64, rows: &GameRows) {
         let count = rows.len();
-        self.game.extend(std::iter::repeat_n(game, count));
-        self.ply.extend_from_slice(&rows.ply);
-        self.bitboards
-            .extend_from_slice(rows.bitboards.as_flattened());
-        self.turn.extend_from_slice(&rows.turn);
-        self.castling.extend_from_slice(&rows.castling);
-        self.ep_square.extend_from_slice(&rows.ep_square);
-        self.halfmove_clock.extend_from_slice(&rows.halfmove_clock);
-        self.fullmove_number
-            .extend_from_slice(&rows.fullmove_number);
-        for &mv in &rows.moves {
-            self.push_move(mv, rows.notation);
-        }
-        self.clock.extend_from_slice(&rows.clock);
-        self.eval.extend_from_slice(&rows.eval);
-        self.white_elo
-            .extend(std::iter::repeat_n(rows.white_elo, count));
-        self.black_elo
-            .extend(std::iter::repeat_n(rows.black_elo, count));
-        for _ in 0..count {
-            self.result.append_option(rows.result.as_deref());
+        for column in &mut self.table {
+            column.push_all(game, rows, &mut self.uci);
         }
         for (column, value) in self.columns.iter_mut().zip(&rows.columns) {
             column.extend(std::iter::repeat_n(value, count).cloned());
         }
+        self.rows += count;
     }
 
     /// The rows pushed since the last batch, as a record batch.
@@ -667,57 +892,15 @@ impl PositionsBuilder {
     /// Never: the arrays match the schema by construction.
     pub fn finish(&mut self) -> RecordBatch {
         let rows = batch_capacity(&self.options);
-        let bitboards = FixedSizeListArray::new(
-            Arc::new(Field::new_list_field(DataType::UInt64, false)),
-            12,
-            Arc::new(UInt64Array::from(take_with_room(
-                &mut self.bitboards,
-                rows * 12,
-            ))),
-            None,
-        );
-        let eval = take_with_room(&mut self.eval, rows);
-        let cp = eval.iter().map(|eval| match eval {
-            Some(Score::Cp(cp)) => Some(*cp),
-            _ => None,
-        });
-        let mate = eval.iter().map(|eval| match eval {
-            Some(Score::Mate(mate)) => Some(*mate),
-            _ => None,
-        });
-        let evals = StructArray::new(
-            eval_fields(),
-            vec![
-                Arc::new(Int32Array::from_iter(cp)) as ArrayRef,
-                Arc::new(Int32Array::from_iter(mate)),
-            ],
-            Some(NullBuffer::from_iter(eval.iter().map(Option::is_some))),
-        );
-        let mut arrays: Vec<ArrayRef> = vec![
-            Arc::new(UInt64Array::from(take_with_room(&mut self.game, rows))),
-            Arc::new(UInt16Array::from(take_with_room(&mut self.ply, rows))),
-            Arc::new(bitboards),
-            Arc::new(BooleanArray::from(take_with_room(&mut self.turn, rows))),
-            Arc::new(UInt64Array::from(take_with_room(&mut self.castling, rows))),
-            Arc::new(UInt8Array::from(take_with_room(&mut self.ep_square, rows))),
-            Arc::new(UInt16Array::from(take_with_room(
-                &mut self.halfmove_clock,
-                rows,
-            ))),
-            Arc::new(UInt16Array::from(take_with_room(
-                &mut self.fullmove_number,
-                rows,
-            ))),
-            Arc::new(self.moves.finish()),
-            Arc::new(Float64Array::from(take_with_room(&mut self.clock, rows))),
-            Arc::new(evals),
-            Arc::new(Int32Array::from(take_with_room(&mut self.white_elo, rows))),
-            Arc::new(Int32Array::from(take_with_room(&mut self.black_elo, rows))),
-            Arc::new(self.result.finish()),
-        ];
+        let mut arrays: Vec<ArrayRef> = self
+            .table
+            .iter_mut()
+            .map(|column| column.finish(rows))
+            .collect();
         for (name, values) in self.options.columns.iter().zip(&mut self.columns) {
             arrays.push(game_column(name, std::mem::take(values)));
         }
+        self.rows = 0;
         RecordBatch::try_new(self.schema.clone(), arrays).expect("the arrays match the schema")
     }
 }
@@ -850,12 +1033,12 @@ fn in_input(
     options: &PositionOptions,
 ) -> Result<RecordBatch, ArrowError> {
     let (schema, mut columns, _) = batch.into_parts();
-    let games = columns[0]
+    let games = columns[GAME_AT]
         .as_primitive_opt::<UInt64Type>()
         .ok_or_else(|| ArrowError::SchemaError("the game column is not uint64".into()))?;
     let games = UInt64Array::from_iter_values(games.values().iter().map(|game| game + first));
     let keep = options.sample.and_then(|_| {
-        let plies = columns[1].as_primitive_opt::<UInt16Type>()?.values();
+        let plies = columns[PLY_AT].as_primitive_opt::<UInt16Type>()?.values();
         Some(
             games
                 .values()
@@ -865,7 +1048,7 @@ fn in_input(
                 .collect::<BooleanArray>(),
         )
     });
-    columns[0] = Arc::new(games);
+    columns[GAME_AT] = Arc::new(games);
     let batch = RecordBatch::try_new(schema, columns)?;
     match keep {
         Some(keep) => arrow_select::filter::filter_record_batch(&batch, &keep),
