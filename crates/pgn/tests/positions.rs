@@ -219,6 +219,36 @@ fn filters_pick_rows_and_threads_do_not_change_them() {
     );
 }
 
+/// A builder that draws the sample row by row (`PositionsBuilder::push`
+/// with a sample) keeps the rows, and makes the table, that the readers
+/// make by building every row and filtering the batch.
+#[test]
+fn a_sampled_builder_makes_the_readers_table() {
+    let pgn = bitboards_test_support::lichess_games(120, 5);
+    let options = PositionOptions {
+        final_position: true,
+        sample: Some((0.3, 17)),
+        columns: vec!["Opening".into(), "plies".into(), "UTCTime".into()],
+        ..PositionOptions::default()
+    };
+    let (expected, summary) = rows(&pgn, &options, 1);
+    let mut visitor = positions::PositionsVisitor::new(options.clone());
+    let mut builder = positions::PositionsBuilder::new(options);
+    let mut reader = Reader::new(&pgn[..]);
+    let mut game = 0;
+    while reader.read_game(&mut visitor).unwrap() {
+        builder.push(game, visitor.rows());
+        game += 1;
+    }
+    assert_eq!(game, summary.games);
+    assert_eq!(builder.len() as u64, summary.rows);
+    assert!(summary.rows > 1000, "{} rows: too few to test", summary.rows);
+    let built = builder.finish();
+    assert_eq!(expected.len(), 1);
+    assert_eq!(built, expected[0]);
+    assert!(builder.is_empty());
+}
+
 #[test]
 fn options_that_make_no_sense_are_refused() {
     let refused = |options: PositionOptions| {
