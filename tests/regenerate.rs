@@ -6,9 +6,9 @@ use std::path::Path;
 
 use bitboards_codegen::{Destination, Mode, Options, Status};
 
-/// `cargo test` alone catches a stale `generated/` folder or README list.
+/// `cargo test` alone catches a stale `generated/` folder or table list.
 #[test]
-fn generated_folder_and_readme_list_are_up_to_date() {
+fn generated_folder_and_table_list_are_up_to_date() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut options = Options::new(Destination::Workspace(root.to_path_buf()));
     options.mode = Mode::Check;
@@ -20,10 +20,10 @@ fn generated_folder_and_readme_list_are_up_to_date() {
         .filter_map(|file| file.path.as_ref().map(|p| p.display().to_string()))
         .chain(
             report
-                .readme
+                .table_list
                 .iter()
-                .filter(|readme| readme.status != Status::Unchanged)
-                .map(|readme| readme.path.display().to_string()),
+                .filter(|list| list.status != Status::Unchanged)
+                .map(|list| list.path.display().to_string()),
         )
         .collect();
     assert!(

@@ -170,11 +170,11 @@ fn print_files(report: &Report, root: &Path) {
             );
         }
     }
-    if let Some(readme) = &report.readme {
+    if let Some(list) = &report.table_list {
         println!(
             "{:<24} table list       {}",
-            shown(root, &readme.path),
-            status_word(readme.status)
+            shown(root, &list.path),
+            status_word(list.status)
         );
     }
 }
@@ -235,10 +235,10 @@ fn with_status(report: &Report, wanted: Status) -> impl Iterator<Item = PathBuf>
         .iter()
         .filter(move |file| file.status == wanted)
         .filter_map(|file| file.path.clone());
-    let readme = report
-        .readme
+    let list = report
+        .table_list
         .iter()
-        .filter(move |readme| readme.status == wanted)
-        .map(|readme| readme.path.clone());
-    files.chain(readme)
+        .filter(move |list| list.status == wanted)
+        .map(|list| list.path.clone());
+    files.chain(list)
 }

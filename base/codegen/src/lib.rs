@@ -50,20 +50,20 @@ mod geometry;
 mod inputs;
 mod magics;
 mod published_magics;
-mod readme;
 mod registry;
 mod render;
 pub mod rng;
 mod table;
+mod table_list;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub use magics::MagicSource;
-pub use readme::{END as README_END, START as README_START};
 pub use render::HEADER;
 pub use table::{Element, Index, Naming, Picture};
+pub use table_list::{END as TABLE_LIST_END, START as TABLE_LIST_START};
 
 use inputs::Inputs;
 use registry::BuiltFile;
@@ -173,9 +173,8 @@ pub enum Status {
 pub struct Report {
     /// Every generated file, in registry order, the index last.
     pub files: Vec<FileReport>,
-    /// The table list in `docs/design.md` ([`Destination::Workspace`] only;
-    /// the field keeps its name from when the list stood in the README).
-    pub readme: Option<ReadmeReport>,
+    /// The table list in `docs/design.md` ([`Destination::Workspace`] only).
+    pub table_list: Option<TableListReport>,
     /// Files in the destination folder that nothing generates (left alone).
     pub strays: Vec<PathBuf>,
     /// How long the magic search took ([`MagicSource::Searched`] only).
@@ -212,9 +211,9 @@ impl Report {
         self.strays.is_empty()
             && !self.files.iter().any(|file| stale(file.status))
             && !self
-                .readme
+                .table_list
                 .as_ref()
-                .is_some_and(|readme| stale(readme.status))
+                .is_some_and(|list| stale(list.status))
     }
 }
 
@@ -250,10 +249,10 @@ pub struct FileReport {
 /// use bitboards_codegen::{Destination, Options, run};
 ///
 /// let report = run(&Options::new(Destination::Memory)).unwrap();
-/// assert!(report.readme.is_none());
+/// assert!(report.table_list.is_none());
 /// ```
 #[derive(Clone, Debug)]
-pub struct ReadmeReport {
+pub struct TableListReport {
     /// The page that holds the list (`docs/design.md`).
     pub path: PathBuf,
     /// Whether its list was up to date, rewritten or stale.
@@ -315,7 +314,7 @@ pub struct TableReport {
 ///
 /// [`Error::Table`] when a table cannot be built correctly (a magic
 /// collision, a malformed data file), [`Error::Io`] when a file cannot be
-/// read or written, [`Error::Readme`] when `docs/design.md` lacks the table
+/// read or written, [`Error::TableList`] when `docs/design.md` lacks the table
 /// list's markers.
 pub fn run(options: &Options) -> Result<Report, Error> {
     let inputs = Inputs {
@@ -372,7 +371,7 @@ pub fn run(options: &Options) -> Result<Report, Error> {
 
     let mut report = Report {
         files: rendered,
-        readme: None,
+        table_list: None,
         strays: Vec::new(),
         magic_search: inputs.magics.search_time(),
     };
@@ -382,12 +381,12 @@ pub fn run(options: &Options) -> Result<Report, Error> {
         Destination::Workspace(root) => {
             // The table list's page first: a page without markers stops
             // the run before anything is written.
-            let path = root.join(readme::PAGE);
+            let path = root.join(table_list::PAGE);
             let current = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
-            let wanted = readme::splice(&path, &current, &readme::table_list(&built))?;
+            let wanted = table_list::splice(&path, &current, &table_list::table_list(&built))?;
             sync_folder(&root.join("generated"), options.mode, &mut report)?;
             let status = sync_file(&path, Some(current.as_bytes()), &wanted, options.mode)?;
-            report.readme = Some(ReadmeReport { path, status });
+            report.table_list = Some(TableListReport { path, status });
         }
     }
     Ok(report)
@@ -465,7 +464,7 @@ pub enum Error {
     /// maps two occupancies with different attacks to one entry).
     Table(String),
     /// The table list's page (`docs/design.md`) has no place for it.
-    Readme {
+    TableList {
         /// The page.
         path: PathBuf,
         /// What is missing or doubled.
@@ -487,7 +486,7 @@ impl fmt::Display for Error {
         match self {
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Error::Table(message) => f.write_str(message),
-            Error::Readme { path, problem } => write!(f, "{}: {problem}", path.display()),
+            Error::TableList { path, problem } => write!(f, "{}: {problem}", path.display()),
         }
     }
 }

@@ -76,7 +76,10 @@ fn check_mode_reports_stale_files_and_writes_nothing() {
         again.files.iter().all(|f| f.status == Status::Unchanged),
         "rewrote unchanged files"
     );
-    assert!(again.readme.is_none(), "a plain folder has no table list");
+    assert!(
+        again.table_list.is_none(),
+        "a plain folder has no table list"
+    );
 
     // One changed byte makes exactly that file stale.
     let masks = dir.join("masks.rs");
@@ -111,8 +114,8 @@ fn a_file_nothing_generates_is_a_stray() {
 fn a_workspace_gets_its_table_list_and_needs_the_markers() {
     let root = scratch("workspace");
     std::fs::create_dir_all(root.join("docs")).unwrap();
-    let readme = root.join("docs").join("design.md");
-    std::fs::write(&readme, "# Tables\n\nnone yet\n").unwrap();
+    let design = root.join("docs").join("design.md");
+    std::fs::write(&design, "# Tables\n\nnone yet\n").unwrap();
     let options = Options::new(Destination::Workspace(root.clone()));
     let error = run(&options).unwrap_err().to_string();
     assert!(
@@ -126,19 +129,19 @@ fn a_workspace_gets_its_table_list_and_needs_the_markers() {
 
     let before = format!(
         "# Tables\n\n{}\n{}\n\nafter\n",
-        bitboards_codegen::README_START,
-        bitboards_codegen::README_END
+        bitboards_codegen::TABLE_LIST_START,
+        bitboards_codegen::TABLE_LIST_END
     );
-    std::fs::write(&readme, &before).unwrap();
+    std::fs::write(&design, &before).unwrap();
     let report = run(&options).unwrap();
-    assert_eq!(report.readme.as_ref().unwrap().status, Status::Written);
-    let after = std::fs::read_to_string(&readme).unwrap();
+    assert_eq!(report.table_list.as_ref().unwrap().status, Status::Written);
+    let after = std::fs::read_to_string(&design).unwrap();
     assert!(after.starts_with("# Tables\n\n<!-- tables:start -->\n"));
     assert!(after.ends_with("<!-- tables:end -->\n\nafter\n"));
     assert!(after.contains("| [sliders.rs](../generated/sliders.rs) | `SLIDER_ATTACKS` | `[u64; 90498]` | 90,498 | 723,984 |"));
     assert!(root.join("generated").join("index.rs").exists());
     let again = run(&options).unwrap();
-    assert_eq!(again.readme.as_ref().unwrap().status, Status::Unchanged);
+    assert_eq!(again.table_list.as_ref().unwrap().status, Status::Unchanged);
     assert!(again.is_fresh());
     std::fs::remove_dir_all(&root).unwrap();
 }

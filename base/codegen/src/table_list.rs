@@ -1,7 +1,6 @@
 //! The table list, generated from the registry between two markers in
 //! [`PAGE`] (`docs/design.md`), so that it can never disagree with
-//! `generated/`. (The items keep their `README` names from when the list
-//! stood in the README.)
+//! `generated/`.
 
 use std::path::Path;
 
@@ -21,16 +20,16 @@ const GENERATED: &str = "../generated";
 /// The line before the generated list in `docs/design.md`.
 ///
 /// ```
-/// // The page holds this line on its own, then the list, then `README_END`.
-/// assert_eq!(bitboards_codegen::README_START, "<!-- tables:start -->");
+/// // The page holds this line on its own, then the list, then `TABLE_LIST_END`.
+/// assert_eq!(bitboards_codegen::TABLE_LIST_START, "<!-- tables:start -->");
 /// ```
 pub const START: &str = "<!-- tables:start -->";
 /// The line after the generated list in `docs/design.md`.
 ///
 /// ```
-/// use bitboards_codegen::{README_END, README_START};
+/// use bitboards_codegen::{TABLE_LIST_END, TABLE_LIST_START};
 ///
-/// assert!(README_START.starts_with("<!--") && README_END.ends_with("-->"));
+/// assert!(TABLE_LIST_START.starts_with("<!--") && TABLE_LIST_END.ends_with("-->"));
 /// ```
 pub const END: &str = "<!-- tables:end -->";
 
@@ -74,29 +73,25 @@ pub(crate) fn table_list(files: &[BuiltFile]) -> String {
     text
 }
 
-/// `readme` (the text of [`PAGE`]) with everything between the markers
+/// `page` (the text of [`PAGE`]) with everything between the markers
 /// replaced by `list`.
-pub(crate) fn splice(path: &Path, readme: &str, list: &str) -> Result<String, Error> {
-    let problem = |problem: String| Error::Readme {
+pub(crate) fn splice(path: &Path, page: &str, list: &str) -> Result<String, Error> {
+    let problem = |problem: String| Error::TableList {
         path: path.to_path_buf(),
         problem,
     };
-    let start = readme
+    let start = page
         .find(START)
         .ok_or_else(|| problem(format!("no `{START}` line")))?;
     let after_start = start + START.len();
-    let end = readme[after_start..]
+    let end = page[after_start..]
         .find(END)
         .map(|at| after_start + at)
         .ok_or_else(|| problem(format!("no `{END}` line after `{START}`")))?;
-    if readme[end + END.len()..].contains(START) {
+    if page[end + END.len()..].contains(START) {
         return Err(problem(format!("`{START}` appears twice")));
     }
-    Ok(format!(
-        "{}\n{list}{}",
-        &readme[..after_start],
-        &readme[end..]
-    ))
+    Ok(format!("{}\n{list}{}", &page[..after_start], &page[end..]))
 }
 
 /// `1234567` as `1,234,567`.
@@ -127,8 +122,8 @@ mod tests {
     #[test]
     fn splice_replaces_only_between_the_markers() {
         let path = Path::new(PAGE);
-        let readme = format!("# Title\n\n{START}\nold\n{END}\n\nafter\n");
-        let spliced = splice(path, &readme, "new\n").unwrap();
+        let page = format!("# Title\n\n{START}\nold\n{END}\n\nafter\n");
+        let spliced = splice(path, &page, "new\n").unwrap();
         assert_eq!(
             spliced,
             format!("# Title\n\n{START}\nnew\n{END}\n\nafter\n")
