@@ -7,6 +7,8 @@
 //! (`python/bitboards`) adds the constants, the progress switch and the
 //! argument handling.
 
+#![deny(unsafe_code)]
+
 mod arrow;
 mod board;
 mod errors;

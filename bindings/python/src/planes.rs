@@ -108,7 +108,8 @@ struct ArrayMemory {
     readonly: bool,
 }
 
-/// The memory of `array` when it is a C-contiguous `numpy.ndarray` of
+/// The memory of `array` when it is a C-contiguous `numpy.ndarray` (not a
+/// subclass) of
 /// `typestr` (`"<u8"`, `"|u1"`, ...) and `shape`; `None` otherwise.
 fn array_memory(
     array: &Bound<'_, PyAny>,
@@ -116,7 +117,13 @@ fn array_memory(
     shape: &[usize],
 ) -> PyResult<Option<ArrayMemory>> {
     let py = array.py();
-    if !array.is_instance(&py.import("numpy")?.getattr("ndarray")?)? {
+    // Exactly `numpy.ndarray`, whose `__array_interface__` is NumPy's own:
+    // a subclass could answer any address (`bitboards.planes` passes a
+    // subclass's arrays as plain views).
+    if !array
+        .get_type()
+        .is(&py.import("numpy")?.getattr("ndarray")?)
+    {
         return Ok(None);
     }
     let interface = array.getattr("__array_interface__")?;
@@ -230,6 +237,7 @@ pub fn planes_into(
     // is writable and overlaps neither input. (Concurrent writes from
     // another thread are the caller's race, as for any NumPy function that
     // releases the GIL.)
+    #[allow(unsafe_code)]
     let (boards, turn, out) = unsafe {
         (
             std::slice::from_raw_parts(boards_memory.address as *const u8, boards_memory.len),

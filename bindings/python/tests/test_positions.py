@@ -268,6 +268,29 @@ def test_planes_refuse_a_turn_of_another_length_and_arrays_they_cannot_read():
     assert out[:, 0, 0, 0].tolist() == [1, 1, 1, 1] and int(out.sum()) == 4 * 12
 
 
+def test_planes_take_subclasses_as_views_and_the_encoder_refuses_them():
+    class Lying(np.ndarray):
+        """An ndarray subclass whose __array_interface__ gives another address."""
+
+        @property
+        def __array_interface__(self):
+            interface = dict(super().__array_interface__)
+            interface["data"] = (8, False)
+            return interface
+
+    boards = np.arange(48, dtype=np.uint64).reshape(4, 12)
+    out = np.zeros((4, 12, 8, 8), dtype=np.uint8).view(Lying)
+    # planes hands the encoder a plain view of the same memory.
+    assert bitboards.planes(boards.view(Lying), out=out) is out
+    assert np.array_equal(np.asarray(out), bitboards.planes(boards))
+    # The encoder reads only plain ndarrays, whose memory NumPy itself names.
+    planes_into = bitboards._bitboards.planes_into
+    with pytest.raises(ValueError, match="out must be"):
+        planes_into(boards, None, out)
+    with pytest.raises(ValueError, match="boards must be"):
+        planes_into(boards.view(Lying), None, np.zeros((4, 12, 8, 8), dtype=np.uint8))
+
+
 def test_flip_is_the_mirrored_board_for_black(games):
     board = chess.Board()
     for move in list(games[0].mainline_moves())[:15]:

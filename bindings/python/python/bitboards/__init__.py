@@ -158,8 +158,12 @@ def planes(bitboards: Any, turn: Any = None, out: Any = None) -> "NDArray[numpy.
         shape = (array.shape[0], 12, 8, 8)
         out = _without_huge_pages(np, lambda: np.empty(shape, dtype=np.uint8))
     # The encoder is the Rust one (bindings/python/src/planes.rs), which
-    # also checks turn's and out's shapes and out's dtype and layout.
-    _bitboards.planes_into(array, turn, out)
+    # also checks turn's and out's shapes and out's dtype and layout. It
+    # takes plain ndarrays: a subclass's (a memmap, say) as a view.
+    plain = out.view(np.ndarray) if isinstance(out, np.ndarray) else out
+    _bitboards.planes_into(
+        np.asarray(array), None if turn is None else np.asarray(turn), plain
+    )
     return out
 
 
