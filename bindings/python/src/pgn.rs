@@ -259,7 +259,8 @@ fn each_source(
 /// With `rows` `None` and more than one thread, each chunk of the input
 /// is one batch, as the worker that read it built it: joining the chunks'
 /// batches into larger ones is a copy of the whole table on the calling
-/// thread, which held `read_table` on two threads to 1.7x one thread.
+/// thread, which the workers would wait on (docs/performance.md, "Tables
+/// on every core").
 fn read_all_tables(
     sources: &[Source],
     threads: Option<usize>,
