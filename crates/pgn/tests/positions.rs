@@ -242,7 +242,11 @@ fn a_sampled_builder_makes_the_readers_table() {
     }
     assert_eq!(game, summary.games);
     assert_eq!(builder.len() as u64, summary.rows);
-    assert!(summary.rows > 1000, "{} rows: too few to test", summary.rows);
+    assert!(
+        summary.rows > 1000,
+        "{} rows: too few to test",
+        summary.rows
+    );
     let built = builder.finish();
     assert_eq!(expected.len(), 1);
     assert_eq!(built, expected[0]);
