@@ -1,0 +1,112 @@
+//! Syzygy endgame tablebases for the `bitboards` chess crate: win, draw or
+//! loss ([`Wdl`]) and the distance to the next capture or pawn move
+//! ([`Dtz`]) of every position of up to seven pieces, read from the
+//! standard table files (`KQvKR.rtbw`, `KQvKR.rtbz`), in Rust, under MIT OR
+//! Apache-2.0.
+//!
+//! A [`Tablebase`] finds its tables by name in the directories it is given
+//! and opens each the first time a probe needs it: a memory map and a
+//! header read. It is `Sync`: every thread of a search or of a batch job
+//! probes the same tables. The answers mean what python-chess's
+//! `chess.syzygy` and Stockfish's mean: from the side to move, under the
+//! fifty-move rule, from a position just reached by a zeroing move.
+//!
+//! A table that is not there, a file that is not a table or is cut short,
+//! a position with castling rights or too many pieces: each is a
+//! [`SyzygyError`] that says what and where. A corrupted table never makes
+//! a probe panic or read out of bounds.
+//!
+//! ```no_run
+//! use bitboards::Position;
+//! use bitboards_syzygy::{Dtz, Tablebase, Wdl};
+//!
+//! let mut tables = Tablebase::new();
+//! tables.add_directory("/usr/share/syzygy")?;
+//! // White's king and rook against the king: a win, 31 plies to mate.
+//! let position = Position::from_fen("8/8/8/8/4k3/8/8/R3K3 w - - 0 1")?;
+//! assert_eq!(tables.probe_wdl(&position)?, Wdl::Win);
+//! assert!(tables.probe_dtz(&position)?.0 > 0);
+//! let best = &tables.best_moves(&position)?[0];
+//! println!("{} keeps the {:?}", position.san(best.mv), best.wdl);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+mod encoding;
+mod error;
+mod probe;
+mod table;
+
+pub use error::SyzygyError;
+pub use probe::{MAX_PIECES, Tablebase};
+
+use bitboards::Move;
+
+/// Win, draw or loss for the side to move, under the fifty-move rule.
+///
+/// ```
+/// use bitboards_syzygy::Wdl;
+///
+/// assert_eq!(-Wdl::CursedWin, Wdl::BlessedLoss);
+/// assert_eq!(Wdl::Win as i8, 2);
+/// assert!(Wdl::Win > Wdl::CursedWin && Wdl::Draw > Wdl::BlessedLoss);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(i8)]
+pub enum Wdl {
+    /// Lost.
+    Loss = -2,
+    /// Lost, but only in more than fifty moves: a draw under the rule.
+    BlessedLoss = -1,
+    /// Drawn.
+    Draw = 0,
+    /// Won, but only in more than fifty moves: a draw under the rule.
+    CursedWin = 1,
+    /// Won.
+    Win = 2,
+}
+
+impl Wdl {
+    /// From -2..2, the format's numbers (anything else is a draw).
+    pub(crate) const fn from_score(score: i32) -> Wdl {
+        match score {
+            -2 => Wdl::Loss,
+            -1 => Wdl::BlessedLoss,
+            1 => Wdl::CursedWin,
+            2 => Wdl::Win,
+            _ => Wdl::Draw,
+        }
+    }
+}
+
+impl core::ops::Neg for Wdl {
+    type Output = Wdl;
+
+    fn neg(self) -> Wdl {
+        Wdl::from_score(-(self as i32))
+    }
+}
+
+/// Distance to zeroing, in plies, for the side to move: to the next
+/// capture or pawn move on the way to the [`Wdl`] result, positive when
+/// winning, negative when losing, 0 for a draw. Past 100 (or -100), the
+/// win (or loss) is a cursed one (blessed): the fifty-move rule comes
+/// first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Dtz(pub i32);
+
+/// A root move as [`Tablebase::best_moves`] ranks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RankedMove {
+    /// The move.
+    pub mv: Move,
+    /// The result it keeps for the side that plays it.
+    pub wdl: Wdl,
+    /// Its distance to zeroing counted from the position before it (1 for
+    /// a zeroing win or a mate).
+    pub dtz: Dtz,
+    /// Its rank: higher is better; equal ranks are equally good.
+    pub rank: i32,
+}

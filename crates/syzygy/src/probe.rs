@@ -1,0 +1,725 @@
+//! The tables of a directory and the probes: [`Tablebase`].
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use bitboards::{Color, Move, MoveKind, PieceKind, Position};
+
+use crate::encoding::{
+    BELOW_DIAGONAL, KING_PAIRS, PAWN_SQUARES, TRIANGLE, binomial, diagonal_offset, lead_pawn_index,
+};
+use crate::error::{Malformed, SyzygyError};
+use crate::table::{Kind, Layout, Material, flag};
+use crate::{Dtz, RankedMove, Wdl};
+
+/// The most pieces a Syzygy table holds, kings included.
+pub const MAX_PIECES: u32 = 7;
+
+/// Syzygy tables: the files of the directories added, opened the first
+/// time a probe needs them (a memory map and a header read), then shared
+/// by every thread that probes.
+///
+/// ```no_run
+/// use bitboards::Position;
+/// use bitboards_syzygy::{Tablebase, Wdl};
+///
+/// let mut tables = Tablebase::new();
+/// tables.add_directory("syzygy/3-4-5")?;
+/// let position = Position::from_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")?;
+/// assert_eq!(tables.probe_wdl(&position)?, Wdl::Win);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Tablebase {
+    files: HashMap<(Material, Kind), Arc<TableFile>>,
+}
+
+/// One table file: where it comes from, and once a probe has needed it,
+/// its bytes and header (or why they could not be read).
+#[derive(Debug)]
+struct TableFile {
+    origin: Origin,
+    opened: OnceLock<Result<Opened, Failure>>,
+}
+
+#[derive(Debug)]
+enum Origin {
+    Path(PathBuf),
+    Bytes { name: PathBuf, bytes: Arc<[u8]> },
+}
+
+impl Origin {
+    fn path(&self) -> &Path {
+        match self {
+            Origin::Path(path) => path,
+            Origin::Bytes { name, .. } => name,
+        }
+    }
+}
+
+/// A table's bytes and header.
+#[derive(Debug)]
+struct Opened {
+    source: Source,
+    layout: Layout,
+}
+
+#[derive(Debug)]
+enum Source {
+    Mapped(memmap2::Mmap),
+    Shared(Arc<[u8]>),
+}
+
+impl Source {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Source::Mapped(map) => map,
+            Source::Shared(bytes) => bytes,
+        }
+    }
+}
+
+/// Why a file could not be opened, kept for every later probe of it.
+#[derive(Clone, Debug)]
+enum Failure {
+    Io(std::io::ErrorKind, String),
+    Corrupt(String),
+}
+
+impl TableFile {
+    fn open(&self, kind: Kind, material: Material) -> Result<&Opened, SyzygyError> {
+        let opened = self.opened.get_or_init(|| {
+            let source = match &self.origin {
+                Origin::Path(path) => map(path)?,
+                Origin::Bytes { bytes, .. } => Source::Shared(bytes.clone()),
+            };
+            let layout = Layout::parse(source.bytes(), kind, material)
+                .map_err(|malformed| Failure::Corrupt(malformed.0))?;
+            Ok(Opened { source, layout })
+        });
+        opened.as_ref().map_err(|failure| {
+            let path = self.origin.path().to_path_buf();
+            match failure {
+                Failure::Io(kind, message) => SyzygyError::Io {
+                    path,
+                    source: std::io::Error::new(*kind, message.clone()),
+                },
+                Failure::Corrupt(problem) => SyzygyError::Corrupt {
+                    path,
+                    problem: problem.clone(),
+                },
+            }
+        })
+    }
+}
+
+/// Maps a table file into memory.
+fn map(path: &Path) -> Result<Source, Failure> {
+    let io = |error: std::io::Error| Failure::Io(error.kind(), error.to_string());
+    let file = std::fs::File::open(path).map_err(io)?;
+    // SAFETY: the mapping is read-only and private to this `Source`, which
+    // keeps it alive for as long as its bytes are borrowed. Its bytes are
+    // only read, through bounds-checked slices. What the mapping cannot
+    // promise, and no mapped reader can, is that no other process changes
+    // the file meanwhile: table files are written once, and read-only.
+    #[allow(unsafe_code)]
+    let mapped = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
+    Ok(Source::Mapped(mapped))
+}
+
+impl Tablebase {
+    /// No tables yet: add them with [`add_directory`](Self::add_directory).
+    #[must_use]
+    pub fn new() -> Tablebase {
+        Tablebase::default()
+    }
+
+    /// Adds the tables of `directory`: every file named as a table
+    /// (`KQvKR.rtbw`, `KQvKR.rtbz`). Nothing is opened until a probe needs
+    /// it. Returns how many files were added; a table of the same name
+    /// added before is replaced.
+    ///
+    /// # Errors
+    /// [`SyzygyError::Io`] when the directory cannot be read.
+    pub fn add_directory(&mut self, directory: impl AsRef<Path>) -> Result<usize, SyzygyError> {
+        let directory = directory.as_ref();
+        let io = |source| SyzygyError::Io {
+            path: directory.to_path_buf(),
+            source,
+        };
+        let mut added = 0;
+        for entry in std::fs::read_dir(directory).map_err(io)? {
+            let path = entry.map_err(io)?.path();
+            let Some((material, kind)) = table_of(&path) else {
+                continue;
+            };
+            self.files.insert(
+                (material, kind),
+                Arc::new(TableFile {
+                    origin: Origin::Path(path),
+                    opened: OnceLock::new(),
+                }),
+            );
+            added += 1;
+        }
+        Ok(added)
+    }
+
+    /// Adds one table from its bytes, `name` its file name
+    /// (`KRvK.rtbw`): for tables embedded in a program, or read some other
+    /// way than from a directory.
+    ///
+    /// # Errors
+    /// [`SyzygyError::Corrupt`] when `name` is not a table's file name.
+    pub fn add_table_bytes(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), SyzygyError> {
+        let Some((material, kind)) = table_of(Path::new(name)) else {
+            return Err(SyzygyError::Corrupt {
+                path: PathBuf::from(name),
+                problem: "the name is not a table's (KQvKR.rtbw or .rtbz)".into(),
+            });
+        };
+        self.files.insert(
+            (material, kind),
+            Arc::new(TableFile {
+                origin: Origin::Bytes {
+                    name: PathBuf::from(name),
+                    bytes: bytes.into(),
+                },
+                opened: OnceLock::new(),
+            }),
+        );
+        Ok(())
+    }
+
+    /// How many table files were added.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Whether no table was added.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// The most pieces of the tables added (kings included), 0 with none.
+    #[must_use]
+    pub fn max_pieces(&self) -> usize {
+        self.files
+            .keys()
+            .map(|(material, _)| material.piece_count())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Win, draw or loss for the side to move, as the fifty-move rule
+    /// scores it from a position just reached by a capture or a pawn move
+    /// (the tables' assumption): [`Wdl::CursedWin`] is a win that takes
+    /// more than fifty moves, [`Wdl::BlessedLoss`] a loss that does.
+    ///
+    /// En passant captures, which the tables do not hold, are played out.
+    ///
+    /// # Errors
+    /// [`SyzygyError::Castling`] for a position with castling rights,
+    /// [`SyzygyError::TooManyPieces`], [`SyzygyError::MissingTable`] for a
+    /// table (of the position, or of one it captures into) that was not
+    /// added, and the errors of opening a table.
+    pub fn probe_wdl(&self, position: &Position) -> Result<Wdl, SyzygyError> {
+        check(position)?;
+        Ok(Wdl::from_score(self.search(position, false)?.0))
+    }
+
+    /// The distance to zeroing for the side to move: the plies to the next
+    /// capture or pawn move on the way to the result [`probe_wdl`]
+    /// gives, positive when winning, negative when losing, 0 for a draw.
+    /// Rounded as Stockfish (and python-chess) round it: where the table
+    /// counts moves rather than plies, the answer may be one ply more
+    /// than the shortest way.
+    ///
+    /// [`probe_wdl`]: Self::probe_wdl
+    ///
+    /// # Errors
+    /// Those of [`probe_wdl`](Self::probe_wdl); DTZ needs the WDL tables
+    /// too.
+    pub fn probe_dtz(&self, position: &Position) -> Result<Dtz, SyzygyError> {
+        check(position)?;
+        Ok(Dtz(self.dtz(position)?))
+    }
+
+    /// Every legal move with the result it keeps ([`RankedMove::wdl`], for
+    /// the side to move) and its distance to zeroing counted from here
+    /// ([`RankedMove::dtz`]), best first: wins that the fifty-move rule
+    /// (from the position's halfmove clock) lets through, the fastest to
+    /// zero first; then wins it turns into draws, then draws, then losses,
+    /// the slowest first.
+    ///
+    /// # Errors
+    /// Those of [`probe_dtz`](Self::probe_dtz).
+    pub fn best_moves(&self, position: &Position) -> Result<Vec<RankedMove>, SyzygyError> {
+        check(position)?;
+        let clock = i32::from(position.halfmove_clock());
+        let mut ranked = Vec::new();
+        for mv in position.legal_moves().iter().copied() {
+            let after = position.play_unchecked(mv);
+            let dtz = if is_zeroing(position, mv) {
+                before_zeroing(-self.search(&after, false)?.0)
+            } else {
+                let dtz = -self.dtz(&after)?;
+                dtz + dtz.signum()
+            };
+            // A mating move zeroes nothing but ends the game: one ply.
+            let dtz = if dtz == 2 && after.is_check() && !after.has_legal_moves() {
+                1
+            } else {
+                dtz
+            };
+            let wdl = match dtz {
+                0 => Wdl::Draw,
+                1..=100 => Wdl::Win,
+                101.. => Wdl::CursedWin,
+                -100..=-1 => Wdl::Loss,
+                _ => Wdl::BlessedLoss,
+            };
+            let rank = match dtz {
+                0 => 0,
+                1.. if dtz + clock <= 100 => 4000 - dtz,
+                1.. => 2000 - (dtz + clock),
+                _ if -dtz + clock <= 100 => -4000 - dtz,
+                _ => -2000 + (-dtz + clock),
+            };
+            ranked.push(RankedMove {
+                mv,
+                wdl,
+                dtz: Dtz(dtz),
+                rank,
+            });
+        }
+        ranked.sort_by_key(|ranked| std::cmp::Reverse(ranked.rank));
+        Ok(ranked)
+    }
+
+    /// The position's value (-2..2) after the captures (and, with
+    /// `zeroing`, the pawn moves) are played out, and whether the best
+    /// move is one of them (so that a DTZ table's value is not to be
+    /// trusted).
+    fn search(&self, position: &Position, zeroing: bool) -> Result<(i32, bool), SyzygyError> {
+        let moves = position.legal_moves();
+        let mut best = -2;
+        let mut searched = 0;
+        for mv in moves.iter().copied() {
+            let capture = is_capture(position, mv);
+            let counts = capture || (zeroing && moves_pawn(position, mv));
+            if !counts {
+                continue;
+            }
+            searched += 1;
+            let value = -self.search(&position.play_unchecked(mv), false)?.0;
+            if value > best {
+                best = value;
+                if value >= 2 {
+                    return Ok((value, true));
+                }
+            }
+        }
+        let all = searched > 0 && searched == moves.len();
+        let value = if all { best } else { self.wdl_table(position)? };
+        if best >= value {
+            return Ok((best, best > 0 || all));
+        }
+        Ok((value, false))
+    }
+
+    fn dtz(&self, position: &Position) -> Result<i32, SyzygyError> {
+        let (wdl, zeroing) = self.search(position, true)?;
+        if wdl == 0 {
+            return Ok(0);
+        }
+        if zeroing {
+            return Ok(before_zeroing(wdl));
+        }
+        if let Some(dtz) = self.dtz_table(position, wdl)? {
+            let cursed = i32::from(wdl.abs() == 1);
+            return Ok((dtz + 100 * cursed) * wdl.signum());
+        }
+        // The table is for the other side to move: one ply deeper.
+        let mut shortest = i32::MAX;
+        for mv in position.legal_moves().iter().copied() {
+            let after = position.play_unchecked(mv);
+            let zeroing = is_zeroing(position, mv);
+            let mut dtz = if zeroing {
+                -before_zeroing(self.search(&after, false)?.0)
+            } else {
+                -self.dtz(&after)?
+            };
+            if dtz == 1 && after.is_check() && !after.has_legal_moves() {
+                shortest = 1;
+            }
+            if !zeroing {
+                dtz += dtz.signum();
+            }
+            if dtz < shortest && dtz.signum() == wdl.signum() {
+                shortest = dtz;
+            }
+        }
+        Ok(if shortest == i32::MAX { -1 } else { shortest })
+    }
+
+    /// The WDL table's value for the position as it stands (-2..2).
+    fn wdl_table(&self, position: &Position) -> Result<i32, SyzygyError> {
+        if position.occupied().count() == 2 {
+            return Ok(0);
+        }
+        let found = self.locate(position, Kind::Wdl)?;
+        let (value, _) = found.value(position)?;
+        let value = i32::from(value) - 2;
+        if !(-2..=2).contains(&value) {
+            return Err(found.corrupt(Malformed(format!("a WDL value of {}", value + 2))));
+        }
+        Ok(value)
+    }
+
+    /// The DTZ table's value for the position, `wdl` its result, or `None`
+    /// when the table holds the other side to move.
+    fn dtz_table(&self, position: &Position, wdl: i32) -> Result<Option<i32>, SyzygyError> {
+        let found = self.locate(position, Kind::Dtz)?;
+        let Some((value, file)) = found.dtz_value(position)? else {
+            return Ok(None);
+        };
+        let layout = &found.opened.layout;
+        let bytes = found.opened.source.bytes();
+        let table = layout.pairs(0, file);
+        let mut value = i32::from(value);
+        if table.flags & flag::MAPPED != 0 {
+            // The maps are kept in the order win, loss, cursed win,
+            // blessed loss.
+            let which = match wdl {
+                2 => 0,
+                -2 => 1,
+                1 => 2,
+                _ => 3,
+            };
+            let start = table.map_start[which];
+            value = if table.flags & flag::WIDE != 0 {
+                let at = start + 2 * value as usize;
+                let pair = bytes
+                    .get(at..at + 2)
+                    .ok_or_else(|| found.corrupt(Malformed::at(at, "a DTZ map ends early")))?;
+                i32::from(u16::from_le_bytes([pair[0], pair[1]]))
+            } else {
+                let at = start + value as usize;
+                i32::from(
+                    *bytes
+                        .get(at)
+                        .ok_or_else(|| found.corrupt(Malformed::at(at, "a DTZ map ends early")))?,
+                )
+            };
+        }
+        let in_moves = match wdl {
+            2 => table.flags & flag::WIN_PLIES == 0,
+            -2 => table.flags & flag::LOSS_PLIES == 0,
+            _ => true,
+        };
+        if in_moves {
+            value *= 2;
+        }
+        Ok(Some(value + 1))
+    }
+
+    /// The table file of `kind` for the position's material, opened, and
+    /// how the position maps onto it.
+    fn locate(&self, position: &Position, kind: Kind) -> Result<Found<'_>, SyzygyError> {
+        let mut counts = [[0u8; 6]; 2];
+        for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            for (at, piece) in PieceKind::ALL.into_iter().enumerate() {
+                counts[side][at] = position.pieces(color, piece).count() as u8;
+            }
+        }
+        let material = Material { counts };
+        let swapped = Material {
+            counts: [counts[1], counts[0]],
+        };
+        let (file, material, black_stronger) = match self.files.get(&(material, kind)) {
+            Some(file) => (file, material, false),
+            None => match self.files.get(&(swapped, kind)) {
+                Some(file) => (file, swapped, true),
+                None => {
+                    let name = if strongest_first(&swapped, &material) {
+                        swapped.name()
+                    } else {
+                        material.name()
+                    };
+                    return Err(SyzygyError::MissingTable {
+                        name: format!("{name}.{}", kind.extension()),
+                    });
+                }
+            },
+        };
+        let opened = file.open(kind, material)?;
+        Ok(Found {
+            opened,
+            path: file.origin.path(),
+            material,
+            black_stronger,
+        })
+    }
+}
+
+/// Whether the first side of `a` is the one a table's name puts first
+/// against the first side of `b`: the one with more pieces, then the
+/// stronger, piece by piece from the queen down.
+fn strongest_first(a: &Material, b: &Material) -> bool {
+    let key = |m: &Material| {
+        let side = m.counts[0];
+        let pieces: u8 = side.iter().sum();
+        (pieces, [side[4], side[3], side[2], side[1], side[0]])
+    };
+    key(a) > key(b)
+}
+
+/// A table file found for a position.
+struct Found<'a> {
+    opened: &'a Opened,
+    path: &'a Path,
+    material: Material,
+    black_stronger: bool,
+}
+
+impl Found<'_> {
+    fn corrupt(&self, malformed: Malformed) -> SyzygyError {
+        malformed.in_file(self.path.to_path_buf())
+    }
+
+    /// The WDL table's stored value for the position.
+    fn value(&self, position: &Position) -> Result<(u16, usize), SyzygyError> {
+        match self.encode(position, false)? {
+            Some(found) => Ok(found),
+            None => Err(self.corrupt(Malformed("a WDL table for one side only".into()))),
+        }
+    }
+
+    /// The DTZ table's stored value for the position and the leading
+    /// pawn's file, or `None` when the table holds the other side to move.
+    fn dtz_value(&self, position: &Position) -> Result<Option<(u16, usize)>, SyzygyError> {
+        self.encode(position, true)
+    }
+
+    /// The position's index in its table, and the value there.
+    fn encode(&self, position: &Position, dtz: bool) -> Result<Option<(u16, usize)>, SyzygyError> {
+        let layout = &self.opened.layout;
+        let bytes = self.opened.source.bytes();
+        let symmetric = self.material.is_symmetric();
+        let black_to_move = position.side_to_move() == Color::Black;
+        let flip = (symmetric && black_to_move) || self.black_stronger;
+        let (flip_color, flip_squares) = if flip { (8u8, 56u8) } else { (0, 0) };
+        let side = usize::from(flip ^ black_to_move);
+        let code = |color: Color, kind: PieceKind| -> u8 {
+            let color = if color == Color::White { 0 } else { 8 };
+            (color | (kind.index() as u8 + 1)) ^ flip_color
+        };
+        let mut squares = [0u8; 7];
+        let mut pieces = [0u8; 7];
+        let mut size = 0;
+        let mut lead = 0;
+        let mut file = 0;
+        let has_pawns = self.material.has_pawns();
+        let mut lead_pawns = bitboards::Bitboard::EMPTY;
+        if has_pawns {
+            let first = layout.pairs(0, 0).pieces[0] ^ flip_color;
+            let color = if first & 8 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            lead_pawns = position.pieces(color, PieceKind::Pawn);
+            for square in lead_pawns {
+                if size == 7 {
+                    return Err(self.corrupt(Malformed("more pawns than the table".into())));
+                }
+                squares[size] = square.index() as u8 ^ flip_squares;
+                pieces[size] = code(color, PieceKind::Pawn);
+                size += 1;
+            }
+            lead = size;
+            let leader = (0..lead)
+                .max_by_key(|&at| PAWN_SQUARES[usize::from(squares[at])])
+                .unwrap_or(0);
+            squares.swap(0, leader);
+            let f = usize::from(squares[0] & 7);
+            file = f.min(7 - f);
+        }
+        let table = layout.pairs(side, file);
+        // A symmetric pawnless DTZ table holds either side (the colours
+        // were flipped to White to move).
+        let either_side = symmetric && !has_pawns;
+        if dtz && !either_side && usize::from(table.flags & flag::STM) != side {
+            return Ok(None);
+        }
+        for square in position.occupied() & !lead_pawns {
+            let Some(piece) = position.piece_on(square) else {
+                continue;
+            };
+            if size == 7 {
+                return Err(self.corrupt(Malformed("more pieces than the table".into())));
+            }
+            squares[size] = square.index() as u8 ^ flip_squares;
+            pieces[size] = code(piece.color(), piece.kind());
+            size += 1;
+        }
+        // The pieces in the table's order.
+        for at in lead..size.saturating_sub(1) {
+            if let Some(other) = (at + 1..size).find(|&other| table.pieces[at] == pieces[other]) {
+                pieces.swap(at, other);
+                squares.swap(at, other);
+            }
+        }
+        if pieces[..size] != table.pieces[..size] {
+            return Err(self.corrupt(Malformed(
+                "its pieces are not the material its name says".into(),
+            )));
+        }
+        if squares[0] & 7 > 3 {
+            for square in &mut squares[..size] {
+                *square ^= 7;
+            }
+        }
+        let sq = |square: u8| usize::from(square);
+        let mut index: u64;
+        if has_pawns {
+            index = lead_pawn_index(lead, sq(squares[0]));
+            squares[1..lead].sort_by_key(|&square| PAWN_SQUARES[sq(square)]);
+            for at in 1..lead {
+                index += binomial(u64::from(PAWN_SQUARES[sq(squares[at])]), at as u64);
+            }
+        } else {
+            if squares[0] >> 3 > 3 {
+                for square in &mut squares[..size] {
+                    *square ^= 56;
+                }
+            }
+            for at in 0..usize::from(table.group_len[0]).min(size) {
+                let offset = diagonal_offset(sq(squares[at]));
+                if offset == 0 {
+                    continue;
+                }
+                if offset > 0 {
+                    for square in &mut squares[at..size] {
+                        *square = ((*square >> 3) | (*square << 3)) & 63;
+                    }
+                }
+                break;
+            }
+            if self.material.has_unique_pieces() {
+                let [s0, s1, s2] = [sq(squares[0]), sq(squares[1]), sq(squares[2])];
+                let adjust1 = usize::from(s1 > s0);
+                let adjust2 = usize::from(s2 > s0) + usize::from(s2 > s1);
+                let (r0, r1, r2) = (s0 >> 3, s1 >> 3, s2 >> 3);
+                let below = |square: usize| usize::from(BELOW_DIAGONAL[square]);
+                let value = if diagonal_offset(s0) != 0 {
+                    (usize::from(TRIANGLE[s0]) * 63 + (s1 - adjust1)) * 62 + s2 - adjust2
+                } else if diagonal_offset(s1) != 0 {
+                    (6 * 63 + r0 * 28 + below(s1)) * 62 + s2 - adjust2
+                } else if diagonal_offset(s2) != 0 {
+                    6 * 63 * 62 + 4 * 28 * 62 + r0 * 7 * 28 + (r1 - adjust1) * 28 + below(s2)
+                } else {
+                    6 * 63 * 62
+                        + 4 * 28 * 62
+                        + 4 * 7 * 28
+                        + r0 * 7 * 6
+                        + (r1 - adjust1) * 6
+                        + (r2 - adjust2)
+                };
+                index = value as u64;
+            } else {
+                let pair = KING_PAIRS[usize::from(TRIANGLE[sq(squares[0])])][sq(squares[1])];
+                if pair == u16::MAX {
+                    return Err(self.corrupt(Malformed(
+                        "the kings stand where the table has no index".into(),
+                    )));
+                }
+                index = u64::from(pair);
+            }
+        }
+        index = index.wrapping_mul(table.group_factor[0]);
+        let mut start = usize::from(table.group_len[0]);
+        let mut other_pawns = has_pawns && layout.pawns[1] > 0;
+        let mut group = 1;
+        while group < 8 && table.group_len[group] != 0 {
+            let len = usize::from(table.group_len[group]);
+            let end = (start + len).min(size);
+            squares[start..end].sort_unstable();
+            let mut n = 0u64;
+            for at in start..end {
+                let adjust = squares[..start]
+                    .iter()
+                    .filter(|&&s| squares[at] > s)
+                    .count();
+                let place = usize::from(squares[at])
+                    .checked_sub(adjust + if other_pawns { 8 } else { 0 })
+                    .ok_or_else(|| self.corrupt(Malformed("a pawn off the pawns' ranks".into())))?;
+                n += binomial(place as u64, (at - start + 1) as u64);
+            }
+            other_pawns = false;
+            index = index.wrapping_add(n.wrapping_mul(table.group_factor[group]));
+            start = end;
+            group += 1;
+        }
+        let value = table
+            .value(bytes, index)
+            .map_err(|malformed| self.corrupt(malformed))?;
+        Ok(Some((value, file)))
+    }
+}
+
+/// Whether a position can be probed at all.
+fn check(position: &Position) -> Result<(), SyzygyError> {
+    if !position.castling_rooks().is_empty() {
+        return Err(SyzygyError::Castling);
+    }
+    let count = position.occupied().count();
+    if count > MAX_PIECES {
+        return Err(SyzygyError::TooManyPieces { count });
+    }
+    Ok(())
+}
+
+/// The table file a path names, by its file name.
+fn table_of(path: &Path) -> Option<(Material, Kind)> {
+    let kind = match path.extension()?.to_str()? {
+        "rtbw" => Kind::Wdl,
+        "rtbz" => Kind::Dtz,
+        _ => return None,
+    };
+    let material = Material::from_name(path.file_stem()?.to_str()?)?;
+    Some((material, kind))
+}
+
+fn is_capture(position: &Position, mv: Move) -> bool {
+    match mv.kind() {
+        MoveKind::EnPassant => true,
+        MoveKind::Castling => false,
+        _ => position.piece_on(mv.to()).is_some(),
+    }
+}
+
+fn moves_pawn(position: &Position, mv: Move) -> bool {
+    position
+        .piece_on(mv.from())
+        .is_some_and(|piece| piece.kind() == PieceKind::Pawn)
+}
+
+fn is_zeroing(position: &Position, mv: Move) -> bool {
+    is_capture(position, mv) || moves_pawn(position, mv)
+}
+
+/// The DTZ of a position whose best move zeroes, by its result.
+const fn before_zeroing(wdl: i32) -> i32 {
+    match wdl {
+        2 => 1,
+        1 => 101,
+        -1 => -101,
+        -2 => -1,
+        _ => 0,
+    }
+}
