@@ -20,14 +20,15 @@ pub const MAX_PIECES: u32 = 7;
 /// time a probe needs them (a memory map and a header read), then shared
 /// by every thread that probes.
 ///
-/// ```no_run
+/// ```
 /// use bitboards::Position;
 /// use bitboards_syzygy::{Tablebase, Wdl};
 ///
 /// let mut tables = Tablebase::new();
-/// tables.add_directory("syzygy/3-4-5")?;
+/// assert_eq!(tables.add_directory("../../tests/data/syzygy")?, 70);
 /// let position = Position::from_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")?;
 /// assert_eq!(tables.probe_wdl(&position)?, Wdl::Win);
+/// assert_eq!(tables.max_pieces(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Default)]
