@@ -15,6 +15,7 @@ mod errors;
 mod pgn;
 mod planes;
 mod svg;
+mod syzygy;
 mod types;
 
 use pyo3::prelude::*;
@@ -42,5 +43,6 @@ fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(pgn::position_stream, module)?)?;
     module.add_function(wrap_pyfunction!(planes::planes_into, module)?)?;
     errors::register(py, module)?;
+    syzygy::register(py, module)?;
     Ok(())
 }

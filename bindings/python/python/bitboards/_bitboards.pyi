@@ -4,7 +4,9 @@ The classes and functions are defined in Rust (``bindings/python/src``);
 ``bitboards`` and ``bitboards.pgn`` re-export them.
 """
 
-from typing import Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Type, Union, final
+from typing import Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Optional, Protocol, Sequence, Tuple, Type, TypeVar, Union, final
+
+from typing_extensions import Self, disjoint_base
 
 import numpy
 from numpy.typing import NDArray
@@ -34,6 +36,8 @@ __all__ = [
     "AmbiguousMoveError",
     "InvalidFenError",
     "NotPgnError",
+    "SyzygyTablebase",
+    "MissingTableError",
 ]
 
 # What `Bitboard(...)` and its operators take: a Bitboard, a mask or squares.
@@ -364,3 +368,39 @@ def planes_into(
     out: NDArray[numpy.uint8],
 ) -> None:
     """Writes the planes of ``(N, 12)`` boards into ``out`` (``(N, 12, 8, 8)``): ``bitboards.planes``'s encoder."""
+
+# Syzygy tablebases (re-exported by bitboards.syzygy)
+
+class _HasFen(Protocol):
+    """A board the probes read: a ``bitboards.Board``, or one with a ``fen()`` method (python-chess's)."""
+
+    def fen(self) -> str: ...
+
+_Default = TypeVar("_Default")
+
+class MissingTableError(KeyError):
+    """A table the probe needs was not added (python-chess's name; a KeyError)."""
+
+@disjoint_base
+class SyzygyTablebase:
+    """Syzygy tables: the compiled base class of ``bitboards.syzygy.Tablebase``."""
+
+    def __new__(cls) -> Self: ...
+    def max_pieces(self) -> int: ...
+    def probe_wdl(self, board: _HasFen) -> int: ...
+    def probe_dtz(self, board: _HasFen) -> int: ...
+    def get_wdl(self, board: _HasFen, default: Optional[_Default] = None) -> Union[int, Optional[_Default]]: ...
+    def get_dtz(self, board: _HasFen, default: Optional[_Default] = None) -> Union[int, Optional[_Default]]: ...
+    def _add_directory(self, directory: str) -> int: ...
+    def _add_links(self, directory: str, aliases: Sequence[Tuple[str, str]]) -> int: ...
+    def _add_table_bytes(self, name: str, data: bytes, path: str) -> None: ...
+    def _clear(self) -> None: ...
+    def _len(self) -> int: ...
+    def _probe_wdl_rows(
+        self,
+        boards: bytes,
+        turn: bytes,
+        castling: Optional[bytes] = None,
+        ep_square: Optional[bytes] = None,
+        default: Optional[int] = None,
+    ) -> bytearray: ...

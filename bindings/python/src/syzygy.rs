@@ -1,0 +1,440 @@
+//! Syzygy tablebases: the compiled part of `bitboards.syzygy`
+//! (python-chess's `chess.syzygy` names) over the `bitboards-syzygy` crate.
+//!
+//! [`SyzygyTablebase`] is the base class of `bitboards.syzygy.Tablebase`,
+//! which adds in Python what is argument handling (python-chess's keyword
+//! arguments, the NumPy and Arrow inputs of `probe_wdl_many`) and the
+//! context manager. The probes are here: one board at a time with the GIL
+//! held (a probe takes microseconds), a batch of rows on every core with
+//! the GIL released.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+use bitboards::{CastlingRights, Color, Piece, Position, Setup, Square};
+use bitboards_syzygy::{MAX_PIECES, SyzygyError, Tablebase};
+use pyo3::exceptions::{PyKeyError, PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::PyByteArray;
+use rayon::prelude::*;
+
+use crate::board::Board;
+use crate::errors::fen_error;
+
+pyo3::create_exception!(
+    bitboards.syzygy,
+    MissingTableError,
+    PyKeyError,
+    "A table the probe needs was not added (python-chess's name; a KeyError)."
+);
+
+/// The bytes of a row of a batch: twelve little-endian u64.
+const ROW_BYTES: usize = 12 * 8;
+/// The rows one task of a batch probes.
+const CHUNK_ROWS: usize = 256;
+/// An en passant byte that names no square.
+const NO_SQUARE: u8 = 255;
+
+/// The tables added, and the real paths of the files added through links
+/// or as bytes (for error messages).
+#[derive(Default)]
+struct State {
+    tables: Tablebase,
+    aliases: HashMap<PathBuf, PathBuf>,
+}
+
+/// Where a probe's question came from, for its error message.
+enum Asked<'a> {
+    /// One board: python-chess names its FEN.
+    Board(&'a Position),
+    /// A row of a batch.
+    Row(usize),
+}
+
+impl State {
+    fn real_path<'a>(&'a self, path: &'a Path) -> &'a Path {
+        self.aliases.get(path).map_or(path, PathBuf::as_path)
+    }
+
+    /// Whether python-chess answers this error with a `KeyError` (which
+    /// `get_wdl` and `get_dtz` turn into their default).
+    fn is_key_error(error: &SyzygyError) -> bool {
+        matches!(
+            error,
+            SyzygyError::MissingTable { .. }
+                | SyzygyError::Castling
+                | SyzygyError::TooManyPieces { .. }
+        )
+    }
+
+    /// The Python exception for `error`: python-chess's types and
+    /// messages (`MissingTableError`, a `KeyError`, for a missing table;
+    /// `KeyError` for castling rights and too many pieces), `OSError` for a
+    /// file that cannot be read or is not a table.
+    fn error(&self, error: SyzygyError, asked: Asked<'_>) -> PyErr {
+        let (prefix, suffix) = match asked {
+            Asked::Board(position) => (String::new(), format!(": {}", position.fen())),
+            Asked::Row(row) => (format!("row {row}: "), String::new()),
+        };
+        match error {
+            SyzygyError::MissingTable { name } => {
+                let path = Path::new(&name);
+                let kind = match path.extension().and_then(|e| e.to_str()) {
+                    Some("rtbz") => "dtz",
+                    _ => "wdl",
+                };
+                let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or(&name);
+                MissingTableError::new_err(format!("{prefix}did not find {kind} table {stem}"))
+            }
+            SyzygyError::Castling => PyKeyError::new_err(format!(
+                "{prefix}syzygy tables do not contain positions with castling rights{suffix}"
+            )),
+            SyzygyError::TooManyPieces { count } => PyKeyError::new_err(format!(
+                "{prefix}syzygy tables support up to {MAX_PIECES} pieces, not {count}{suffix}"
+            )),
+            SyzygyError::Io { path, source } => {
+                let path = self.real_path(&path).display();
+                std::io::Error::new(source.kind(), format!("{prefix}{path}: {source}")).into()
+            }
+            SyzygyError::Corrupt { path, problem } => {
+                let path = self.real_path(&path).display();
+                PyOSError::new_err(format!(
+                    "{prefix}{path}: not a valid Syzygy table: {problem}"
+                ))
+            }
+            other => PyOSError::new_err(format!("{prefix}{other}")),
+        }
+    }
+}
+
+/// The position of a `bitboards.Board`, or of anything with a `fen()`
+/// method (a python-chess `chess.Board`).
+fn position_of(board: &Bound<'_, PyAny>) -> PyResult<Position> {
+    if let Ok(board) = board.cast::<Board>() {
+        return Ok(*board.try_borrow()?.position());
+    }
+    let Ok(fen) = board.getattr("fen") else {
+        return Err(PyTypeError::new_err(format!(
+            "expected a bitboards.Board (or a board with a fen() method), not {}",
+            board.get_type().name()?
+        )));
+    };
+    let fen: String = fen.call0()?.extract()?;
+    Position::from_fen(&fen).map_err(|error| fen_error(&fen, &error))
+}
+
+/// Why a row of a batch has no WDL.
+enum RowError {
+    /// The row is not a legal position: the message says why.
+    Invalid(String),
+    /// The probe failed.
+    Probe(SyzygyError),
+}
+
+/// The position of a row: twelve boards (White's pawns ... king, then
+/// Black's), the side to move and the en passant square (or
+/// [`NO_SQUARE`]), checked as a FEN is.
+fn row_position(boards: &[u8], white: bool, ep_square: u8) -> Result<Position, RowError> {
+    let mut board = [None; 64];
+    let mut union = 0u64;
+    for (index, bytes) in boards.chunks_exact(8).enumerate() {
+        let mut bits = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        if union & bits != 0 {
+            let square = Square::new((union & bits).trailing_zeros() as u8).expect("a square");
+            return Err(RowError::Invalid(format!(
+                "two pieces on {} (bitboard {index} and an earlier one)",
+                square.name()
+            )));
+        }
+        union |= bits;
+        while bits != 0 {
+            board[bits.trailing_zeros() as usize] = Some(Piece::ALL[index]);
+            bits &= bits - 1;
+        }
+    }
+    let en_passant = match ep_square {
+        NO_SQUARE => None,
+        square => Some(Square::new(square).ok_or_else(|| {
+            RowError::Invalid(format!("en passant square {square} is not a square"))
+        })?),
+    };
+    let setup = Setup {
+        board,
+        side_to_move: if white { Color::White } else { Color::Black },
+        castling: CastlingRights::NONE,
+        en_passant,
+        halfmove_clock: 0,
+        fullmove_number: 1,
+    };
+    Position::from_setup(setup)
+        .map_err(|error| RowError::Invalid(format!("not a legal position: {error}")))
+}
+
+/// Syzygy tables (the compiled base class of `bitboards.syzygy.Tablebase`).
+///
+/// Probing is thread-safe: every thread may probe the same object, and
+/// `probe_wdl_many` probes on every core.
+#[pyclass(module = "bitboards.syzygy", subclass, frozen)]
+#[derive(Default)]
+pub struct SyzygyTablebase {
+    state: RwLock<State>,
+}
+
+impl SyzygyTablebase {
+    fn read(&self) -> RwLockReadGuard<'_, State> {
+        self.state
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn write(&self) -> RwLockWriteGuard<'_, State> {
+        self.state
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Adds a directory's tables, recording `aliases` (a link's path, the
+    /// real file's) for error messages. The lock is taken without the GIL:
+    /// a batch may be probing on other threads.
+    fn add(
+        &self,
+        py: Python<'_>,
+        directory: PathBuf,
+        aliases: Vec<(PathBuf, PathBuf)>,
+    ) -> PyResult<usize> {
+        py.detach(|| {
+            let mut state = self.write();
+            let added = state.tables.add_directory(&directory)?;
+            state.aliases.extend(aliases);
+            Ok::<_, SyzygyError>(added)
+        })
+        .map_err(|error| match error {
+            SyzygyError::Io { path, source } => {
+                std::io::Error::new(source.kind(), format!("{}: {source}", path.display())).into()
+            }
+            other => PyOSError::new_err(other.to_string()),
+        })
+    }
+}
+
+#[pymethods]
+impl SyzygyTablebase {
+    #[new]
+    fn new() -> SyzygyTablebase {
+        SyzygyTablebase::default()
+    }
+
+    /// Adds every table file of `directory` (both kinds); returns how many.
+    fn _add_directory(&self, py: Python<'_>, directory: PathBuf) -> PyResult<usize> {
+        self.add(py, directory, Vec::new())
+    }
+
+    /// Adds the tables of `directory`, a directory of links, naming in
+    /// errors the files the links point to (`aliases`: link, real path).
+    fn _add_links(
+        &self,
+        py: Python<'_>,
+        directory: PathBuf,
+        aliases: Vec<(PathBuf, PathBuf)>,
+    ) -> PyResult<usize> {
+        self.add(py, directory, aliases)
+    }
+
+    /// Adds one table from its bytes: `name` its file name, `path` where
+    /// it was read (for errors).
+    fn _add_table_bytes(
+        &self,
+        py: Python<'_>,
+        name: &str,
+        data: PyBackedBytes,
+        path: PathBuf,
+    ) -> PyResult<()> {
+        let bytes = data.to_vec();
+        py.detach(|| {
+            let mut state = self.write();
+            state.tables.add_table_bytes(name, bytes)?;
+            state.aliases.insert(PathBuf::from(name), path);
+            Ok::<_, SyzygyError>(())
+        })
+        .map_err(|error| PyValueError::new_err(error.to_string()))
+    }
+
+    /// Forgets every table (their memory maps are closed once no probe
+    /// uses them).
+    fn _clear(&self, py: Python<'_>) {
+        py.detach(|| *self.write() = State::default());
+    }
+
+    /// How many table files were added.
+    fn _len(&self) -> usize {
+        self.read().tables.len()
+    }
+
+    /// The most pieces of the tables added (kings included), 0 with none.
+    fn max_pieces(&self) -> usize {
+        self.read().tables.max_pieces()
+    }
+
+    /// Win (2), cursed win (1), draw (0), blessed loss (-1) or loss (-2)
+    /// for the side to move, as python-chess's ``probe_wdl``.
+    fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i8> {
+        let position = position_of(board)?;
+        let state = self.read();
+        match state.tables.probe_wdl(&position) {
+            Ok(wdl) => Ok(wdl as i8),
+            Err(error) => Err(state.error(error, Asked::Board(&position))),
+        }
+    }
+
+    /// The distance to zeroing in plies, as python-chess's ``probe_dtz``.
+    fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        let position = position_of(board)?;
+        let state = self.read();
+        match state.tables.probe_dtz(&position) {
+            Ok(dtz) => Ok(dtz.0),
+            Err(error) => Err(state.error(error, Asked::Board(&position))),
+        }
+    }
+
+    /// ``probe_wdl``, or ``default`` where it raises a ``KeyError``.
+    #[pyo3(signature = (board, default = None))]
+    fn get_wdl(
+        &self,
+        board: &Bound<'_, PyAny>,
+        default: Option<Py<PyAny>>,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        let py = board.py();
+        let position = position_of(board)?;
+        let state = self.read();
+        match state.tables.probe_wdl(&position) {
+            Ok(wdl) => Ok(Some((wdl as i8).into_pyobject(py)?.into_any().unbind())),
+            Err(error) if State::is_key_error(&error) => Ok(default),
+            Err(error) => Err(state.error(error, Asked::Board(&position))),
+        }
+    }
+
+    /// ``probe_dtz``, or ``default`` where it raises a ``KeyError``.
+    #[pyo3(signature = (board, default = None))]
+    fn get_dtz(
+        &self,
+        board: &Bound<'_, PyAny>,
+        default: Option<Py<PyAny>>,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        let py = board.py();
+        let position = position_of(board)?;
+        let state = self.read();
+        match state.tables.probe_dtz(&position) {
+            Ok(dtz) => Ok(Some(dtz.0.into_pyobject(py)?.into_any().unbind())),
+            Err(error) if State::is_key_error(&error) => Ok(default),
+            Err(error) => Err(state.error(error, Asked::Board(&position))),
+        }
+    }
+
+    /// The WDL of rows of twelve boards, as int8 bytes (what
+    /// `Tablebase.probe_wdl_many` calls once it has its input as bytes).
+    ///
+    /// `boards`: 96 bytes a row (twelve little-endian u64); `turn`: a byte
+    /// a row, nonzero where White is to move; `castling`: None or a byte a
+    /// row, nonzero where the row has castling rights; `ep_square`: None or
+    /// a byte a row, the en passant square or 255. With `default`, the rows
+    /// that `get_wdl` would give its default get `default`; without, the
+    /// first row that cannot be probed raises what `probe_wdl` would. A row
+    /// that is not a legal position is a `ValueError` either way.
+    #[pyo3(signature = (boards, turn, castling = None, ep_square = None, default = None))]
+    fn _probe_wdl_rows<'py>(
+        &self,
+        py: Python<'py>,
+        boards: PyBackedBytes,
+        turn: PyBackedBytes,
+        castling: Option<PyBackedBytes>,
+        ep_square: Option<PyBackedBytes>,
+        default: Option<i8>,
+    ) -> PyResult<Bound<'py, PyByteArray>> {
+        let rows = turn.len();
+        if boards.len() != rows * ROW_BYTES {
+            return Err(PyValueError::new_err(format!(
+                "{} bytes of boards for {rows} rows: 96 a row expected",
+                boards.len()
+            )));
+        }
+        for (name, column) in [("castling", &castling), ("ep_square", &ep_square)] {
+            if let Some(column) = column
+                && column.len() != rows
+            {
+                return Err(PyValueError::new_err(format!(
+                    "{} bytes of {name} for {rows} rows",
+                    column.len()
+                )));
+            }
+        }
+        let castling = castling.as_deref();
+        let ep_square = ep_square.as_deref();
+        let mut out = vec![0u8; rows];
+        let first_failure = AtomicUsize::new(usize::MAX);
+        let failure = py.detach(|| {
+            let state = self.read();
+            let probe = |row: usize| -> Result<i8, RowError> {
+                let position = row_position(
+                    &boards[row * ROW_BYTES..(row + 1) * ROW_BYTES],
+                    turn[row] != 0,
+                    ep_square.map_or(NO_SQUARE, |ep| ep[row]),
+                )?;
+                if castling.is_some_and(|castling| castling[row] != 0) {
+                    return Err(RowError::Probe(SyzygyError::Castling));
+                }
+                state
+                    .tables
+                    .probe_wdl(&position)
+                    .map(|wdl| wdl as i8)
+                    .map_err(RowError::Probe)
+            };
+            let failure = out
+                .par_chunks_mut(CHUNK_ROWS)
+                .enumerate()
+                .filter_map(|(chunk, out)| {
+                    let first = chunk * CHUNK_ROWS;
+                    // Past a row that raises, nothing is kept.
+                    if first > first_failure.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    for (offset, out) in out.iter_mut().enumerate() {
+                        let row = first + offset;
+                        let value = match (probe(row), default) {
+                            (Ok(wdl), _) => wdl,
+                            (Err(RowError::Probe(error)), Some(default))
+                                if State::is_key_error(&error) =>
+                            {
+                                default
+                            }
+                            (Err(error), _) => {
+                                first_failure.fetch_min(row, Ordering::Relaxed);
+                                return Some((row, error));
+                            }
+                        };
+                        *out = value as u8;
+                    }
+                    None
+                })
+                .min_by_key(|(row, _)| *row);
+            failure.map(|(row, error)| match error {
+                RowError::Invalid(message) => {
+                    PyValueError::new_err(format!("row {row}: {message}"))
+                }
+                RowError::Probe(error) => state.error(error, Asked::Row(row)),
+            })
+        });
+        if let Some(error) = failure {
+            return Err(error);
+        }
+        Ok(PyByteArray::new(py, &out))
+    }
+}
+
+pub fn register(py: Python<'_>, module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<SyzygyTablebase>()?;
+    module.add("MissingTableError", py.get_type::<MissingTableError>())?;
+    Ok(())
+}
