@@ -9,6 +9,7 @@ use bitboards::{Bitboard, Color, Position};
 
 use crate::CommandError;
 use crate::render::{hex, square_list};
+use crate::tb;
 
 pub use crate::Format;
 
@@ -36,6 +37,13 @@ pub struct FenArgs {
     /// double check by two non-sliders...), as some perft suites hold.
     #[arg(long)]
     pub allow_impossible_check: bool,
+    /// A directory of Syzygy tables (repeat for several): adds what they
+    /// say of the position, its WDL and DTZ for the side to move and the
+    /// best move (`tablebase` in JSON), as `bitboards tb` shows them. A
+    /// position they do not hold (castling rights, too many pieces, a
+    /// table missing) says why instead.
+    #[arg(long, value_name = "DIR")]
+    pub tb: Vec<String>,
 }
 
 /// Reads `fen` as a position; a bad FEN becomes a [`CommandError`] with a
@@ -74,10 +82,24 @@ pub fn read_position(fen: &str, allow_impossible_check: bool) -> Result<Position
 pub fn run(args: &FenArgs, out: &mut dyn Write) -> Result<(), CommandError> {
     let fen = args.fen.join(" ");
     let position = read_position(&fen, args.allow_impossible_check)?;
-    let report = match args.format {
+    let mut report = match args.format {
         Format::Text => text_report(&position),
         Format::Json => json_report(&position),
     };
+    if !args.tb.is_empty() {
+        let tables = tb::open_tables(&args.tb)?;
+        let answer = tablebase_answer(&tables, &position, &args.tb)?;
+        match args.format {
+            Format::Text => report.push_str(&tablebase_text(&position, &answer)),
+            Format::Json => {
+                // The object's last line is `}`: the field goes before it.
+                report.truncate(report.len() - "\n}\n".len());
+                report.push_str(",\n");
+                report.push_str(&tablebase_json(&position, &answer));
+                report.push_str("}\n");
+            }
+        }
+    }
     out.write_all(report.as_bytes())
         .and_then(|()| out.flush())
         .map_err(CommandError::from_write)
@@ -313,4 +335,99 @@ pub fn json_report(position: &Position) -> String {
     let _ = writeln!(out, "  \"bitboards\": {{\n{}\n  }}", boards.join(",\n"));
     out.push_str("}\n");
     out
+}
+
+/// What `--tb` adds: the tables' answer, or why they hold none for this
+/// position (castling rights, too many pieces, a missing table). A table
+/// that cannot be read is an error of the command.
+fn tablebase_answer(
+    tables: &bitboards_syzygy::Tablebase,
+    position: &Position,
+    paths: &[String],
+) -> Result<Result<tb::Probe, String>, CommandError> {
+    use bitboards_syzygy::SyzygyError;
+    match tb::probe(tables, position) {
+        Ok(answer) => Ok(Ok(answer)),
+        Err(
+            error @ (SyzygyError::Castling
+            | SyzygyError::TooManyPieces { .. }
+            | SyzygyError::MissingTable { .. }),
+        ) => {
+            let message = tb::probe_error(&error, paths, tables).message().to_owned();
+            let reason = message
+                .trim_end()
+                .strip_prefix("error: ")
+                .unwrap_or(&message)
+                .to_owned();
+            Ok(Err(reason))
+        }
+        Err(error) => Err(tb::probe_error(&error, paths, tables)),
+    }
+}
+
+/// The text lines of `--tb`.
+fn tablebase_text(position: &Position, answer: &Result<tb::Probe, String>) -> String {
+    let mut out = String::new();
+    match answer {
+        Ok(answer) => {
+            let _ = writeln!(
+                out,
+                "tablebase     WDL {} ({}), DTZ {}",
+                answer.wdl as i8,
+                tb::wdl_name(answer.wdl),
+                answer.dtz.0
+            );
+            if let Some(best) = answer.moves.first() {
+                let _ = writeln!(
+                    out,
+                    "              best {} ({})",
+                    position.san(best.mv),
+                    position.uci(best.mv)
+                );
+            }
+        }
+        Err(reason) => {
+            let _ = writeln!(out, "tablebase     not in the tables: {reason}");
+        }
+    }
+    out
+}
+
+/// The `tablebase` field of `--tb` in JSON: `{"wdl", "dtz", "best"}` (the
+/// best move as `{"san", "uci"}`, `null` without a legal move), or
+/// `{"error": "..."}` when the tables hold no answer.
+fn tablebase_json(position: &Position, answer: &Result<tb::Probe, String>) -> String {
+    match answer {
+        Ok(answer) => {
+            let best = answer.moves.first().map_or_else(
+                || "null".to_owned(),
+                |best| {
+                    format!(
+                        "{{\"san\": \"{}\", \"uci\": \"{}\"}}",
+                        position.san(best.mv),
+                        position.uci(best.mv)
+                    )
+                },
+            );
+            format!(
+                "  \"tablebase\": {{\"wdl\": {}, \"dtz\": {}, \"best\": {best}}}\n",
+                answer.wdl as i8, answer.dtz.0
+            )
+        }
+        Err(reason) => {
+            // The reason names directories, which may hold any character.
+            let mut escaped = String::new();
+            for c in reason.chars() {
+                match c {
+                    '"' => escaped.push_str("\\\""),
+                    '\\' => escaped.push_str("\\\\"),
+                    c if c.is_control() => {
+                        let _ = write!(escaped, "\\u{:04x}", u32::from(c));
+                    }
+                    c => escaped.push(c),
+                }
+            }
+            format!("  \"tablebase\": {{\"error\": \"{escaped}\"}}\n")
+        }
+    }
 }

@@ -1,5 +1,5 @@
 //! The `bitboards` command's library: the printed views, and one module
-//! per subcommand (`show`, `edit`, `fen`, `perft`, `pgn`); the expression language
+//! per subcommand (`show`, `edit`, `fen`, `perft`, `pgn`, `book`, `tb`); the expression language
 //! and the numberings come from `bitboards-expr`, re-exported here as
 //! [`expr`] and [`numbering`]. A new subcommand is a new module with an `Args` struct and a
 //! `run` function, plus one variant in the binary's `Command` enum.
@@ -24,6 +24,7 @@ pub mod perft;
 pub mod pgn;
 pub mod render;
 pub mod show;
+pub mod tb;
 
 /// The expression language (the `bitboards-expr` crate, shared with the web
 /// page).

@@ -5,7 +5,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use bitboards_cli::{CommandError, book, edit, fen, perft, pgn, show};
+use bitboards_cli::{CommandError, book, edit, fen, perft, pgn, show, tb};
 use clap::{Parser, Subcommand};
 
 /// See chess bitboards as boards, hex and binary, edit them, look inside a
@@ -37,6 +37,10 @@ enum Command {
     /// Polyglot opening books: show a position's book moves, or build a
     /// book from PGN files.
     Book(book::BookArgs),
+    /// Look a position of few pieces up in Syzygy endgame tablebases: win,
+    /// draw or loss and the distance to zeroing, and every move's, best
+    /// first.
+    Tb(tb::TbArgs),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
         Command::Fen(args) => fen::run(args, &mut stdout),
         Command::Perft(args) => perft::run(args, io::stderr().is_terminal(), &mut stdout),
         Command::Book(args) => book::run(args, &mut stdout, &mut io::stderr().lock()),
+        Command::Tb(args) => tb::run(args, &mut stdout),
         Command::Pgn(args) => pgn::run(
             args,
             io::stderr().is_terminal(),
