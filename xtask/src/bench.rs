@@ -26,7 +26,7 @@ const SUMMARY_END: &str = "<!-- summary:end -->";
 const FIGURES: &str = "docs/performance.md";
 
 /// The criterion benches, in the order they run, with their packages.
-const CRITERION_BENCHES: [(&str, &str, &str); 5] = [
+const CRITERION_BENCHES: [(&str, &str, &str); 6] = [
     ("bitboards", "sliders", ""),
     ("bitboards", "movegen", ""),
     // `parquet` (and with it `arrow`) for the position rows' and the
@@ -34,6 +34,8 @@ const CRITERION_BENCHES: [(&str, &str, &str); 5] = [
     ("bitboards-pgn", "pgn", "parquet"),
     ("bitboards", "fen", ""),
     ("bitboards", "book", ""),
+    // Against Fathom: needs Debian's libfathom-dev (.ci/run installs it).
+    ("bitboards-syzygy", "syzygy", ""),
 ];
 
 /// One criterion measurement.
