@@ -15,7 +15,7 @@ use bitboards::{Game, Position};
 ///
 /// Variations are not kept (read them with a [`Visitor`]); comments and
 /// NAGs are, each with the number of mainline moves before it, so that
-/// [`Writer::write_game`] writes them back in place.
+/// [`Writer::write_game`](crate::Writer::write_game) writes them back in place.
 ///
 /// ```
 /// use bitboards_pgn::{GameResult, PgnGame};

@@ -155,8 +155,8 @@ impl RowValue {
     }
 }
 
-/// The columns every row has, in order: the names of [`POSITION_TABLE`]'s
-/// lines.
+/// The columns every row has, in order: the names of the lines of
+/// `POSITION_TABLE`, the table's declaration (CONTRIBUTING.md).
 ///
 /// ```
 /// use bitboards_pgn::positions::POSITION_COLUMNS;

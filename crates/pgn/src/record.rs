@@ -226,9 +226,10 @@ pub(crate) enum Value {
     Evals(fn(&GameRecord) -> &[Option<Score>]),
 }
 
-/// The columns of a game table, in order: the names of [`GAME_TABLE`]'s
-/// lines, the Lichess database's 17 tags and `movetext`, then `plies`,
-/// `fen`, `outcome`, `uci`, `clocks` and `evals`.
+/// The columns of a game table, in order: the names of the lines of
+/// `GAME_TABLE`, the table's declaration (CONTRIBUTING.md): the Lichess
+/// database's 17 tags and `movetext`, then `plies`, `fen`, `outcome`,
+/// `uci`, `clocks` and `evals`.
 ///
 /// ```
 /// use bitboards_pgn::record::GAME_COLUMNS;

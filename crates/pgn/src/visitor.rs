@@ -59,7 +59,7 @@ pub struct PgnMove<'a> {
     pub mv: Move,
 }
 
-/// What [`Reader::read_game`] calls as it reads a game. Every method has a
+/// What [`Reader::read_game`](crate::Reader::read_game) calls as it reads a game. Every method has a
 /// default that ignores its event, so a visitor implements only what it
 /// needs.
 ///
