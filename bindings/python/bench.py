@@ -4,6 +4,7 @@
     pip install cozy-chess-py fastchess rust_pgn_reader_python_binding  # peers, optional
     cargo build --release -p bitboards-cli                 # the `bitboards` command
     python bindings/python/bench.py [--games 5000] [--pgn FILE] [--json OUT] [--write]
+    python bindings/python/bench.py --only syzygy     # one section (not with --write)
 
 Without `--pgn`, it writes a Lichess-shaped file of `--games` games (the open
 database's tags, a `{ [%eval ...] [%clk ...] }` comment after every move)
@@ -32,6 +33,10 @@ the allocator kept).
   400 plies): bitboards, python-chess, cozy_chess, fastchess.
 - perft: `Board().perft(5)` against python-chess's perft(3) by recursion,
   compared by nodes per second.
+- syzygy: `bitboards.syzygy`'s `Tablebase.probe_wdl` and `probe_dtz`, one
+  board at a time, against python-chess's `chess.syzygy` on the same random
+  positions of the repository's 3- and 4-piece tables (tests/data/syzygy),
+  the answers compared; `probe_wdl_many` on a batch of them, every core.
 
 Prints a Markdown table (figure, value, ratio), then notes (peers not
 installed are skipped and named there). With `--write`, it also puts them in
@@ -61,6 +66,10 @@ ROUNDS = 3
 PLY_CAP = 400
 PERFT_5 = 4865609
 PERFT_3 = 8902
+SYZYGY = ROOT / "tests" / "data" / "syzygy"
+SYZYGY_POSITIONS = 2000
+SYZYGY_BATCH = 200_000
+SECTIONS = ("pgn", "playouts", "perft", "syzygy")
 # What the command's text report and its JSON objects hold, as table columns.
 REPORT_COLUMNS = ["Result", "plies", "fen", "outcome"]
 JSON_COLUMNS = REPORT_COLUMNS + ["clocks", "evals"]
@@ -83,6 +92,7 @@ SUMMARY = [
     "`rust_pgn_reader_python_binding.parse_games`, 1 thread",
     "random playouts, bitboards",
     "`Board().perft(5)`, every core",
+    "`syzygy.Tablebase.probe_wdl(board)`",
 ]
 
 
@@ -553,6 +563,107 @@ def bench_positions(report, pgn, games_per_s_table, games_per_s_reader=None):
     del bits
 
 
+# Syzygy ------------------------------------------------------------------
+
+def random_endgames(chess, count, seed):
+    """`count` valid python-chess boards of the tables in SYZYGY (each table
+    in turn, either side the stronger), pieces on random squares, a random
+    side to move; valid for bitboards too (which refuses checks no move can
+    give, such as a double check by two knights)."""
+    import bitboards
+
+    materials = sorted({name.split(".")[0] for name in os.listdir(SYZYGY) if name.endswith(".rtbw")})
+    rng = random.Random(seed)
+    boards = []
+    while len(boards) < count:
+        strong, weak = materials[len(boards) % len(materials)].split("v")
+        if rng.random() < 0.5:
+            strong, weak = weak, strong
+        board = chess.Board(None)
+        squares = rng.sample(range(64), len(strong) + len(weak))
+        for color, side in ((chess.WHITE, strong), (chess.BLACK, weak)):
+            for letter in side:
+                board.set_piece_at(squares.pop(), chess.Piece.from_symbol(letter if color else letter.lower()))
+        board.turn = rng.random() < 0.5
+        if board.is_valid():
+            try:
+                bitboards.Board(board.fen())
+            except ValueError:
+                continue
+            boards.append(board)
+    return boards
+
+
+def bench_syzygy(report, args):
+    import numpy as np
+
+    import bitboards
+    import bitboards.syzygy
+
+    chess = optional("chess")
+    if chess is None:
+        report.note("python-chess is not installed: the syzygy rows are skipped (its positions are python-chess's)")
+        return
+    import chess.syzygy
+
+    theirs_boards = random_endgames(chess, SYZYGY_POSITIONS, args.seed)
+    ours_boards = [bitboards.Board(board.fen()) for board in theirs_boards]
+    pieces = [(color, kind) for color in (True, False) for kind in range(1, 7)]
+    rows = np.array([[board.pieces_mask(kind, color) for color, kind in pieces] for board in theirs_boards],
+                    dtype=np.uint64)
+    turn = np.array([board.turn for board in theirs_boards])
+    repeat = SYZYGY_BATCH // len(rows)
+    batch_rows, batch_turn = np.tile(rows, (repeat, 1)), np.tile(turn, repeat)
+    count = len(theirs_boards)
+    with bitboards.syzygy.open_tablebase(SYZYGY) as ours, chess.syzygy.open_tablebase(str(SYZYGY)) as theirs:
+        # The tables are mapped and their headers read at their first probe:
+        # once, before the clocks.
+        ours.probe_wdl_many(rows, turn)
+        [theirs.probe_wdl(board) for board in theirs_boards]
+        rates = {}
+        answers = {}
+        for name, task in (
+            ("wdl, bitboards", lambda: [ours.probe_wdl(board) for board in ours_boards]),
+            ("wdl, python-chess board", lambda: [ours.probe_wdl(board) for board in theirs_boards]),
+            ("wdl, python-chess", lambda: [theirs.probe_wdl(board) for board in theirs_boards]),
+            ("dtz, bitboards", lambda: [ours.probe_dtz(board) for board in ours_boards]),
+            ("dtz, python-chess", lambda: [theirs.probe_dtz(board) for board in theirs_boards]),
+        ):
+            seconds, answers[name] = best(task)
+            rates[name] = count / seconds
+        seconds_many, many = best(lambda: ours.probe_wdl_many(batch_rows, batch_turn))
+    for name in ("wdl, python-chess board", "wdl, python-chess"):
+        if answers[name] != answers["wdl, bitboards"]:
+            report.fail(f"syzygy: probe_wdl ({name}) differs from bitboards' on the same positions")
+    if answers["dtz, python-chess"] != answers["dtz, bitboards"]:
+        report.fail("syzygy: probe_dtz differs from python-chess's on the same positions")
+    if many.tolist() != answers["wdl, bitboards"] * repeat:
+        report.fail("syzygy: probe_wdl_many differs from probe_wdl")
+    theirs_wdl, theirs_dtz = rates["wdl, python-chess"], rates["dtz, python-chess"]
+    report.row("`syzygy.Tablebase.probe_wdl(board)`", rate(count, count / rates["wdl, bitboards"], "probes"),
+               times(rates["wdl, bitboards"], theirs_wdl, "python-chess"), probes_per_s=rates["wdl, bitboards"])
+    report.row("`syzygy.Tablebase.probe_wdl(chess.Board)` (read through its FEN)",
+               rate(count, count / rates["wdl, python-chess board"], "probes"),
+               times(rates["wdl, python-chess board"], theirs_wdl, "python-chess"),
+               probes_per_s=rates["wdl, python-chess board"])
+    report.row("python-chess `chess.syzygy` `probe_wdl`", rate(count, count / theirs_wdl, "probes"), "",
+               probes_per_s=theirs_wdl)
+    report.row("`syzygy.Tablebase.probe_dtz(board)`", rate(count, count / rates["dtz, bitboards"], "probes"),
+               times(rates["dtz, bitboards"], theirs_dtz, "python-chess"), probes_per_s=rates["dtz, bitboards"])
+    report.row("python-chess `chess.syzygy` `probe_dtz`", rate(count, count / theirs_dtz, "probes"), "",
+               probes_per_s=theirs_dtz)
+    batch = len(batch_rows)
+    one = rates["wdl, bitboards"]
+    report.row(f"`syzygy.Tablebase.probe_wdl_many` ({batch:,} rows), every core ({os.cpu_count()})",
+               rate(batch, seconds_many, "probes"),
+               f"{times(batch / seconds_many, one, 'probe_wdl one by one')}; "
+               f"{times(batch / seconds_many, theirs_wdl, 'python-chess')}", probes_per_s=batch / seconds_many)
+    report.note(f"syzygy: {count:,} random positions of the {len(os.listdir(SYZYGY)) // 2 - 1} 3- and 4-piece "
+                f"tables of tests/data/syzygy (seed {args.seed}), both sides to move, the same for both "
+                "libraries, tables opened before timing; probe_wdl_many on them repeated "
+                f"{repeat}x as NumPy rows")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5000, help="games of the generated file (default 5000)")
@@ -564,30 +675,41 @@ def main():
     parser.add_argument("--json", metavar="OUT", help="also save the figures as JSON")
     parser.add_argument("--write", action="store_true",
                         help="also write the figures and their summary into docs/performance.md")
+    parser.add_argument("--only", choices=SECTIONS, action="append",
+                        help="run only this section (repeatable; not with --write)")
     args = parser.parse_args()
+    if args.only and args.write:
+        parser.error("--write needs every section: leave out --only")
+    sections = set(args.only or SECTIONS)
 
     import bitboards  # noqa: F401 (fail early)
 
     report = Report()
     with tempfile.TemporaryDirectory() as tmp:
-        if args.pgn:
-            pgn, expected = args.pgn, None
-        else:
-            pgn, expected = os.path.join(tmp, "lichess.pgn"), args.games
-            print(f"writing {args.games} Lichess-shaped games ...", file=sys.stderr)
-            make_pgn(args.games, pgn)
-        print("PGN ...", file=sys.stderr)
-        bench_pgn(report, args, pgn, expected)
-        print("positions ...", file=sys.stderr)
-        table_rate = report.figures.get("`pgn.read_table(file, threads=1)`", {}).get("games_per_s")
-        reader_rate = next((numbers["games_per_s"] for figure, numbers in report.figures.items()
-                            if figure.startswith("`rust_pgn_reader_python_binding.parse_games`, 1 thread")),
-                           None)
-        bench_positions(report, pgn, table_rate or 1.0, reader_rate)
-    print("playouts ...", file=sys.stderr)
-    bench_playouts(report, args)
-    print("perft ...", file=sys.stderr)
-    bench_perft(report)
+        if "pgn" in sections:
+            if args.pgn:
+                pgn, expected = args.pgn, None
+            else:
+                pgn, expected = os.path.join(tmp, "lichess.pgn"), args.games
+                print(f"writing {args.games} Lichess-shaped games ...", file=sys.stderr)
+                make_pgn(args.games, pgn)
+            print("PGN ...", file=sys.stderr)
+            bench_pgn(report, args, pgn, expected)
+            print("positions ...", file=sys.stderr)
+            table_rate = report.figures.get("`pgn.read_table(file, threads=1)`", {}).get("games_per_s")
+            reader_rate = next((numbers["games_per_s"] for figure, numbers in report.figures.items()
+                                if figure.startswith("`rust_pgn_reader_python_binding.parse_games`, 1 thread")),
+                               None)
+            bench_positions(report, pgn, table_rate or 1.0, reader_rate)
+    if "playouts" in sections:
+        print("playouts ...", file=sys.stderr)
+        bench_playouts(report, args)
+    if "perft" in sections:
+        print("perft ...", file=sys.stderr)
+        bench_perft(report)
+    if "syzygy" in sections:
+        print("syzygy ...", file=sys.stderr)
+        bench_syzygy(report, args)
 
     heading = (f"best of {ROUNDS} runs (the readers: best of 10 interleaved rounds); Python "
                f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores")

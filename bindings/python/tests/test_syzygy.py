@@ -48,6 +48,10 @@ def random_board(rng, material=None):
                 board.set_piece_at(square, chess.Piece.from_symbol(letter if color else letter.lower()))
         board.turn = rng.random() < 0.5
         if len(board.piece_map()) == len(strong) + len(weak) and board.is_valid():
+            try:
+                bitboards.Board(board.fen())  # which refuses checks no move gives
+            except ValueError:
+                continue
             return board
 
 
