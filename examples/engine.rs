@@ -9,7 +9,10 @@
 //! `setoption name UCI_Chess960 value true|false`,
 //! `setoption name Book value <path>` (a Polyglot `.bin` book, played from by
 //! weighted choice while the position is in it; `OwnBook` turns it off),
-//! `position startpos|fen <fen> [moves ...]`, `go depth N | movetime MS |
+//! `setoption name SyzygyPath value <dirs>` (Syzygy endgame tables, the
+//! directories separated as in `PATH`: played from at the root while the
+//! position is in them, and probed in the search after captures and pawn
+//! moves), `position startpos|fen <fen> [moves ...]`, `go depth N | movetime MS |
 //! wtime/btime/winc/binc [movestogo N] | infinite`, `stop` and `quit`.
 //! With `UCI_Chess960` on, castling is written as the king taking its own
 //! rook (`e1h1`), as Chess960 GUIs expect; either form is read.
@@ -27,6 +30,9 @@
 //! - a transposition table keyed by the position's hash;
 //! - draws by repetition (against the game's history too), the fifty-move
 //!   rule and insufficient material;
+//! - with Syzygy tables (`bitboards-syzygy`), the tables' best move at the
+//!   root, and their win, draw or loss for positions of the search that a
+//!   capture or pawn move has just brought into them;
 //! - an evaluation of material and piece-square tables, tapered between the
 //!   middlegame and the endgame.
 
@@ -38,6 +44,7 @@ use std::time::{Duration, Instant};
 
 use bitboards::book::{Book, Choose};
 use bitboards::{CastlingNotation, Color, Move, MoveKind, MoveList, PieceKind, Position, Square};
+use bitboards_syzygy::{Tablebase, Wdl};
 
 // --- Scores ----------------------------------------------------------------
 
@@ -50,6 +57,9 @@ const MATE: i32 = 31_000;
 const MAX_PLY: usize = 128;
 /// Scores beyond this are mates.
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// The score of a win the tables prove, `ply` half-moves from the root:
+/// `TB_WIN - ply`, below every mate and above every evaluation.
+const TB_WIN: i32 = 20_000;
 
 /// Piece values in centipawns, by `PieceKind` (pawn, knight, bishop, rook,
 /// queen, king): the same scale as `Position::see`.
@@ -536,6 +546,10 @@ struct Search<'a> {
     stopped: bool,
     /// The best move at the root in the current iteration.
     root_best: Option<Move>,
+    /// The Syzygy tables (`SyzygyPath`), and how many positions of the
+    /// search they answered.
+    tables: Option<&'a Tablebase>,
+    tb_hits: u64,
 }
 
 impl Search<'_> {
@@ -611,6 +625,12 @@ impl Search<'_> {
             return score;
         }
 
+        if ply > 0
+            && let Some(score) = self.probe_tables(position, key, depth, ply)
+        {
+            return score;
+        }
+
         let moves = position.legal_moves();
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
@@ -668,6 +688,31 @@ impl Search<'_> {
         self.table
             .store(key, depth, best_score, bound, best_move, ply);
         best_score
+    }
+
+    /// The tables' answer for a node a capture or pawn move has just
+    /// reached (the halfmove clock at 0, as the tables assume), with no
+    /// castling rights and few enough pieces: a win scores `TB_WIN - ply`,
+    /// a loss its negation, a draw 0 (a win or loss the fifty-move rule
+    /// turns into a draw, one centipawn off it). Taken as the node's score,
+    /// as a mate would be: the search does not go on to find a shorter way,
+    /// the root's probe plays the win out once it is there.
+    fn probe_tables(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depth: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let tables = self.tables?;
+        if position.halfmove_clock() != 0 || !in_tables(tables, position) {
+            return None;
+        }
+        let wdl = tables.probe_wdl(position).ok()?;
+        self.tb_hits += 1;
+        let score = tablebase_score(wdl, ply as i32);
+        self.table.store(key, depth, score, Bound::Exact, None, ply);
+        Some(score)
     }
 
     /// Null-move pruning: the score to return when passing, searched
@@ -806,6 +851,26 @@ impl Search<'_> {
     }
 }
 
+/// Whether the tables can answer for `position`: no castling rights, and
+/// no more pieces than their largest table holds.
+fn in_tables(tables: &Tablebase, position: &Position) -> bool {
+    position.castling_rooks().is_empty()
+        && position.occupied().count() as usize <= tables.max_pieces()
+}
+
+/// The score of a result the tables give, `ply` half-moves from the root:
+/// a win `TB_WIN - ply` (the sooner the better), a loss its negation, and a
+/// win or loss the fifty-move rule turns into a draw one centipawn off it.
+fn tablebase_score(wdl: Wdl, ply: i32) -> i32 {
+    match wdl {
+        Wdl::Win => TB_WIN - ply,
+        Wdl::CursedWin => 1,
+        Wdl::Draw => 0,
+        Wdl::BlessedLoss => -1,
+        Wdl::Loss => -TB_WIN + ply,
+    }
+}
+
 /// A score as UCI writes it: `cp 35`, or `mate 3` (mating in 3 moves),
 /// `mate -2` (mated in 2).
 fn uci_score(score: i32) -> String {
@@ -835,6 +900,8 @@ struct Engine {
     own_book: bool,
     /// The state of the generator behind the book's weighted choice.
     random: u64,
+    /// The Syzygy tables of `setoption name SyzygyPath value DIRS`.
+    tables: Option<Tablebase>,
 }
 
 impl Engine {
@@ -850,7 +917,59 @@ impl Engine {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0x9E37_79B9_7F4A_7C15, |since| since.as_nanos() as u64)
                 | 1,
+            tables: None,
         }
+    }
+
+    /// `setoption name SyzygyPath value DIRS`: the tables of every
+    /// directory (separated as in `PATH`); `<empty>` or nothing turns them
+    /// off. A directory that cannot be read is said, and the others used.
+    fn set_syzygy_path(&mut self, value: &str) {
+        self.tables = None;
+        if value.is_empty() || value == "<empty>" {
+            return;
+        }
+        let mut tables = Tablebase::new();
+        for directory in std::env::split_paths(value) {
+            if let Err(error) = tables.add_directory(&directory) {
+                // The error names the directory.
+                send(format_args!(
+                    "info string cannot read the tablebase directory {error}"
+                ));
+            }
+        }
+        if tables.is_empty() {
+            send(format_args!("info string no Syzygy tables in {value}"));
+            return;
+        }
+        send(format_args!(
+            "info string Syzygy tables: {} files, up to {} pieces",
+            tables.len(),
+            tables.max_pieces()
+        ));
+        self.tables = Some(tables);
+    }
+
+    /// The tables' best move at the root, when the root is in them (and its
+    /// score, a win or loss as far from the root as its distance to
+    /// zeroing): the quickest to zero of the moves that keep the result,
+    /// under the fifty-move rule from the root's halfmove clock.
+    fn tablebase_move(&self) -> Option<(Move, i32, usize)> {
+        let tables = self.tables.as_ref()?;
+        if !in_tables(tables, &self.root) {
+            return None;
+        }
+        let ranked = tables.best_moves(&self.root).ok()?;
+        let best = ranked.first()?;
+        let clock = i32::from(self.root.halfmove_clock());
+        let plies = best.dtz.0.abs();
+        // Past the fifty-move rule's count, a win is a draw.
+        let wdl = match best.wdl {
+            Wdl::Win if plies + clock > 100 => Wdl::CursedWin,
+            Wdl::Loss if plies + clock > 100 => Wdl::BlessedLoss,
+            wdl => wdl,
+        };
+        Some((best.mv, tablebase_score(wdl, plies), ranked.len()))
     }
 
     /// A move from the book, if there is one for the root and the engine
@@ -906,6 +1025,16 @@ impl Engine {
             return Some(mv);
         }
         let start = Instant::now();
+        if let Some((mv, score, probes)) = self.tablebase_move() {
+            send("info string tablebase move");
+            send(format_args!(
+                "info depth 1 score {} nodes 0 time {} tbhits {probes} pv {}",
+                uci_score(score),
+                start.elapsed().as_millis(),
+                mv.uci(self.castling)
+            ));
+            return Some(mv);
+        }
         let limits = self.limits(args, start);
         let moves = self.root.legal_moves();
         let mut best = moves.iter().next().copied()?;
@@ -919,6 +1048,8 @@ impl Engine {
             nodes: 0,
             stopped: false,
             root_best: None,
+            tables: self.tables.as_ref(),
+            tb_hits: 0,
         };
         for depth in 1..=search.limits.depth {
             let score = search.negamax(&self.root, depth, 0, -INFINITY, INFINITY);
@@ -934,8 +1065,14 @@ impl Engine {
                 .iter()
                 .map(|mv| mv.uci(self.castling).to_string())
                 .collect();
+            // `tbhits` only with tables, so that without them the line is
+            // as it always was.
+            let tb_hits = search
+                .tables
+                .map(|_| format!(" tbhits {}", search.tb_hits))
+                .unwrap_or_default();
             send(format_args!(
-                "info depth {depth} score {} nodes {} nps {} time {} pv {}",
+                "info depth {depth} score {} nodes {} nps {} time {}{tb_hits} pv {}",
                 uci_score(score),
                 search.nodes,
                 u128::from(search.nodes) * 1_000_000 / micros,
@@ -1012,9 +1149,13 @@ impl Engine {
 
 /// The name and value of `setoption name <name> value <value>` (the
 /// arguments after `setoption`), or `None` when they are not in that form.
+/// An empty value (`value` last) reads as "".
 fn set_option(args: &str) -> Option<(&str, &str)> {
     let rest = args.trim().strip_prefix("name ")?;
-    let (name, value) = rest.split_once(" value ")?;
+    let (name, value) = match rest.split_once(" value ") {
+        Some(split) => split,
+        None => (rest.strip_suffix(" value")?, ""),
+    };
     Some((name.trim(), value.trim()))
 }
 
@@ -1031,6 +1172,7 @@ fn main() {
                 send("option name UCI_Chess960 type check default false");
                 send("option name OwnBook type check default true");
                 send("option name Book type string default <empty>");
+                send("option name SyzygyPath type string default <empty>");
                 send("uciok");
             }
             "setoption" => match set_option(args) {
@@ -1038,6 +1180,7 @@ fn main() {
                 Some(("UCI_Chess960", "false")) => engine.castling = CastlingNotation::KingToTarget,
                 Some(("OwnBook", value)) => engine.own_book = value == "true",
                 Some(("Book", "<empty>" | "")) => engine.book = None,
+                Some(("SyzygyPath", value)) => engine.set_syzygy_path(value),
                 Some(("Book", path)) => match Book::open(path) {
                     Ok(book) => engine.book = Some(book),
                     Err(error) => send(format_args!(

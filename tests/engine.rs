@@ -510,3 +510,166 @@ fn plays_from_its_book_while_the_position_is_in_it() {
     );
     let _ = std::fs::remove_file(path);
 }
+
+/// The repository's Syzygy tables: every 3- and 4-piece table.
+const SYZYGY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+
+fn syzygy_tables() -> bitboards_syzygy::Tablebase {
+    let mut tables = bitboards_syzygy::Tablebase::new();
+    tables.add_directory(SYZYGY).expect("the test tables");
+    tables
+}
+
+/// With `SyzygyPath` set, the engine plays the tables' best move whenever
+/// the root is in them: every 300th won position of the reference (either
+/// side to move, tables of three and four pieces), then a whole game of
+/// king and queen against king and rook, the defence playing the tables'
+/// best (the slowest loss), to mate, the win kept at every move.
+#[test]
+fn plays_the_tablebase_move_and_keeps_the_win() {
+    use bitboards_syzygy::Wdl;
+    let tables = syzygy_tables();
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|line| line == "option name SyzygyPath type string default <empty>"),
+        "{lines:#?}"
+    );
+    engine.send(&format!("setoption name SyzygyPath value {SYZYGY}"));
+    engine.send("isready");
+    let lines = engine.read_until("readyok");
+    assert!(
+        lines.contains(&"info string Syzygy tables: 70 files, up to 4 pieces".to_string()),
+        "{lines:#?}"
+    );
+
+    let reference = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/syzygy-reference.csv"
+    ))
+    .expect("the reference");
+    let won: Vec<&str> = reference
+        .lines()
+        .skip(1)
+        .filter(|line| line.split(',').nth(1) == Some("2"))
+        .map(|line| line.split(',').next().unwrap())
+        .collect();
+    let mut checked = 0;
+    for fen in won.iter().step_by(300) {
+        let position = from_fen(fen);
+        let (mv, lines) = engine.best_move(&format!("fen {fen}"), &position, "go depth 3");
+        assert!(
+            lines
+                .iter()
+                .any(|line| line == "info string tablebase move"),
+            "{fen}: {lines:#?}"
+        );
+        let ranked = tables.best_moves(&position).unwrap();
+        let played = ranked.iter().find(|ranked| ranked.mv == mv).unwrap();
+        assert_eq!(played.wdl, Wdl::Win, "{fen}: {mv}");
+        assert_eq!(played.rank, ranked[0].rank, "{fen}: {mv} is not the best");
+        let score = last_score(&lines).expect("a score");
+        let cp: i32 = score
+            .strip_prefix("cp ")
+            .and_then(|cp| cp.parse().ok())
+            .unwrap_or(0);
+        assert!(cp > 10_000, "{fen}: {score}");
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked}");
+
+    // A whole game: the queen wins the rook, then mates.
+    let start = "8/8/1Q6/8/8/5K2/8/2k4r w - - 0 1";
+    let mut position = from_fen(start);
+    let mut moves: Vec<String> = Vec::new();
+    while !position.is_checkmate() {
+        assert!(moves.len() < 100, "no mate in 100 plies: {moves:?}");
+        assert!(
+            !position.is_stalemate() && !position.is_insufficient_material(),
+            "{moves:?}"
+        );
+        let mv = if position.side_to_move() == Color::White {
+            let setup = format!("fen {start} moves {}", moves.join(" "));
+            let (mv, _) = engine.best_move(setup.trim_end(), &position, "go depth 3");
+            let after = position.play_unchecked(mv);
+            if !after.is_checkmate() {
+                assert_eq!(
+                    tables.probe_wdl(&after).unwrap(),
+                    Wdl::Loss,
+                    "{moves:?} {mv}"
+                );
+            }
+            mv
+        } else {
+            tables.best_moves(&position).unwrap()[0].mv
+        };
+        moves.push(mv.to_string());
+        position = position.play_unchecked(mv);
+    }
+    assert_eq!(position.side_to_move(), Color::Black, "{moves:?}");
+    engine.send("quit");
+    engine.wait_for_exit();
+}
+
+/// In the search, a capture into the tables scores as their result: here
+/// Kxd2 leaves king and two rooks against the king, a win the search sees
+/// as one (`TB_WIN` less the ply, 19999) instead of an evaluation; the
+/// `info` lines count the probes (`tbhits`), and without tables say
+/// nothing of them. A directory that cannot be read is said, and the engine
+/// goes on.
+#[test]
+fn probes_the_tables_in_the_search() {
+    let fen = "8/8/4k3/8/8/8/3r4/R3K2R w - - 0 1";
+    let position = from_fen(fen);
+    let mut engine = Engine::start();
+    engine.send(&format!("setoption name SyzygyPath value {SYZYGY}"));
+    let (mv, lines) = engine.best_move(&format!("fen {fen}"), &position, "go depth 4");
+    assert_eq!(mv.to_string(), "e1d2", "{lines:#?}");
+    assert_eq!(
+        last_score(&lines).as_deref(),
+        Some("cp 19999"),
+        "{lines:#?}"
+    );
+    let hits: Vec<u64> = lines
+        .iter()
+        .filter_map(|line| line.split(" tbhits ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert!(hits.last().is_some_and(|&hits| hits > 0), "{lines:#?}");
+    assert!(
+        lines
+            .iter()
+            .all(|line| line != "info string tablebase move")
+    );
+
+    engine.send("setoption name SyzygyPath value <empty>");
+    let (_, lines) = engine.best_move(&format!("fen {fen}"), &position, "go depth 4");
+    assert!(
+        lines.iter().all(|line| !line.contains("tbhits")),
+        "{lines:#?}"
+    );
+    let score = last_score(&lines).unwrap_or_default();
+    assert!(score != "cp 19999", "{lines:#?}");
+
+    engine.send("setoption name SyzygyPath value /no/such/directory");
+    engine.send("isready");
+    let lines = engine.read_until("readyok");
+    assert!(
+        lines.iter().any(|line| line
+            .starts_with("info string cannot read the tablebase directory /no/such/directory")),
+        "{lines:?}"
+    );
+    // Without tables, the root of a table position is searched.
+    let krk = "8/8/8/8/4k3/8/8/R3K3 w - - 0 1";
+    let (_, lines) = engine.best_move(&format!("fen {krk}"), &from_fen(krk), "go depth 2");
+    assert!(
+        lines
+            .iter()
+            .all(|line| line != "info string tablebase move")
+    );
+    engine.send("quit");
+    engine.wait_for_exit();
+}
