@@ -44,6 +44,8 @@ mod encoding;
 mod error;
 mod probe;
 mod table;
+#[cfg(test)]
+mod tests;
 
 pub use error::SyzygyError;
 pub use probe::{MAX_PIECES, Tablebase};

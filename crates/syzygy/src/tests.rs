@@ -1,0 +1,72 @@
+//! Probes of tables held in memory (`add_table_bytes` from
+//! `include_bytes!`): no file is opened and nothing is mapped, so these
+//! run under Miri (`cargo +nightly miri test -p bitboards-syzygy --lib`),
+//! over the decoding of real headers and blocks. The answers are
+//! python-chess's, from tests/data/syzygy-reference.csv.
+
+use bitboards::Position;
+
+use crate::{Dtz, Tablebase, Wdl};
+
+macro_rules! table {
+    ($name:literal) => {
+        (
+            $name,
+            include_bytes!(concat!("../../../tests/data/syzygy/", $name)).as_slice(),
+        )
+    };
+}
+
+/// KRvK and KPvK, both kinds, and the 3-piece WDL tables a pawn's
+/// promotions lead to: 22 KB in all.
+const TABLES: [(&str, &[u8]); 7] = [
+    table!("KRvK.rtbw"),
+    table!("KRvK.rtbz"),
+    table!("KPvK.rtbw"),
+    table!("KPvK.rtbz"),
+    table!("KQvK.rtbw"),
+    table!("KBvK.rtbw"),
+    table!("KNvK.rtbw"),
+];
+
+fn tables() -> Tablebase {
+    let mut tables = Tablebase::new();
+    for (name, bytes) in TABLES {
+        tables.add_table_bytes(name, bytes.to_vec()).unwrap();
+    }
+    assert_eq!(tables.len(), TABLES.len());
+    assert_eq!(tables.max_pieces(), 3);
+    tables
+}
+
+#[test]
+fn tables_in_memory_give_python_chess_s_answers() {
+    let tables = tables();
+    for (fen, wdl, dtz) in [
+        // Black to move loses (where the DTZ table holds White to move
+        // only, the probe goes a ply deeper).
+        ("8/6R1/8/8/7K/2k5/8/8 b - - 0 1", Wdl::Loss, -28),
+        // Black the stronger side: the same table, colours flipped.
+        ("8/8/8/8/K7/5k2/8/7r w - - 0 1", Wdl::Loss, -22),
+        // The king takes the rook: a draw.
+        ("3R4/2k5/8/8/8/5K2/8/8 b - - 0 1", Wdl::Draw, 0),
+        // A pawn table, White's pawn and Black's.
+        ("8/4P3/8/8/2k1K3/8/8/8 b - - 0 1", Wdl::Loss, -2),
+        ("8/8/6p1/8/2k5/8/1K6/8 w - - 0 1", Wdl::Loss, -4),
+    ] {
+        let position = Position::from_fen(fen).unwrap();
+        assert_eq!(tables.probe_wdl(&position).unwrap(), wdl, "{fen}");
+        assert_eq!(tables.probe_dtz(&position).unwrap(), Dtz(dtz), "{fen}");
+    }
+}
+
+#[test]
+fn a_table_cut_short_in_memory_is_an_error() {
+    let mut tables = Tablebase::new();
+    let (name, bytes) = TABLES[0];
+    tables
+        .add_table_bytes(name, bytes[..bytes.len() / 2].to_vec())
+        .unwrap();
+    let position = Position::from_fen("8/6R1/8/8/7K/2k5/8/8 b - - 0 1").unwrap();
+    assert!(tables.probe_wdl(&position).is_err());
+}
