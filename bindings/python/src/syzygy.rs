@@ -279,7 +279,22 @@ impl SyzygyTablebase {
     }
 
     /// Win (2), cursed win (1), draw (0), blessed loss (-1) or loss (-2)
-    /// for the side to move, as python-chess's ``probe_wdl``.
+    /// for the side to move, under the fifty-move rule, from a position
+    /// just reached by a capture or a pawn move: python-chess's
+    /// ``probe_wdl``. En passant captures are played out.
+    ///
+    /// `board` is a `bitboards.Board`, or a board with a `fen()` method (a
+    /// python-chess `chess.Board`). Raises `MissingTableError` (a
+    /// `KeyError`) for a table that was not added, `KeyError` for castling
+    /// rights or more than seven pieces, `OSError` for a file that cannot
+    /// be read or is not a table.
+    ///
+    /// >>> import bitboards, bitboards.syzygy
+    /// >>> tablebase = bitboards.syzygy.open_tablebase("../tests/data/syzygy")
+    /// >>> tablebase.probe_wdl(bitboards.Board("8/8/8/8/8/2k5/8/KR6 b - - 0 1"))
+    /// -2
+    /// >>> tablebase.probe_wdl(bitboards.Board("8/8/8/8/8/1k6/2R5/K7 b - - 0 1"))  # takes the rook
+    /// 0
     fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i8> {
         let position = position_of(board)?;
         let state = self.read();
@@ -289,7 +304,17 @@ impl SyzygyTablebase {
         }
     }
 
-    /// The distance to zeroing in plies, as python-chess's ``probe_dtz``.
+    /// The distance to zeroing for the side to move, in plies: to the next
+    /// capture or pawn move on the way to the ``probe_wdl`` result,
+    /// positive when winning, negative when losing, 0 for a draw; past 100
+    /// a cursed win (blessed loss). python-chess's ``probe_dtz``, rounded
+    /// as it rounds; its errors are ``probe_wdl``'s (DTZ needs the WDL
+    /// tables too).
+    ///
+    /// >>> import bitboards, bitboards.syzygy
+    /// >>> tablebase = bitboards.syzygy.open_tablebase("../tests/data/syzygy")
+    /// >>> tablebase.probe_dtz(bitboards.Board("8/8/8/8/8/2k5/8/KR6 w - - 0 1"))
+    /// 27
     fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
         let position = position_of(board)?;
         let state = self.read();
@@ -299,7 +324,14 @@ impl SyzygyTablebase {
         }
     }
 
-    /// ``probe_wdl``, or ``default`` where it raises a ``KeyError``.
+    /// ``probe_wdl``, or ``default`` where it raises a ``KeyError`` (a
+    /// missing table, castling rights, too many pieces); other errors are
+    /// raised.
+    ///
+    /// >>> import bitboards, bitboards.syzygy
+    /// >>> tablebase = bitboards.syzygy.open_tablebase("../tests/data/syzygy")
+    /// >>> tablebase.get_wdl(bitboards.Board()) is None
+    /// True
     #[pyo3(signature = (board, default = None))]
     fn get_wdl(
         &self,
@@ -316,7 +348,14 @@ impl SyzygyTablebase {
         }
     }
 
-    /// ``probe_dtz``, or ``default`` where it raises a ``KeyError``.
+    /// ``probe_dtz``, or ``default`` where it raises a ``KeyError`` (a
+    /// missing table, castling rights, too many pieces); other errors are
+    /// raised.
+    ///
+    /// >>> import bitboards, bitboards.syzygy
+    /// >>> tablebase = bitboards.syzygy.open_tablebase("../tests/data/syzygy")
+    /// >>> tablebase.get_dtz(bitboards.Board("8/8/8/8/8/2k5/8/KR6 w - - 0 1"), default=0)
+    /// 27
     #[pyo3(signature = (board, default = None))]
     fn get_dtz(
         &self,
