@@ -46,7 +46,8 @@
 //! - `syzygy_first_probe`: one KQvKR position (no capture on the board)
 //!   probed on a fresh `Tablebase`, so that the probe maps the file and
 //!   reads its header, against the same probe once the table is open.
-//!   `probe_dtz` opens the WDL and the DTZ file.
+//!   `probe_dtz` opens the WDL and the DTZ file (and the table of any
+//!   capture it plays out, where it searches a ply deeper).
 //! - `syzygy_cold`: a fresh prober, then `probe_wdl` of every position
 //!   (all 35 WDL files mapped and their headers read along the way):
 //!   `add_directory` + `probe_wdl` against `tb_init` + `tb_probe_wdl_impl`.
