@@ -1,6 +1,7 @@
 //! The tables of a directory and the probes: [`Tablebase`].
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -33,13 +34,48 @@ pub const MAX_PIECES: u32 = 7;
 /// ```
 #[derive(Debug, Default)]
 pub struct Tablebase {
-    files: HashMap<(Material, Kind), Arc<TableFile>>,
+    files: HashMap<u64, Arc<TableFile>, BuildHasherDefault<KeyHasher>>,
+}
+
+/// A table's material and kind packed in a word: three bits a count.
+fn key(material: &Material, kind: Kind) -> u64 {
+    material
+        .counts
+        .iter()
+        .flatten()
+        .fold(u64::from(kind == Kind::Dtz), |key, &count| {
+            (key << 3) | u64::from(count & 7)
+        })
+}
+
+/// Hashes the packed keys: one multiply, where the default hasher costs a
+/// tenth of a WDL probe.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0 ^ value)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
 }
 
 /// One table file: where it comes from, and once a probe has needed it,
 /// its bytes and header (or why they could not be read).
 #[derive(Debug)]
 struct TableFile {
+    material: Material,
     origin: Origin,
     opened: OnceLock<Result<Opened, Failure>>,
 }
@@ -155,16 +191,36 @@ impl Tablebase {
             let Some((material, kind)) = table_of(&path) else {
                 continue;
             };
-            self.files.insert(
-                (material, kind),
-                Arc::new(TableFile {
-                    origin: Origin::Path(path),
-                    opened: OnceLock::new(),
-                }),
-            );
+            self.insert(material, kind, Origin::Path(path));
             added += 1;
         }
         Ok(added)
+    }
+
+    /// Adds one table file, found by its name (`KQvKR.rtbw`), opened the
+    /// first time a probe needs it.
+    ///
+    /// # Errors
+    /// [`SyzygyError::Corrupt`] when the file's name is not a table's.
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> Result<(), SyzygyError> {
+        let path = path.as_ref();
+        let Some((material, kind)) = table_of(path) else {
+            return Err(SyzygyError::Corrupt {
+                path: path.to_path_buf(),
+                problem: "the name is not a table's (KQvKR.rtbw or .rtbz)".into(),
+            });
+        };
+        self.insert(material, kind, Origin::Path(path.to_path_buf()));
+        Ok(())
+    }
+
+    fn insert(&mut self, material: Material, kind: Kind, origin: Origin) {
+        let file = TableFile {
+            material,
+            origin,
+            opened: OnceLock::new(),
+        };
+        self.files.insert(key(&material, kind), Arc::new(file));
     }
 
     /// Adds one table from its bytes, `name` its file name
@@ -180,16 +236,11 @@ impl Tablebase {
                 problem: "the name is not a table's (KQvKR.rtbw or .rtbz)".into(),
             });
         };
-        self.files.insert(
-            (material, kind),
-            Arc::new(TableFile {
-                origin: Origin::Bytes {
-                    name: PathBuf::from(name),
-                    bytes: bytes.into(),
-                },
-                opened: OnceLock::new(),
-            }),
-        );
+        let origin = Origin::Bytes {
+            name: PathBuf::from(name),
+            bytes: bytes.into(),
+        };
+        self.insert(material, kind, origin);
         Ok(())
     }
 
@@ -209,8 +260,8 @@ impl Tablebase {
     #[must_use]
     pub fn max_pieces(&self) -> usize {
         self.files
-            .keys()
-            .map(|(material, _)| material.piece_count())
+            .values()
+            .map(|file| file.material.piece_count())
             .max()
             .unwrap_or(0)
     }
@@ -229,7 +280,7 @@ impl Tablebase {
     /// added, and the errors of opening a table.
     pub fn probe_wdl(&self, position: &Position) -> Result<Wdl, SyzygyError> {
         check(position)?;
-        Ok(Wdl::from_score(self.search(position, false)?.0))
+        Ok(Wdl::from_score(self.wdl(position, -2, 2)?))
     }
 
     /// The distance to zeroing for the side to move: the plies to the next
@@ -265,7 +316,7 @@ impl Tablebase {
         for mv in position.legal_moves().iter().copied() {
             let after = position.play_unchecked(mv);
             let dtz = if is_zeroing(position, mv) {
-                before_zeroing(-self.search(&after, false)?.0)
+                before_zeroing(-self.wdl(&after, -2, 2)?)
             } else {
                 let dtz = -self.dtz(&after)?;
                 dtz + dtz.signum()
@@ -301,22 +352,49 @@ impl Tablebase {
         Ok(ranked)
     }
 
-    /// The position's value (-2..2) after the captures (and, with
-    /// `zeroing`, the pawn moves) are played out, and whether the best
-    /// move is one of them (so that a DTZ table's value is not to be
-    /// trusted).
-    fn search(&self, position: &Position, zeroing: bool) -> Result<(i32, bool), SyzygyError> {
+    /// The position's value (-2..2) once its captures are played out:
+    /// the best of the captures' values and the table's (which holds
+    /// positions as if no capture were possible, en passant included).
+    /// Alpha-beta over the captures, failing hard: a value at or below
+    /// `alpha` or at or above `beta` is only a bound, so that a capture
+    /// that cannot change the result is not searched to the end.
+    fn wdl(&self, position: &Position, mut alpha: i32, beta: i32) -> Result<i32, SyzygyError> {
+        let mut searched = 0;
+        for mv in position.captures().iter().copied() {
+            if !is_capture(position, mv) {
+                continue;
+            }
+            searched += 1;
+            let value = -self.wdl(&position.play_unchecked(mv), -beta, -alpha)?;
+            if value > alpha {
+                if value >= beta {
+                    return Ok(value);
+                }
+                alpha = value;
+            }
+        }
+        // Every legal move searched: the table is not needed (and may not
+        // be there).
+        if searched > 0 && searched == position.count_legal_moves() as usize {
+            return Ok(alpha);
+        }
+        Ok(alpha.max(self.wdl_table(position)?))
+    }
+
+    /// The position's value (-2..2) once its zeroing moves (captures and
+    /// pawn moves) are played out, and whether the best move is one of
+    /// them (so that a DTZ table's value is not to be trusted).
+    fn search_zeroing(&self, position: &Position) -> Result<(i32, bool), SyzygyError> {
         let moves = position.legal_moves();
         let mut best = -2;
         let mut searched = 0;
         for mv in moves.iter().copied() {
-            let capture = is_capture(position, mv);
-            let counts = capture || (zeroing && moves_pawn(position, mv));
-            if !counts {
+            if !is_zeroing(position, mv) {
                 continue;
             }
             searched += 1;
-            let value = -self.search(&position.play_unchecked(mv), false)?.0;
+            // Only a value above `best` matters, and it must be exact.
+            let value = -self.wdl(&position.play_unchecked(mv), -2, -best)?;
             if value > best {
                 best = value;
                 if value >= 2 {
@@ -333,7 +411,7 @@ impl Tablebase {
     }
 
     fn dtz(&self, position: &Position) -> Result<i32, SyzygyError> {
-        let (wdl, zeroing) = self.search(position, true)?;
+        let (wdl, zeroing) = self.search_zeroing(position)?;
         if wdl == 0 {
             return Ok(0);
         }
@@ -350,7 +428,7 @@ impl Tablebase {
             let after = position.play_unchecked(mv);
             let zeroing = is_zeroing(position, mv);
             let mut dtz = if zeroing {
-                -before_zeroing(self.search(&after, false)?.0)
+                -before_zeroing(self.wdl(&after, -2, 2)?)
             } else {
                 -self.dtz(&after)?
             };
@@ -441,9 +519,9 @@ impl Tablebase {
         let swapped = Material {
             counts: [counts[1], counts[0]],
         };
-        let (file, material, black_stronger) = match self.files.get(&(material, kind)) {
+        let (file, material, black_stronger) = match self.files.get(&key(&material, kind)) {
             Some(file) => (file, material, false),
-            None => match self.files.get(&(swapped, kind)) {
+            None => match self.files.get(&key(&swapped, kind)) {
                 Some(file) => (file, swapped, true),
                 None => {
                     let name = if strongest_first(&swapped, &material) {

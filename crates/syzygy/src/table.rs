@@ -161,21 +161,27 @@ pub(crate) struct Pairs {
     pub(crate) flags: u8,
     /// The one value of a single-valued table.
     single: Option<u8>,
-    block_size: usize,
-    span: u64,
+    /// Blocks of `1 << block_log` bytes.
+    block_log: u32,
+    /// A sparse index entry every `1 << span_log` positions.
+    span_log: u32,
     sparse_entries: usize,
     blocks: usize,
     block_lengths_count: usize,
     min_len: u32,
-    /// Where the lowest symbol of each length is (u16 each).
-    lowest_symbol: usize,
+    /// The lowest symbol of each code length from `min_len`.
+    lowest: Vec<u16>,
     /// For each length from `min_len`, the smallest code of that length,
     /// left-aligned in 64 bits.
     base: Vec<u64>,
+    /// For each value of a code's first byte, the first length (from
+    /// `min_len`) its code can have: where the search of `base` starts.
+    first_len: Vec<u8>,
     /// For each symbol, how many values it stands for, minus one.
     symbol_len: Vec<u16>,
-    /// Where the symbols' pairs are (3 bytes each).
-    tree: usize,
+    /// Each symbol's two halves (left, right); a symbol that stands for
+    /// one value has that value on the left.
+    tree: Vec<[u16; 2]>,
     sparse_index: usize,
     block_lengths: usize,
     data: usize,
@@ -355,7 +361,7 @@ impl Layout {
             table.data = cursor.at;
             let len = table
                 .blocks
-                .checked_mul(table.block_size)
+                .checked_mul(1 << table.block_log)
                 .ok_or_else(too_large)?;
             cursor.skip(len)?;
         }
@@ -481,9 +487,9 @@ fn set_sizes(cursor: &mut Cursor<'_>, table: &mut Pairs) -> Result<(), Malformed
     if block_log > 30 || span_log > 40 || span_log == 0 {
         return Err(Malformed::at(at, "its block or span size is out of range"));
     }
-    table.block_size = 1 << block_log;
-    table.span = 1 << span_log;
-    table.sparse_entries = usize::try_from(size.div_ceil(table.span))
+    table.block_log = u32::from(block_log);
+    table.span_log = u32::from(span_log);
+    table.sparse_entries = usize::try_from(size.div_ceil(1 << span_log))
         .map_err(|_| Malformed::at(at, "its index is larger than memory"))?;
     let padding = cursor.u8()?;
     table.blocks = cursor.u32()? as usize;
@@ -498,48 +504,59 @@ fn set_sizes(cursor: &mut Cursor<'_>, table: &mut Pairs) -> Result<(), Malformed
     }
     table.min_len = u32::from(min_len);
     let lengths = usize::from(max_len - min_len) + 1;
-    table.lowest_symbol = cursor.at;
-    let lowest = |at: usize| -> Result<u64, Malformed> {
-        Ok(u64::from(u16::from_le_bytes(read::<2>(
-            cursor.bytes,
-            table.lowest_symbol + 2 * at,
-        )?)))
-    };
+    let lowest_at = cursor.at;
+    let mut lowest = Vec::with_capacity(lengths);
+    for _ in 0..lengths {
+        lowest.push(cursor.u16()?);
+    }
     let mut base = vec![0u64; lengths];
     for at in (0..lengths - 1).rev() {
-        let sum = (base[at + 1] + lowest(at)?)
-            .checked_sub(lowest(at + 1)?)
-            .ok_or_else(|| Malformed::at(table.lowest_symbol, "its code is not canonical"))?;
+        let sum = (base[at + 1] + u64::from(lowest[at]))
+            .checked_sub(u64::from(lowest[at + 1]))
+            .ok_or_else(|| Malformed::at(lowest_at, "its code is not canonical"))?;
         base[at] = sum / 2;
     }
     for (at, value) in base.iter_mut().enumerate() {
         let shift = 64 - at as u32 - table.min_len;
         *value = value.checked_shl(shift).unwrap_or(0);
     }
+    table.first_len = (0..256u64)
+        .map(|byte| {
+            let most = (byte << 56) | ((1 << 56) - 1);
+            base.iter()
+                .position(|&smallest| most >= smallest)
+                .unwrap_or(0) as u8
+        })
+        .collect();
     table.base = base;
-    cursor.skip(2 * lengths)?;
+    table.lowest = lowest;
     let symbols = usize::from(cursor.u16()?);
-    table.tree = cursor.at;
+    let tree = cursor.at;
     cursor.skip(3 * symbols + (symbols & 1))?;
-    table.symbol_len = symbol_lengths(cursor.bytes, table.tree, symbols)?;
+    table.tree = (0..symbols)
+        .map(|symbol| halves(cursor.bytes, tree, symbol))
+        .collect::<Result<_, _>>()?;
+    table.symbol_len = symbol_lengths(&table.tree, tree)?;
     Ok(())
 }
 
-/// A symbol's two halves, or `None` for a symbol that stands for one
-/// value (its right half 0xfff).
-fn halves(bytes: &[u8], tree: usize, symbol: usize) -> Result<(u16, u16), Malformed> {
+/// A symbol's two halves as the file packs them (12 bits each); a symbol
+/// that stands for one value has 0xfff on the right.
+fn halves(bytes: &[u8], tree: usize, symbol: usize) -> Result<[u16; 2], Malformed> {
     let [a, b, c] = read::<3>(bytes, tree + 3 * symbol)?;
     let left = u16::from(a) | (u16::from(b & 0xf) << 8);
     let right = (u16::from(c) << 4) | u16::from(b >> 4);
-    Ok((left, right))
+    Ok([left, right])
 }
 
 /// How many values (minus one) each symbol stands for, from the pairs
-/// tree; a tree that loops or points past its end is malformed.
-fn symbol_lengths(bytes: &[u8], tree: usize, symbols: usize) -> Result<Vec<u16>, Malformed> {
+/// tree (`at` where it is in the file, for errors); a tree that loops or
+/// points past its end is malformed.
+fn symbol_lengths(tree: &[[u16; 2]], at: usize) -> Result<Vec<u16>, Malformed> {
     const NEW: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
+    let symbols = tree.len();
     let mut state = vec![NEW; symbols];
     let mut lengths = vec![0u16; symbols];
     let mut stack = Vec::new();
@@ -550,7 +567,7 @@ fn symbol_lengths(bytes: &[u8], tree: usize, symbols: usize) -> Result<Vec<u16>,
         stack.push(root);
         state[root] = OPEN;
         while let Some(&symbol) = stack.last() {
-            let (left, right) = halves(bytes, tree, symbol)?;
+            let [left, right] = tree[symbol];
             if right == 0xfff {
                 lengths[symbol] = 0;
                 state[symbol] = DONE;
@@ -560,7 +577,7 @@ fn symbol_lengths(bytes: &[u8], tree: usize, symbols: usize) -> Result<Vec<u16>,
             let (left, right) = (usize::from(left), usize::from(right));
             if left >= symbols || right >= symbols {
                 return Err(Malformed::at(
-                    tree + 3 * symbol,
+                    at + 3 * symbol,
                     "a symbol names one past the tree",
                 ));
             }
@@ -572,7 +589,7 @@ fn symbol_lengths(bytes: &[u8], tree: usize, symbols: usize) -> Result<Vec<u16>,
                         break;
                     }
                     OPEN => {
-                        return Err(Malformed::at(tree + 3 * symbol, "the symbol tree loops"));
+                        return Err(Malformed::at(at + 3 * symbol, "the symbol tree loops"));
                     }
                     _ => {}
                 }
@@ -585,7 +602,7 @@ fn symbol_lengths(bytes: &[u8], tree: usize, symbols: usize) -> Result<Vec<u16>,
                     .checked_add(lengths[right])
                     .and_then(|sum| sum.checked_add(1))
                     .ok_or_else(|| {
-                        Malformed::at(tree + 3 * symbol, "a symbol stands for too many values")
+                        Malformed::at(at + 3 * symbol, "a symbol stands for too many values")
                     })?;
                 state[symbol] = DONE;
                 stack.pop();
@@ -595,88 +612,114 @@ fn symbol_lengths(bytes: &[u8], tree: usize, symbols: usize) -> Result<Vec<u16>,
     Ok(lengths)
 }
 
+/// The big-endian `u32` at `at`, zeros for what lies past the end: the
+/// decoder reads a few bytes ahead of the symbols it needs, which at a
+/// file's last block may be past its end.
+#[inline]
+fn be32(bytes: &[u8], at: usize) -> u32 {
+    match bytes.get(at..).and_then(<[u8]>::first_chunk::<4>) {
+        Some(chunk) => u32::from_be_bytes(*chunk),
+        None => u32::from_be_bytes(read_padded::<4>(bytes, at)),
+    }
+}
+
+/// The big-endian `u64` at `at`, zeros past the end.
+#[inline]
+fn be64(bytes: &[u8], at: usize) -> u64 {
+    match bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        Some(chunk) => u64::from_be_bytes(*chunk),
+        None => u64::from_be_bytes(read_padded::<8>(bytes, at)),
+    }
+}
+
 impl Pairs {
+    /// The symbol of the block at `at` that holds its `offset`th value,
+    /// and the offset of that value within the symbol's; `None` for codes
+    /// that do not decode (a corrupted block).
+    #[inline]
+    fn find_symbol(&self, bytes: &[u8], mut at: usize, mut offset: i64) -> Option<(usize, i64)> {
+        let (base, first_len) = (&self.base[..], &self.first_len[..]);
+        let (lowest, symbol_len, min_len) = (&self.lowest[..], &self.symbol_len[..], self.min_len);
+        let mut bits = be64(bytes, at);
+        at += 8;
+        let mut bits_left: u32 = 64;
+        loop {
+            // A code's length is the first whose smallest code it is not
+            // below; its first byte says where to start looking.
+            let mut len = usize::from(*first_len.get((bits >> 56) as usize)?);
+            while bits < *base.get(len)? {
+                len += 1;
+            }
+            // `min_len` is at least 1 and `len + min_len` at most 64.
+            let code = (bits - base[len]) >> (64 - len as u32 - min_len);
+            let symbol = usize::from(lowest.get(len)?.wrapping_add(code as u16));
+            let count = i64::from(*symbol_len.get(symbol)?) + 1;
+            if offset < count {
+                return Some((symbol, offset));
+            }
+            offset -= count;
+            let used = len as u32 + min_len;
+            bits = bits.checked_shl(used).unwrap_or(0);
+            bits_left = bits_left.checked_sub(used).filter(|&left| left > 0)?;
+            if bits_left <= 32 {
+                bits_left += 32;
+                bits |= u64::from(be32(bytes, at)) << (64 - bits_left);
+                at += 4;
+            }
+        }
+    }
+
     /// The value stored at `index` of this table.
     pub(crate) fn value(&self, bytes: &[u8], index: u64) -> Result<u16, Malformed> {
         if let Some(value) = self.single {
             return Ok(u16::from(value));
         }
         let corrupt = |what: &str| Malformed(format!("{what} (index {index})"));
-        let entry = usize::try_from(index / self.span)
+        let entry = usize::try_from(index >> self.span_log)
             .ok()
             .filter(|&entry| entry < self.sparse_entries)
             .ok_or_else(|| corrupt("an index past the table's end"))?;
         let sparse = read::<6>(bytes, self.sparse_index + 6 * entry)?;
         let mut block = u32::from_le_bytes([sparse[0], sparse[1], sparse[2], sparse[3]]) as usize;
-        let mut offset = i64::from(u16::from_le_bytes([sparse[4], sparse[5]]))
-            + (index % self.span) as i64
-            - (self.span / 2) as i64;
-        let block_length = |block: usize| -> Result<i64, Malformed> {
-            if block >= self.block_lengths_count {
-                return Err(corrupt("a block past the table's blocks"));
+        let within = index & ((1 << self.span_log) - 1);
+        let mut offset = i64::from(u16::from_le_bytes([sparse[4], sparse[5]])) + within as i64
+            - (1i64 << (self.span_log - 1));
+        // The section was found whole when the header was read.
+        let lengths = bytes
+            .get(self.block_lengths..self.block_lengths + 2 * self.block_lengths_count)
+            .ok_or_else(|| corrupt("the block lengths run past the file"))?;
+        let length = |block: usize| -> Result<i64, Malformed> {
+            match lengths.get(2 * block..).and_then(<[u8]>::first_chunk::<2>) {
+                Some(pair) => Ok(i64::from(u16::from_le_bytes(*pair))),
+                None => Err(corrupt("a block past the table's blocks")),
             }
-            Ok(i64::from(u16::from_le_bytes(read::<2>(
-                bytes,
-                self.block_lengths + 2 * block,
-            )?)))
         };
         while offset < 0 {
             block = block
                 .checked_sub(1)
                 .ok_or_else(|| corrupt("a block before the table's first"))?;
-            offset += block_length(block)? + 1;
+            offset += length(block)? + 1;
         }
-        while offset > block_length(block)? {
-            offset -= block_length(block)? + 1;
+        loop {
+            let len = length(block)?;
+            if offset <= len {
+                break;
+            }
+            offset -= len + 1;
             block += 1;
         }
         if block >= self.blocks {
             return Err(corrupt("a block past the table's blocks"));
         }
-        let mut at = self.data + block * self.block_size;
-        let mut bits = u64::from_be_bytes(read_padded::<8>(bytes, at));
-        at += 8;
-        let mut bits_left: i32 = 64;
-        let lengths = self.base.len();
-        let symbol = loop {
-            let mut len = 0;
-            while bits < self.base[len] {
-                len += 1;
-                if len == lengths {
-                    return Err(corrupt("a code longer than the table's longest"));
-                }
-            }
-            let shift = 64 - len as u32 - self.min_len;
-            let code = (bits - self.base[len]).checked_shr(shift).unwrap_or(0);
-            let lowest = u16::from_le_bytes(read::<2>(bytes, self.lowest_symbol + 2 * len)?);
-            let symbol = usize::from(lowest.wrapping_add(code as u16));
-            let count = i64::from(
-                *self
-                    .symbol_len
-                    .get(symbol)
-                    .ok_or_else(|| corrupt("a symbol past the tree"))?,
-            ) + 1;
-            if offset < count {
-                break symbol;
-            }
-            offset -= count;
-            let used = len as u32 + self.min_len;
-            bits = bits.checked_shl(used).unwrap_or(0);
-            bits_left -= used as i32;
-            if bits_left <= 32 {
-                if bits_left <= 0 {
-                    return Err(corrupt("a block's codes run past their bits"));
-                }
-                bits_left += 32;
-                let more = u32::from_be_bytes(read_padded::<4>(bytes, at));
-                bits |= u64::from(more) << (64 - bits_left);
-                at += 4;
-            }
-        };
-        let mut symbol = symbol;
-        while self.symbol_len[symbol] > 0 {
-            let (left, right) = halves(bytes, self.tree, symbol)?;
-            let left_count = i64::from(self.symbol_len[usize::from(left)]) + 1;
+        let at = self.data + (block << self.block_log);
+        let (mut symbol, mut offset) = self
+            .find_symbol(bytes, at, offset)
+            .ok_or_else(|| corrupt("a block's codes do not decode"))?;
+        let symbol_len = &self.symbol_len[..];
+        let tree = &self.tree[..];
+        while symbol_len[symbol] > 0 {
+            let [left, right] = tree[symbol];
+            let left_count = i64::from(symbol_len[usize::from(left)]) + 1;
             if offset < left_count {
                 symbol = usize::from(left);
             } else {
@@ -684,7 +727,7 @@ impl Pairs {
                 symbol = usize::from(right);
             }
         }
-        Ok(halves(bytes, self.tree, symbol)?.0)
+        Ok(tree[symbol][0])
     }
 }
 
