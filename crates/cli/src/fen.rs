@@ -4,7 +4,6 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use bitboards::Validation;
 use bitboards::{Bitboard, Color, Position};
 
 use crate::CommandError;
@@ -12,6 +11,8 @@ use crate::render::{hex, square_list};
 use crate::tb;
 
 pub use crate::Format;
+/// Kept here too, where it was first: [`crate::read_position`].
+pub use crate::read_position;
 
 /// The arguments of `bitboards fen`.
 ///
@@ -44,28 +45,6 @@ pub struct FenArgs {
     /// table missing) says why instead.
     #[arg(long, value_name = "DIR")]
     pub tb: Vec<String>,
-}
-
-/// Reads `fen` as a position; a bad FEN becomes a [`CommandError`] with a
-/// caret under the column it names (exit code 2).
-///
-/// ```
-/// use bitboards::Position;
-/// use bitboards_cli::fen::read_position;
-///
-/// let position = read_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", false)?;
-/// assert_eq!(position, Position::START);
-/// let error = read_position("8/8/8/8/8/8/8/8 w - -", false).unwrap_err();
-/// assert!(error.message().contains("king"));
-/// # Ok::<(), bitboards_cli::CommandError>(())
-/// ```
-pub fn read_position(fen: &str, allow_impossible_check: bool) -> Result<Position, CommandError> {
-    let read = if allow_impossible_check {
-        Position::from_fen_with(fen, Validation::ALL_RULES.allow_impossible_check())
-    } else {
-        Position::from_fen(fen)
-    };
-    read.map_err(|error| CommandError::fen(&error, fen))
 }
 
 /// Reads the FEN and writes the report to `out`.

@@ -286,3 +286,31 @@ pub(crate) fn stdin_in_numbering(
         })
     }
 }
+
+/// Reads `fen` as a position; a bad FEN becomes a [`CommandError`] with a
+/// caret under the column it names (exit code 2).
+///
+/// ```
+/// use bitboards::Position;
+/// use bitboards_cli::read_position;
+///
+/// let position = read_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", false)?;
+/// assert_eq!(position, Position::START);
+/// let error = read_position("8/8/8/8/8/8/8/8 w - -", false).unwrap_err();
+/// assert!(error.message().contains("king"));
+/// # Ok::<(), bitboards_cli::CommandError>(())
+/// ```
+pub fn read_position(
+    fen: &str,
+    allow_impossible_check: bool,
+) -> Result<bitboards::Position, CommandError> {
+    let read = if allow_impossible_check {
+        bitboards::Position::from_fen_with(
+            fen,
+            bitboards::Validation::ALL_RULES.allow_impossible_check(),
+        )
+    } else {
+        bitboards::Position::from_fen(fen)
+    };
+    read.map_err(|error| CommandError::fen(&error, fen))
+}

@@ -17,7 +17,7 @@ use bitboards::{CastlingNotation, Move, Position, perft, perft_divide_with, perf
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
-use crate::fen::read_position;
+use crate::read_position;
 
 pub use crate::Format;
 

@@ -9,7 +9,7 @@ use std::io::Write;
 use bitboards::Position;
 use bitboards_syzygy::{Dtz, RankedMove, SyzygyError, Tablebase, Wdl};
 
-use crate::fen::read_position;
+use crate::read_position;
 use crate::{CommandError, Format};
 
 /// The arguments of `bitboards tb`.
