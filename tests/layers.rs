@@ -145,7 +145,7 @@ fn the_layer_folders_hold_the_crates_the_design_names() {
     assert_eq!(names("base"), ["codegen", "core", "macros"]);
     assert_eq!(
         names("crates"),
-        ["cli", "expr", "pgn", "test-support", "web"]
+        ["cli", "expr", "pgn", "syzygy", "test-support", "web"]
     );
 }
 
@@ -207,4 +207,133 @@ fn the_reader_sees_path_dependencies_of_every_kind() {
     let support = find("bitboards-test-support").expect("test-support");
     assert_eq!(support.section, "[dev-dependencies]");
     assert_eq!(layer(&support.target), Some(2));
+}
+
+/// The top-level modules of a package's `src/` folder and what each takes
+/// from the others: module name (a file `foo.rs`, or a folder `foo/` with
+/// its files) to the modules its code names through `crate::` (comments
+/// and unit tests left out; `lib.rs`/`main.rs`, the front door, is no
+/// module here).
+fn module_imports(
+    src: &Path,
+) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let mut files = Vec::new();
+    let mut stack = vec![src.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let module_of = |path: &Path| -> Option<String> {
+        let relative = path.strip_prefix(src).ok()?;
+        let first = relative
+            .components()
+            .next()?
+            .as_os_str()
+            .to_str()?
+            .to_owned();
+        let name = first.trim_end_matches(".rs").to_owned();
+        (name != "lib" && name != "main").then_some(name)
+    };
+    let modules: std::collections::BTreeSet<String> =
+        files.iter().filter_map(|f| module_of(f)).collect();
+    let mut imports = std::collections::BTreeMap::new();
+    for file in &files {
+        let Some(module) = module_of(file) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(file).unwrap();
+        let entry: &mut std::collections::BTreeSet<String> =
+            imports.entry(module.clone()).or_default();
+        // The unit tests at a file's end are not what the module stands on.
+        for line in text
+            .lines()
+            .take_while(|line| line.trim() != "#[cfg(test)]")
+            .filter(|line| !line.trim_start().starts_with("//"))
+        {
+            for (at, _) in line.match_indices("crate::") {
+                let name: String = line[at + 7..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if name != module && modules.contains(&name) {
+                    entry.insert(name);
+                }
+            }
+        }
+    }
+    imports
+}
+
+/// A module that imports itself through others: the first cycle found.
+fn cycle(
+    imports: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+) -> Option<Vec<String>> {
+    fn visit(
+        module: &str,
+        imports: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut std::collections::BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|m| m == module) {
+            let mut found = path[at..].to_vec();
+            found.push(module.to_owned());
+            return Some(found);
+        }
+        if done.contains(module) {
+            return None;
+        }
+        path.push(module.to_owned());
+        for next in imports.get(module).into_iter().flatten() {
+            if let Some(found) = visit(next, imports, path, done) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        done.insert(module.to_owned());
+        None
+    }
+    let mut done = std::collections::BTreeSet::new();
+    imports
+        .keys()
+        .find_map(|module| visit(module, imports, &mut Vec::new(), &mut done))
+}
+
+/// Within each package no module imports itself through others (issue 44:
+/// no two files import each other), so a change to a module can be read
+/// from the modules below it.
+#[test]
+fn no_module_of_a_package_imports_itself_through_others() {
+    let mut sources = vec![
+        root().join("src"),
+        root().join("xtask/src"),
+        root().join("bindings/python/src"),
+    ];
+    for folder in ["base", "crates"] {
+        for entry in std::fs::read_dir(root().join(folder)).unwrap() {
+            let src = entry.unwrap().path().join("src");
+            if src.is_dir() {
+                sources.push(src);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for src in &sources {
+        if let Some(cycle) = cycle(&module_imports(src)) {
+            found.push(format!("{}: {}", src.display(), cycle.join(" -> ")));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "modules that import each other:\n{}",
+        found.join("\n")
+    );
+    // The check sees an import: the PGN crate's reader takes its input.
+    let pgn = module_imports(&root().join("crates/pgn/src"));
+    assert!(pgn["reader"].contains("input") && !pgn["input"].contains("reader"));
 }
