@@ -635,16 +635,17 @@ impl Found<'_> {
         if dtz && !either_side && usize::from(table.flags & flag::STM) != side {
             return Ok(None);
         }
-        for square in position.occupied() & !lead_pawns {
-            let Some(piece) = position.piece_on(square) else {
-                continue;
-            };
-            if size == 7 {
-                return Err(self.corrupt(Malformed("more pieces than the table".into())));
+        for color in [Color::White, Color::Black] {
+            for kind in PieceKind::ALL {
+                for square in position.pieces(color, kind) & !lead_pawns {
+                    if size == 7 {
+                        return Err(self.corrupt(Malformed("more pieces than the table".into())));
+                    }
+                    squares[size] = square.index() as u8 ^ flip_squares;
+                    pieces[size] = code(color, kind);
+                    size += 1;
+                }
             }
-            squares[size] = square.index() as u8 ^ flip_squares;
-            pieces[size] = code(piece.color(), piece.kind());
-            size += 1;
         }
         // The pieces in the table's order.
         for at in lead..size.saturating_sub(1) {

@@ -177,6 +177,10 @@ pub(crate) struct Pairs {
     /// For each value of a code's first byte, the first length (from
     /// `min_len`) its code can have: where the search of `base` starts.
     first_len: Vec<u8>,
+    /// For each value of the first [`FAST_BITS`] bits, the code they
+    /// begin when it is that short: its symbol (12 bits), its length (4)
+    /// and how many values the symbol stands for (16); 0 for a longer code.
+    fast: Vec<u32>,
     /// For each symbol, how many values it stands for, minus one.
     symbol_len: Vec<u16>,
     /// Each symbol's two halves (left, right); a symbol that stands for
@@ -537,7 +541,43 @@ fn set_sizes(cursor: &mut Cursor<'_>, table: &mut Pairs) -> Result<(), Malformed
         .map(|symbol| halves(cursor.bytes, tree, symbol))
         .collect::<Result<_, _>>()?;
     table.symbol_len = symbol_lengths(&table.tree, tree)?;
+    table.fast = fast_codes(table);
     Ok(())
+}
+
+/// How many of a code's first bits the table of short codes reads.
+const FAST_BITS: u32 = 10;
+
+/// The length (from `min_len`) of the code `bits` begins with: the first
+/// whose smallest code `bits` is not below (the last is 0).
+fn code_len(base: &[u64], bits: u64) -> usize {
+    base.iter()
+        .position(|&smallest| bits >= smallest)
+        .unwrap_or(base.len() - 1)
+}
+
+/// The table of codes of at most [`FAST_BITS`] bits, by those bits.
+fn fast_codes(table: &Pairs) -> Vec<u32> {
+    let shift = 64 - FAST_BITS;
+    (0..1u64 << FAST_BITS)
+        .map(|prefix| {
+            let low = prefix << shift;
+            let high = low | ((1 << shift) - 1);
+            let len = code_len(&table.base, low);
+            let used = len as u32 + table.min_len;
+            if code_len(&table.base, high) != len || used > FAST_BITS {
+                return 0;
+            }
+            let code = (low - table.base[len]) >> (64 - used);
+            let symbol = usize::from(table.lowest[len].wrapping_add(code as u16));
+            match table.symbol_len.get(symbol) {
+                Some(&count) if symbol < 1 << 12 && count < u16::MAX => {
+                    symbol as u32 | (used << 12) | ((u32::from(count) + 1) << 16)
+                }
+                _ => 0,
+            }
+        })
+        .collect()
 }
 
 /// A symbol's two halves as the file packs them (12 bits each); a symbol
@@ -643,22 +683,32 @@ impl Pairs {
         let mut bits = be64(bytes, at);
         at += 8;
         let mut bits_left: u32 = 64;
+        let fast = &self.fast[..];
         loop {
-            // A code's length is the first whose smallest code it is not
-            // below; its first byte says where to start looking.
-            let mut len = usize::from(*first_len.get((bits >> 56) as usize)?);
-            while bits < *base.get(len)? {
-                len += 1;
-            }
-            // `min_len` is at least 1 and `len + min_len` at most 64.
-            let code = (bits - base[len]) >> (64 - len as u32 - min_len);
-            let symbol = usize::from(lowest.get(len)?.wrapping_add(code as u16));
-            let count = i64::from(*symbol_len.get(symbol)?) + 1;
+            let entry = fast[(bits >> (64 - FAST_BITS)) as usize];
+            let (symbol, used, count) = if entry != 0 {
+                // A short code: its symbol, length and count at once.
+                let symbol = (entry & 0xfff) as usize;
+                (symbol, (entry >> 12) & 0xf, i64::from(entry >> 16))
+            } else {
+                // A code's length is the first whose smallest code it is
+                // not below; its first byte says where to start looking.
+                // The last length's smallest code is 0: the search ends
+                // there at the latest.
+                let mut len = usize::from(first_len[(bits >> 56) as usize]);
+                while bits < base[len] {
+                    len += 1;
+                }
+                // `min_len` is at least 1 and `len + min_len` at most 64.
+                let used = len as u32 + min_len;
+                let code = (bits - base[len]) >> (64 - used);
+                let symbol = usize::from(lowest.get(len)?.wrapping_add(code as u16));
+                (symbol, used, i64::from(*symbol_len.get(symbol)?) + 1)
+            };
             if offset < count {
                 return Some((symbol, offset));
             }
             offset -= count;
-            let used = len as u32 + min_len;
             bits = bits.checked_shl(used).unwrap_or(0);
             bits_left = bits_left.checked_sub(used).filter(|&left| left > 0)?;
             if bits_left <= 32 {
