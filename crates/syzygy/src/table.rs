@@ -546,38 +546,40 @@ fn set_sizes(cursor: &mut Cursor<'_>, table: &mut Pairs) -> Result<(), Malformed
 }
 
 /// How many of a code's first bits the table of short codes reads.
-const FAST_BITS: u32 = 10;
+const FAST_BITS: u32 = 8;
 
-/// The length (from `min_len`) of the code `bits` begins with: the first
-/// whose smallest code `bits` is not below (the last is 0).
-fn code_len(base: &[u64], bits: u64) -> usize {
-    base.iter()
-        .position(|&smallest| bits >= smallest)
-        .unwrap_or(base.len() - 1)
-}
-
-/// The table of codes of at most [`FAST_BITS`] bits, by those bits.
+/// The table of codes of at most [`FAST_BITS`] bits, by those bits: the
+/// prefixes walked from the highest down, so that the length of the
+/// code their highest completion begins only grows (one pass over
+/// `base`).
 fn fast_codes(table: &Pairs) -> Vec<u32> {
     let shift = 64 - FAST_BITS;
-    (0..1u64 << FAST_BITS)
-        .map(|prefix| {
-            let low = prefix << shift;
-            let high = low | ((1 << shift) - 1);
-            let len = code_len(&table.base, low);
-            let used = len as u32 + table.min_len;
-            if code_len(&table.base, high) != len || used > FAST_BITS {
-                return 0;
-            }
-            let code = (low - table.base[len]) >> (64 - used);
-            let symbol = usize::from(table.lowest[len].wrapping_add(code as u16));
-            match table.symbol_len.get(symbol) {
-                Some(&count) if symbol < 1 << 12 && count < u16::MAX => {
-                    symbol as u32 | (used << 12) | ((u32::from(count) + 1) << 16)
-                }
-                _ => 0,
-            }
-        })
-        .collect()
+    let base = &table.base;
+    let mut fast = vec![0u32; 1 << FAST_BITS];
+    let mut len = 0;
+    for prefix in (0..1u64 << FAST_BITS).rev() {
+        let low = prefix << shift;
+        let high = low | ((1 << shift) - 1);
+        // The last length's smallest code is 0: `len` stays in bounds.
+        while len + 1 < base.len() && high < base[len] {
+            len += 1;
+        }
+        let used = len as u32 + table.min_len;
+        // The lowest completion begins a code of the same length, and a
+        // short enough one, or the prefix does not decide the code.
+        if low < base[len] || used > FAST_BITS {
+            continue;
+        }
+        let code = (low - base[len]) >> (64 - used);
+        let symbol = usize::from(table.lowest[len].wrapping_add(code as u16));
+        if let Some(&count) = table.symbol_len.get(symbol)
+            && symbol < 1 << 12
+            && count < u16::MAX
+        {
+            fast[prefix as usize] = symbol as u32 | (used << 12) | ((u32::from(count) + 1) << 16);
+        }
+    }
+    fast
 }
 
 /// A symbol's two halves as the file packs them (12 bits each); a symbol
