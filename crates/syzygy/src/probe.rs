@@ -71,11 +71,22 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// What a table's material says of how positions are indexed in it.
+#[derive(Clone, Copy, Debug)]
+struct Traits {
+    /// Both sides have the same pieces.
+    symmetric: bool,
+    has_pawns: bool,
+    /// A piece other than a king is alone of its kind and colour.
+    unique_pieces: bool,
+}
+
 /// One table file: where it comes from, and once a probe has needed it,
 /// its bytes and header (or why they could not be read).
 #[derive(Debug)]
 struct TableFile {
     material: Material,
+    traits: Traits,
     origin: Origin,
     opened: OnceLock<Result<Opened, Failure>>,
 }
@@ -217,6 +228,11 @@ impl Tablebase {
     fn insert(&mut self, material: Material, kind: Kind, origin: Origin) {
         let file = TableFile {
             material,
+            traits: Traits {
+                symmetric: material.is_symmetric(),
+                has_pawns: material.has_pawns(),
+                unique_pieces: material.has_unique_pieces(),
+            },
             origin,
             opened: OnceLock::new(),
         };
@@ -509,21 +525,35 @@ impl Tablebase {
     /// The table file of `kind` for the position's material, opened, and
     /// how the position maps onto it.
     fn locate(&self, position: &Position, kind: Kind) -> Result<Found<'_>, SyzygyError> {
-        let mut counts = [[0u8; 6]; 2];
+        // The keys of the material as it stands and with the colours
+        // swapped, packed as `key` packs them.
+        let mut sides = [0u64; 2];
         for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
-            for (at, piece) in PieceKind::ALL.into_iter().enumerate() {
-                counts[side][at] = position.pieces(color, piece).count() as u8;
+            for piece in PieceKind::ALL {
+                sides[side] =
+                    (sides[side] << 3) | u64::from(position.pieces(color, piece).count() & 7);
             }
         }
-        let material = Material { counts };
-        let swapped = Material {
-            counts: [counts[1], counts[0]],
-        };
-        let (file, material, black_stronger) = match self.files.get(&key(&material, kind)) {
-            Some(file) => (file, material, false),
-            None => match self.files.get(&key(&swapped, kind)) {
-                Some(file) => (file, swapped, true),
+        let dtz = u64::from(kind == Kind::Dtz) << 36;
+        let (straight, swapped_key) = (
+            dtz | sides[0] << 18 | sides[1],
+            dtz | sides[1] << 18 | sides[0],
+        );
+        let (file, black_stronger) = match self.files.get(&straight) {
+            Some(file) => (file, false),
+            None => match self.files.get(&swapped_key) {
+                Some(file) => (file, true),
                 None => {
+                    let mut counts = [[0u8; 6]; 2];
+                    for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
+                        for (at, piece) in PieceKind::ALL.into_iter().enumerate() {
+                            counts[side][at] = position.pieces(color, piece).count() as u8;
+                        }
+                    }
+                    let material = Material { counts };
+                    let swapped = Material {
+                        counts: [counts[1], counts[0]],
+                    };
                     let name = if strongest_first(&swapped, &material) {
                         swapped.name()
                     } else {
@@ -535,11 +565,11 @@ impl Tablebase {
                 }
             },
         };
-        let opened = file.open(kind, material)?;
+        let opened = file.open(kind, file.material)?;
         Ok(Found {
             opened,
             path: file.origin.path(),
-            material,
+            material: &file.traits,
             black_stronger,
         })
     }
@@ -561,7 +591,7 @@ fn strongest_first(a: &Material, b: &Material) -> bool {
 struct Found<'a> {
     opened: &'a Opened,
     path: &'a Path,
-    material: Material,
+    material: &'a Traits,
     black_stronger: bool,
 }
 
@@ -588,7 +618,7 @@ impl Found<'_> {
     fn encode(&self, position: &Position, dtz: bool) -> Result<Option<(u16, usize)>, SyzygyError> {
         let layout = &self.opened.layout;
         let bytes = self.opened.source.bytes();
-        let symmetric = self.material.is_symmetric();
+        let symmetric = self.material.symmetric;
         let black_to_move = position.side_to_move() == Color::Black;
         let flip = (symmetric && black_to_move) || self.black_stronger;
         let (flip_color, flip_squares) = if flip { (8u8, 56u8) } else { (0, 0) };
@@ -602,7 +632,7 @@ impl Found<'_> {
         let mut size = 0;
         let mut lead = 0;
         let mut file = 0;
-        let has_pawns = self.material.has_pawns();
+        let has_pawns = self.material.has_pawns;
         let mut lead_pawns = bitboards::Bitboard::EMPTY;
         if has_pawns {
             let first = layout.pairs(0, 0).pieces[0] ^ flip_color;
@@ -690,7 +720,7 @@ impl Found<'_> {
                 }
                 break;
             }
-            if self.material.has_unique_pieces() {
+            if self.material.unique_pieces {
                 let [s0, s1, s2] = [sq(squares[0]), sq(squares[1]), sq(squares[2])];
                 let adjust1 = usize::from(s1 > s0);
                 let adjust2 = usize::from(s2 > s0) + usize::from(s2 > s1);
