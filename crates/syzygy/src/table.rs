@@ -680,45 +680,57 @@ impl Pairs {
     /// that do not decode (a corrupted block).
     #[inline]
     fn find_symbol(&self, bytes: &[u8], mut at: usize, mut offset: i64) -> Option<(usize, i64)> {
-        let (base, first_len) = (&self.base[..], &self.first_len[..]);
-        let (lowest, symbol_len, min_len) = (&self.lowest[..], &self.symbol_len[..], self.min_len);
+        let fast: &[u32; 1 << FAST_BITS] = self.fast.as_slice().try_into().ok()?;
         let mut bits = be64(bytes, at);
         at += 8;
         let mut bits_left: u32 = 64;
-        let fast = &self.fast[..];
         loop {
             let entry = fast[(bits >> (64 - FAST_BITS)) as usize];
             let (symbol, used, count) = if entry != 0 {
                 // A short code: its symbol, length and count at once.
-                let symbol = (entry & 0xfff) as usize;
-                (symbol, (entry >> 12) & 0xf, i64::from(entry >> 16))
+                (
+                    (entry & 0xfff) as usize,
+                    (entry >> 12) & 0xf,
+                    i64::from(entry >> 16),
+                )
             } else {
-                // A code's length is the first whose smallest code it is
-                // not below; its first byte says where to start looking.
-                // The last length's smallest code is 0: the search ends
-                // there at the latest.
-                let mut len = usize::from(first_len[(bits >> 56) as usize]);
-                while bits < base[len] {
-                    len += 1;
-                }
-                // `min_len` is at least 1 and `len + min_len` at most 64.
-                let used = len as u32 + min_len;
-                let code = (bits - base[len]) >> (64 - used);
-                let symbol = usize::from(lowest.get(len)?.wrapping_add(code as u16));
-                (symbol, used, i64::from(*symbol_len.get(symbol)?) + 1)
+                self.long_code(bits)?
             };
             if offset < count {
                 return Some((symbol, offset));
             }
             offset -= count;
             bits = bits.checked_shl(used).unwrap_or(0);
-            bits_left = bits_left.checked_sub(used).filter(|&left| left > 0)?;
+            if used >= bits_left {
+                return None;
+            }
+            bits_left -= used;
             if bits_left <= 32 {
                 bits_left += 32;
                 bits |= u64::from(be32(bytes, at)) << (64 - bits_left);
                 at += 4;
             }
         }
+    }
+
+    /// The symbol of a code longer than [`FAST_BITS`] that `bits` begins
+    /// with, its length and how many values it stands for.
+    #[cold]
+    #[inline(never)]
+    fn long_code(&self, bits: u64) -> Option<(usize, u32, i64)> {
+        // A code's length is the first whose smallest code it is not
+        // below; its first byte says where to start looking. The last
+        // length's smallest code is 0: the search ends there at the latest.
+        let base = &self.base[..];
+        let mut len = usize::from(self.first_len[(bits >> 56) as usize]);
+        while bits < base[len] {
+            len += 1;
+        }
+        // `min_len` is at least 1 and `len + min_len` at most 64.
+        let used = len as u32 + self.min_len;
+        let code = (bits - base[len]) >> (64 - used);
+        let symbol = usize::from(self.lowest.get(len)?.wrapping_add(code as u16));
+        Some((symbol, used, i64::from(*self.symbol_len.get(symbol)?) + 1))
     }
 
     /// The value stored at `index` of this table.
