@@ -698,7 +698,9 @@ impl Found<'_> {
         let mut index: u64;
         if has_pawns {
             index = lead_pawn_index(lead, sq(squares[0]));
-            squares[1..lead].sort_by_key(|&square| PAWN_SQUARES[sq(square)]);
+            if lead > 2 {
+                squares[1..lead].sort_by_key(|&square| PAWN_SQUARES[sq(square)]);
+            }
             for at in 1..lead {
                 index += binomial(u64::from(PAWN_SQUARES[sq(squares[at])]), at as u64);
             }
@@ -758,7 +760,9 @@ impl Found<'_> {
         while group < 8 && table.group_len[group] != 0 {
             let len = usize::from(table.group_len[group]);
             let end = (start + len).min(size);
-            squares[start..end].sort_unstable();
+            if end > start + 1 {
+                squares[start..end].sort_unstable();
+            }
             let mut n = 0u64;
             for at in start..end {
                 let adjust = squares[..start]
