@@ -178,9 +178,12 @@ pub(crate) struct Pairs {
     /// `min_len`) its code can have: where the search of `base` starts.
     first_len: Vec<u8>,
     /// For each value of the first [`FAST_BITS`] bits, the code they
-    /// begin when it is that short: its symbol (12 bits), its length (4)
-    /// and how many values the symbol stands for (16); 0 for a longer code.
-    fast: Vec<u32>,
+    /// begin when it is that short: its symbol (bits 0-11), its length
+    /// (12-16) and how many values the symbol stands for (17-32); and when
+    /// the next code fits in those bits too, the length of both (33-37)
+    /// and the values of both (38-53). 0 for a longer code. Built at the
+    /// first value read from this table (a file holds up to eight).
+    fast: std::sync::OnceLock<Vec<u64>>,
     /// For each symbol, how many values it stands for, minus one.
     symbol_len: Vec<u16>,
     /// Each symbol's two halves (left, right); a symbol that stands for
@@ -541,45 +544,63 @@ fn set_sizes(cursor: &mut Cursor<'_>, table: &mut Pairs) -> Result<(), Malformed
         .map(|symbol| halves(cursor.bytes, tree, symbol))
         .collect::<Result<_, _>>()?;
     table.symbol_len = symbol_lengths(&table.tree, tree)?;
-    table.fast = fast_codes(table);
     Ok(())
 }
 
 /// How many of a code's first bits the table of short codes reads.
-const FAST_BITS: u32 = 8;
+const FAST_BITS: u32 = 10;
 
-/// The table of codes of at most [`FAST_BITS`] bits, by those bits: the
-/// prefixes walked from the highest down, so that the length of the
-/// code their highest completion begins only grows (one pass over
-/// `base`).
-fn fast_codes(table: &Pairs) -> Vec<u32> {
-    let shift = 64 - FAST_BITS;
+/// The code that `known` bits (the top of `bits`, the rest 0) begin, when
+/// they decide it: its symbol, its length and how many values it stands
+/// for.
+fn short_code(table: &Pairs, bits: u64, known: u32) -> Option<(u64, u32, u64)> {
+    if known == 0 {
+        return None;
+    }
     let base = &table.base;
-    let mut fast = vec![0u32; 1 << FAST_BITS];
-    let mut len = 0;
-    for prefix in (0..1u64 << FAST_BITS).rev() {
-        let low = prefix << shift;
-        let high = low | ((1 << shift) - 1);
-        // The last length's smallest code is 0: `len` stays in bounds.
-        while len + 1 < base.len() && high < base[len] {
+    let len_of = |bits: u64| -> usize {
+        let mut len = usize::from(table.first_len[(bits >> 56) as usize]);
+        while bits < base[len] {
             len += 1;
         }
-        let used = len as u32 + table.min_len;
-        // The lowest completion begins a code of the same length, and a
-        // short enough one, or the prefix does not decide the code.
-        if low < base[len] || used > FAST_BITS {
-            continue;
-        }
-        let code = (low - base[len]) >> (64 - used);
-        let symbol = usize::from(table.lowest[len].wrapping_add(code as u16));
-        if let Some(&count) = table.symbol_len.get(symbol)
-            && symbol < 1 << 12
-            && count < u16::MAX
-        {
-            fast[prefix as usize] = symbol as u32 | (used << 12) | ((u32::from(count) + 1) << 16);
-        }
+        len
+    };
+    let low = bits;
+    let high = bits | (u64::MAX >> known);
+    let len = len_of(low);
+    let used = len as u32 + table.min_len;
+    if len_of(high) != len || used > known {
+        return None;
     }
-    fast
+    let code = (low - base[len]) >> (64 - used);
+    let symbol = usize::from(table.lowest[len].wrapping_add(code as u16));
+    let count = *table.symbol_len.get(symbol)?;
+    (symbol < 1 << 12).then_some((symbol as u64, used, u64::from(count) + 1))
+}
+
+/// The table of codes of at most [`FAST_BITS`] bits, by those bits, with
+/// the code after each where it fits too.
+fn fast_codes(table: &Pairs) -> Vec<u64> {
+    let shift = 64 - FAST_BITS;
+    (0..1u64 << FAST_BITS)
+        .map(|prefix| {
+            let bits = prefix << shift;
+            let Some((symbol, used, count)) = short_code(table, bits, FAST_BITS) else {
+                return 0;
+            };
+            if count >= 1 << 16 {
+                return 0;
+            }
+            let mut entry = symbol | (u64::from(used) << 12) | (count << 17);
+            if let Some((_, next_used, next_count)) =
+                short_code(table, bits << used, FAST_BITS - used)
+                && count + next_count < 1 << 16
+            {
+                entry |= (u64::from(used + next_used) << 33) | ((count + next_count) << 38);
+            }
+            entry
+        })
+        .collect()
 }
 
 /// A symbol's two halves as the file packs them (12 bits each); a symbol
@@ -680,19 +701,28 @@ impl Pairs {
     /// that do not decode (a corrupted block).
     #[inline]
     fn find_symbol(&self, bytes: &[u8], mut at: usize, mut offset: i64) -> Option<(usize, i64)> {
-        let fast: &[u32; 1 << FAST_BITS] = self.fast.as_slice().try_into().ok()?;
+        let fast = self.fast.get_or_init(|| fast_codes(self));
+        let fast: &[u64; 1 << FAST_BITS] = fast.as_slice().try_into().ok()?;
         let mut bits = be64(bytes, at);
         at += 8;
         let mut bits_left: u32 = 64;
         loop {
             let entry = fast[(bits >> (64 - FAST_BITS)) as usize];
             let (symbol, used, count) = if entry != 0 {
-                // A short code: its symbol, length and count at once.
-                (
-                    (entry & 0xfff) as usize,
-                    (entry >> 12) & 0xf,
-                    i64::from(entry >> 16),
-                )
+                // Two short codes at once when the value is past both.
+                let both = ((entry >> 33) & 0x1f) as u32;
+                let both_count = (entry >> 38) as i64;
+                if both != 0 && offset >= both_count {
+                    (usize::MAX, both, both_count)
+                } else {
+                    // A short code: its symbol, length and count at once.
+                    let count = ((entry >> 17) & 0xffff) as i64;
+                    (
+                        (entry & 0xfff) as usize,
+                        ((entry >> 12) & 0x1f) as u32,
+                        count,
+                    )
+                }
             } else {
                 self.long_code(bits)?
             };
