@@ -378,16 +378,7 @@ fn tablebase_text(position: &Position, answer: &Result<tb::Probe, String>) -> St
 fn tablebase_json(position: &Position, answer: &Result<tb::Probe, String>) -> String {
     match answer {
         Ok(answer) => {
-            let best = answer.moves.first().map_or_else(
-                || "null".to_owned(),
-                |best| {
-                    format!(
-                        "{{\"san\": \"{}\", \"uci\": \"{}\"}}",
-                        position.san(best.mv),
-                        position.uci(best.mv)
-                    )
-                },
-            );
+            let best = tb::best_json(position, answer);
             format!(
                 "  \"tablebase\": {{\"wdl\": {}, \"dtz\": {}, \"best\": {best}}}\n",
                 answer.wdl as i8, answer.dtz.0

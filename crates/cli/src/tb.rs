@@ -234,6 +234,21 @@ fn dtz_words(dtz: Dtz) -> String {
     }
 }
 
+/// The best move of a probe as JSON, `{"san": ..., "uci": ...}`, or `null`
+/// when there is no legal move.
+pub(crate) fn best_json(position: &Position, result: &Probe) -> String {
+    result.moves.first().map_or_else(
+        || "null".to_owned(),
+        |best| {
+            format!(
+                "{{\"san\": \"{}\", \"uci\": \"{}\"}}",
+                position.san(best.mv),
+                position.uci(best.mv)
+            )
+        },
+    )
+}
+
 /// The JSON object for scripts: `fen`, `wdl` (-2 to 2, for the side to
 /// move), `dtz` (plies, positive when winning), `best` (`{"san", "uci"}`
 /// or `null` without a legal move) and `moves`, best first: `san`, `uci`,
@@ -260,16 +275,7 @@ pub fn json_report(position: &Position, result: &Probe) -> String {
     let _ = writeln!(out, "  \"fen\": \"{}\",", position.fen());
     let _ = writeln!(out, "  \"wdl\": {},", result.wdl as i8);
     let _ = writeln!(out, "  \"dtz\": {},", result.dtz.0);
-    let best = result.moves.first().map_or_else(
-        || "null".to_owned(),
-        |best| {
-            format!(
-                "{{\"san\": \"{}\", \"uci\": \"{}\"}}",
-                position.san(best.mv),
-                position.uci(best.mv)
-            )
-        },
-    );
+    let best = best_json(position, result);
     let _ = writeln!(out, "  \"best\": {best},");
     let moves: Vec<String> = result
         .moves
