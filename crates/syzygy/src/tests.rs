@@ -70,3 +70,28 @@ fn a_table_cut_short_in_memory_is_an_error() {
     let position = Position::from_fen("8/6R1/8/8/7K/2k5/8/8 b - - 0 1").unwrap();
     assert!(tables.probe_wdl(&position).is_err());
 }
+
+#[test]
+fn a_file_is_counted_once_and_found_for_either_colour() {
+    let mut tables = Tablebase::new();
+    let (name, bytes) = TABLES[0];
+    tables.add_table_bytes(name, bytes.to_vec()).unwrap();
+    // Added again: replaced, not counted twice; the colours-swapped key
+    // that lets Black's rook find the file is not a file of its own.
+    tables.add_table_bytes(name, bytes.to_vec()).unwrap();
+    assert_eq!(tables.len(), 1);
+    assert_eq!(tables.max_pieces(), 3);
+    let white = Position::from_fen("8/6R1/8/8/7K/2k5/8/8 b - - 0 1").unwrap();
+    let black = Position::from_fen("8/8/8/8/K7/5k2/8/7r w - - 0 1").unwrap();
+    assert_eq!(tables.probe_wdl(&white).unwrap(), Wdl::Loss);
+    assert_eq!(tables.probe_wdl(&black).unwrap(), Wdl::Loss);
+    // Other material is still a missing table, named strongest first.
+    let missing = Position::from_fen("8/8/8/8/K7/5k2/8/7q w - - 0 1").unwrap();
+    assert_eq!(
+        tables.probe_wdl(&missing).unwrap_err().to_string(),
+        crate::SyzygyError::MissingTable {
+            name: "KQvK.rtbw".into()
+        }
+        .to_string()
+    );
+}
