@@ -10,6 +10,26 @@ pub(crate) const fn diagonal_offset(square: usize) -> i32 {
     (square >> 3) as i32 - (square & 7) as i32
 }
 
+/// `n` choose `k` for `n` < 64 and `k` < 8 (a table's groups), by table:
+/// the division of [`binomial`] is slow enough to show in a probe.
+#[inline]
+pub(crate) fn small_binomial(n: usize, k: usize) -> u64 {
+    const TABLE: [[u64; 64]; 8] = {
+        let mut table = [[0u64; 64]; 8];
+        let mut k = 0;
+        while k < 8 {
+            let mut n = 0;
+            while n < 64 {
+                table[k][n] = binomial(n as u64, k as u64);
+                n += 1;
+            }
+            k += 1;
+        }
+        table
+    };
+    TABLE[k][n]
+}
+
 /// `n` choose `k` (0 when `k > n`).
 pub(crate) const fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
@@ -153,6 +173,26 @@ pub(crate) const fn lead_pawn_index(count: usize, square: usize) -> u64 {
         rank += 1;
     }
     index
+}
+
+/// [`lead_pawn_index`] by table, for `count` < 8 (0 for none) and any
+/// square.
+#[inline]
+pub(crate) fn lead_pawn_start(count: usize, square: usize) -> u64 {
+    const TABLE: [[u64; 64]; 8] = {
+        let mut table = [[0u64; 64]; 8];
+        let mut count = 1;
+        while count < 8 {
+            let mut square = 0;
+            while square < 64 {
+                table[count][square] = lead_pawn_index(count, square);
+                square += 1;
+            }
+            count += 1;
+        }
+        table
+    };
+    TABLE[count & 7][square & 63]
 }
 
 /// How many placements `count` leading pawns have when the first is on

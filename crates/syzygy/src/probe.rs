@@ -8,7 +8,8 @@ use std::sync::{Arc, OnceLock};
 use bitboards::{Color, Move, MoveKind, PieceKind, Position};
 
 use crate::encoding::{
-    BELOW_DIAGONAL, KING_PAIRS, PAWN_SQUARES, TRIANGLE, binomial, diagonal_offset, lead_pawn_index,
+    BELOW_DIAGONAL, KING_PAIRS, PAWN_SQUARES, TRIANGLE, diagonal_offset, lead_pawn_start,
+    small_binomial,
 };
 use crate::error::{Malformed, SyzygyError};
 use crate::table::{Kind, Layout, Material, flag};
@@ -485,7 +486,8 @@ impl Tablebase {
 
     /// The WDL table's value for the position as it stands (-2..2).
     fn wdl_table(&self, position: &Position) -> Result<i32, SyzygyError> {
-        if position.occupied().count() == 2 {
+        // The kings alone: a draw, with no table to read.
+        if position.occupied() == position.by_kind(PieceKind::King) {
             return Ok(0);
         }
         let found = self.locate(position, Kind::Wdl)?;
@@ -718,12 +720,12 @@ impl Found<'_> {
         let sq = |square: u8| usize::from(square);
         let mut index: u64;
         if has_pawns {
-            index = lead_pawn_index(lead, sq(squares[0]));
+            index = lead_pawn_start(lead, sq(squares[0]));
             if lead > 2 {
                 squares[1..lead].sort_by_key(|&square| PAWN_SQUARES[sq(square)]);
             }
             for at in 1..lead {
-                index += binomial(u64::from(PAWN_SQUARES[sq(squares[at])]), at as u64);
+                index += small_binomial(usize::from(PAWN_SQUARES[sq(squares[at])]), at);
             }
         } else {
             if squares[0] >> 3 > 3 {
@@ -793,7 +795,7 @@ impl Found<'_> {
                 let place = usize::from(squares[at])
                     .checked_sub(adjust + if other_pawns { 8 } else { 0 })
                     .ok_or_else(|| self.corrupt(Malformed("a pawn off the pawns' ranks".into())))?;
-                n += binomial(place as u64, (at - start + 1) as u64);
+                n += small_binomial(place, at - start + 1);
             }
             other_pawns = false;
             index = index.wrapping_add(n.wrapping_mul(table.group_factor[group]));
@@ -809,7 +811,7 @@ impl Found<'_> {
 
 /// Whether a position can be probed at all.
 fn check(position: &Position) -> Result<(), SyzygyError> {
-    if !position.castling_rooks().is_empty() {
+    if !position.castling().is_empty() {
         return Err(SyzygyError::Castling);
     }
     let count = position.occupied().count();
