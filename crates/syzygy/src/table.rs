@@ -384,7 +384,9 @@ impl Layout {
     /// The table for `side` (0 the table's White to move) and `file` of the
     /// leading pawn (0 without pawns).
     pub(crate) fn pairs(&self, side: usize, file: usize) -> &Pairs {
-        &self.pairs[file * self.sides + side % self.sides]
+        // `sides` is 1 or 2: a test, where `%` would divide.
+        let side = if self.sides == 1 { 0 } else { side };
+        &self.pairs[file * self.sides + side]
     }
 }
 
