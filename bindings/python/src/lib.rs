@@ -42,6 +42,7 @@ fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(pgn::game_columns, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::position_stream, module)?)?;
     module.add_function(wrap_pyfunction!(planes::planes_into, module)?)?;
+    module.add_function(wrap_pyfunction!(planes::planes_kernels, module)?)?;
     errors::register(py, module)?;
     syzygy::register(py, module)?;
     Ok(())

@@ -33,23 +33,171 @@ const ROW_OUT: usize = 12 * 64;
 /// Rows from which the planes are written on every core (rayon's pool).
 const THREADED_ROWS: usize = 16_384;
 
-/// Writes one row's planes (`out`, 768 bytes) from its twelve boards
-/// (`boards`, 96 bytes, little-endian); with `flip`, as Black sees them:
-/// colours swapped and ranks mirrored (each board's bytes reversed).
-#[inline]
-fn fill_row(boards: &[u8], flip: bool, out: &mut [u8]) {
-    for (plane, out) in out.chunks_exact_mut(64).enumerate() {
-        let source = if flip { (plane + 6) % 12 } else { plane };
-        let bytes = boards[8 * source..8 * source + 8]
-            .try_into()
-            .expect("8 bytes");
-        let board = match flip {
-            true => u64::from_be_bytes(bytes),
-            false => u64::from_le_bytes(bytes),
-        };
-        for (rank, row) in out.chunks_exact_mut(8).enumerate() {
-            row.copy_from_slice(&SPREAD[(board >> (8 * rank)) as usize & 0xff].to_le_bytes());
+/// The instructions that write the planes: the fastest this processor has
+/// ([`Kernel::best`]), or one named (the tests compare each with
+/// [`Kernel::Portable`]). Every kernel writes the same bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// Plain Rust: a table lookup per rank. Every processor.
+    Portable,
+    /// AVX2: per board, two byte shuffles of the broadcast word, each
+    /// ANDed with the bits of a byte and brought to 0/1.
+    Avx2,
+}
+
+impl Kernel {
+    /// Every kernel, by name.
+    pub const ALL: [(Kernel, &'static str); 2] =
+        [(Kernel::Portable, "portable"), (Kernel::Avx2, "avx2")];
+
+    /// The kernel's name (`"portable"`, `"avx2"`).
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(kernel, _)| *kernel == self)
+            .map_or("", |(_, name)| name)
+    }
+
+    /// Whether this processor runs the kernel (detected at run time).
+    pub fn available(self) -> bool {
+        match self {
+            Kernel::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
         }
+    }
+
+    /// The fastest kernel this processor runs.
+    pub fn best() -> Kernel {
+        match Kernel::Avx2.available() {
+            true => Kernel::Avx2,
+            false => Kernel::Portable,
+        }
+    }
+}
+
+/// One row's twelve boards (96 bytes, little-endian) in the order of its
+/// planes; with `flip`, as Black sees them: colours swapped (plane p is
+/// board (p + 6) % 12) and ranks mirrored (each board's bytes reversed).
+#[inline(always)]
+fn words(boards: &[u8; ROW_IN], flip: bool) -> [u64; 12] {
+    let (boards, _) = boards.as_chunks::<8>();
+    // Without a branch: the rows' turns are as random as the games.
+    let shift = 6 * usize::from(flip);
+    let swap = 0u64.wrapping_sub(u64::from(flip));
+    std::array::from_fn(|plane| {
+        let source = if plane < 6 {
+            plane + shift
+        } else {
+            plane - shift
+        };
+        let word = u64::from_le_bytes(boards[source]);
+        (word & !swap) | (word.swap_bytes() & swap)
+    })
+}
+
+/// Writes the planes of `boards` (96 bytes a row) into `out` (768 bytes a
+/// row) with plain Rust; `flip(row)`, `row` counted from `first`, says
+/// which rows are seen from Black's side.
+fn rows_portable(
+    boards: &[[u8; ROW_IN]],
+    first: usize,
+    flip: &impl Fn(usize) -> bool,
+    out: &mut [[u8; ROW_OUT]],
+) {
+    for (row, (boards, out)) in boards.iter().zip(out).enumerate() {
+        let words = words(boards, flip(first + row));
+        let (out, _) = out.as_chunks_mut::<8>();
+        for (rank, out) in out.iter_mut().enumerate() {
+            *out = SPREAD[(words[rank / 8] >> (8 * (rank % 8))) as usize & 0xff].to_le_bytes();
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    //! The vector kernels. Each is a `#[target_feature]` function that
+    //! [`super::rows`] calls only once the feature is detected; its only
+    //! `unsafe` is the unaligned store into a byte array of the store's
+    //! width.
+    use super::{ROW_IN, ROW_OUT, words};
+    use std::arch::x86_64::*;
+
+    /// Writes `planes` into `out`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn store_256(out: &mut [u8; 32], planes: __m256i) {
+        // SAFETY: `out` is 32 writable bytes, exactly what the store
+        // writes; `storeu` takes any alignment.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm256_storeu_si256(out.as_mut_ptr().cast(), planes)
+        }
+    }
+
+    /// [`super::rows_portable`] with AVX2.
+    #[target_feature(enable = "avx2")]
+    pub fn rows_avx2(
+        boards: &[[u8; ROW_IN]],
+        first: usize,
+        flip: &impl Fn(usize) -> bool,
+        out: &mut [[u8; ROW_OUT]],
+    ) {
+        // Byte k of a half takes the word's byte k / 8 (ranks 0-3, then
+        // 4-7), within each 128-bit lane as the shuffle works.
+        #[rustfmt::skip]
+        let low = _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+            2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+        );
+        #[rustfmt::skip]
+        let high = _mm256_setr_epi8(
+            4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5,
+            6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7,
+        );
+        // Byte k keeps bit k % 8 of its byte.
+        let bits = _mm256_set1_epi64x(0x8040_2010_0804_0201_u64 as i64);
+        let one = _mm256_set1_epi8(1);
+        for (row, (boards, out)) in boards.iter().zip(out).enumerate() {
+            let words = words(boards, flip(first + row));
+            let (out, _) = out.as_chunks_mut::<32>();
+            for (word, out) in words.iter().zip(out.chunks_exact_mut(2)) {
+                let word = _mm256_set1_epi64x(*word as i64);
+                let spread = |index| {
+                    _mm256_min_epu8(
+                        _mm256_and_si256(_mm256_shuffle_epi8(word, index), bits),
+                        one,
+                    )
+                };
+                store_256(&mut out[0], spread(low));
+                store_256(&mut out[1], spread(high));
+            }
+        }
+    }
+}
+
+/// Writes the planes of `boards` into `out` with `kernel`, which this
+/// processor must run (checked).
+fn rows(
+    kernel: Kernel,
+    boards: &[[u8; ROW_IN]],
+    first: usize,
+    flip: &impl Fn(usize) -> bool,
+    out: &mut [[u8; ROW_OUT]],
+) {
+    assert!(
+        kernel.available(),
+        "this processor does not run {}",
+        kernel.name()
+    );
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: this processor has AVX2 (asserted above).
+        #[allow(unsafe_code)]
+        Kernel::Avx2 => unsafe { x86::rows_avx2(boards, first, flip, out) },
+        _ => rows_portable(boards, first, flip, out),
     }
 }
 
@@ -58,25 +206,33 @@ fn fill_row(boards: &[u8], flip: bool, out: &mut [u8]) {
 /// `row` is seen from Black's side. From [`THREADED_ROWS`] rows on, on
 /// every core.
 pub fn fill(boards: &[u8], flip: impl Fn(usize) -> bool + Sync, out: &mut [u8]) {
-    let rows = boards.len() / ROW_IN;
-    assert_eq!(out.len(), rows * ROW_OUT, "768 bytes of planes per row");
-    let rows_of = |first: usize, boards: &[u8], out: &mut [u8]| {
-        let pairs = boards
-            .chunks_exact(ROW_IN)
-            .zip(out.chunks_exact_mut(ROW_OUT));
-        for (row, (boards, out)) in pairs.enumerate() {
-            fill_row(boards, flip(first + row), out);
-        }
-    };
-    if rows < THREADED_ROWS {
-        return rows_of(0, boards, out);
+    fill_with(Kernel::best(), boards, flip, out)
+}
+
+/// [`fill`] with `kernel`, which this processor must run.
+pub fn fill_with(
+    kernel: Kernel,
+    boards: &[u8],
+    flip: impl Fn(usize) -> bool + Sync,
+    out: &mut [u8],
+) {
+    let (boards, rest) = boards.as_chunks::<ROW_IN>();
+    assert!(rest.is_empty(), "96 bytes of boards per row");
+    let (out, rest) = out.as_chunks_mut::<ROW_OUT>();
+    assert!(
+        rest.is_empty() && out.len() == boards.len(),
+        "768 bytes of planes per row"
+    );
+    let rows_count = boards.len();
+    if rows_count < THREADED_ROWS {
+        return rows(kernel, boards, 0, &flip, out);
     }
-    let per_part = rows.div_ceil(rayon::current_num_threads());
+    let per_part = rows_count.div_ceil(rayon::current_num_threads());
     boards
-        .par_chunks(per_part * ROW_IN)
-        .zip(out.par_chunks_mut(per_part * ROW_OUT))
+        .par_chunks(per_part)
+        .zip(out.par_chunks_mut(per_part))
         .enumerate()
-        .for_each(|(part, (boards, out))| rows_of(part * per_part, boards, out));
+        .for_each(|(part, (boards, out))| rows(kernel, boards, part * per_part, &flip, out));
 }
 
 /// The rows' planes as a NumPy array of shape `(N, 12, 8, 8)`.
@@ -178,14 +334,31 @@ fn describe(value: &Bound<'_, PyAny>) -> PyResult<String> {
 /// The GIL is released while the planes are written (from 16,384 rows on
 /// every core): another thread that writes these arrays meanwhile gets
 /// unspecified planes.
+///
+/// `kernel` names the instructions (one of [`planes_kernels`]); None, the
+/// fastest this processor runs. Every kernel writes the same bytes.
 #[pyfunction]
-#[pyo3(signature = (boards, turn, out))]
+#[pyo3(signature = (boards, turn, out, *, kernel=None))]
 pub fn planes_into(
     py: Python<'_>,
     boards: &Bound<'_, PyAny>,
     turn: Option<&Bound<'_, PyAny>>,
     out: &Bound<'_, PyAny>,
+    kernel: Option<&str>,
 ) -> PyResult<()> {
+    let kernel = match kernel {
+        None => Kernel::best(),
+        Some(name) => Kernel::ALL
+            .into_iter()
+            .find(|(kernel, known)| *known == name && kernel.available())
+            .map(|(kernel, _)| kernel)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "kernel must be one of {:?} (what this processor runs), not {name:?}",
+                    planes_kernels()
+                ))
+            })?,
+    };
     let rows = boards
         .getattr("shape")
         .and_then(|shape| shape.extract::<(usize, usize)>());
@@ -247,6 +420,19 @@ pub fn planes_into(
         )
     };
     let flip = |row: usize| turn.is_some_and(|turn| turn[row] == 0);
-    py.detach(|| fill(boards, flip, out));
+    py.detach(|| fill_with(kernel, boards, flip, out));
     Ok(())
+}
+
+/// The names of the kernels this processor runs, the fastest first: what
+/// `planes_into(..., kernel=)` takes.
+#[pyfunction]
+pub fn planes_kernels() -> Vec<&'static str> {
+    let mut kernels: Vec<_> = Kernel::ALL
+        .into_iter()
+        .filter(|(kernel, _)| kernel.available())
+        .map(|(_, name)| name)
+        .collect();
+    kernels.reverse();
+    kernels
 }

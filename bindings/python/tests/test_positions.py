@@ -308,21 +308,97 @@ def test_flip_is_the_mirrored_board_for_black(games):
     assert np.array_equal(flipped[0], plain) and np.array_equal(flipped[1], want)
 
 
-def test_planes_leave_numpys_huge_page_setting_as_they_found_it():
-    # planes allocates without NumPy's huge-page request, and puts the
-    # process's setting back, also when threads make planes at once.
-    import threading
+def random_boards(rng, rows):
+    """`rows` rows of twelve random boards, sparse and dense alike, with the
+    corner squares (a1, h1, a8, h8) set in some."""
+    boards = rng.integers(0, 2**64, size=(rows, 12), dtype=np.uint64, endpoint=False)
+    sparse = rng.integers(0, 2**64, size=(rows, 12), dtype=np.uint64, endpoint=False)
+    boards[::2] &= sparse[::2] & (sparse[::2] >> np.uint64(3))
+    boards[::5] |= np.uint64(1 | 1 << 7 | 1 << 56 | 1 << 63)
+    return boards
 
-    try:
-        from numpy._core.multiarray import _set_madvise_hugepage
-    except ImportError:
-        from numpy.core.multiarray import _set_madvise_hugepage
-    boards = np.zeros((2_000, 12), dtype=np.uint64)
-    for setting in [True, False]:
-        _set_madvise_hugepage(setting)
-        threads = [threading.Thread(target=lambda: [bitboards.planes(boards) for _ in range(50)]) for _ in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        assert _set_madvise_hugepage(True) is setting
+
+def planes_by_shifts(boards, turn=None):
+    """The planes square by square, as NumPy shifts (for many rows), seen
+    from Black's side where `turn` is False."""
+    squares = np.arange(64, dtype=np.uint64)
+    planes = ((boards[:, :, None] >> squares) & np.uint64(1)).astype(np.uint8).reshape(-1, 12, 8, 8)
+    if turn is not None:
+        black = ~np.asarray(turn, dtype=bool)
+        planes[black] = planes[black][:, [6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5], ::-1, :]
+    return planes
+
+
+def test_planes_of_every_batch_size_and_every_kernel_are_the_squares():
+    # Each of the encoder's kernels this processor runs (AVX2 where it has
+    # it, and the portable one) against a loop over squares, both turns,
+    # every batch size from 0 to 70 and some past 16,384 rows (written on
+    # every core), into a new array and into a given one.
+    kernels = bitboards._bitboards.planes_kernels()
+    assert kernels[-1] == "portable" and len(set(kernels)) == len(kernels)
+    planes_into = bitboards._bitboards.planes_into
+    rng = np.random.default_rng(45)
+    for rows in [*range(71), 16_383, 16_384, 16_385, 40_001]:
+        boards = random_boards(rng, rows)
+        turn = rng.integers(0, 2, size=rows).astype(bool)
+        if rows <= 70:
+            plain = planes_by_loop(boards.tolist())
+            masks = boards.tolist()
+            mirrored = [[int.from_bytes(int(m).to_bytes(8, "little"), "big") for m in row[6:] + row[:6]] for row in masks]
+            seen = planes_by_loop([m if t else b for m, t, b in zip(masks, turn, mirrored)])
+        else:
+            plain, seen = planes_by_shifts(boards), planes_by_shifts(boards, turn)
+        assert np.array_equal(bitboards.planes(boards), plain), rows
+        assert np.array_equal(bitboards.planes(boards, turn=turn), seen), rows
+        for kernel in kernels:
+            for want, turn_ in ((plain, None), (seen, turn)):
+                out = np.full((rows, 12, 8, 8), 9, dtype=np.uint8)
+                planes_into(boards, turn_, out, kernel=kernel)
+                assert np.array_equal(out, want), (rows, kernel, turn_ is None)
+        out = np.full((rows, 12, 8, 8), 9, dtype=np.uint8)
+        assert bitboards.planes(boards, turn=turn, out=out) is out
+        assert np.array_equal(out, seen), rows
+        # All White to move is no flip; all Black, every row flipped.
+        assert np.array_equal(bitboards.planes(boards, turn=np.ones(rows, dtype=bool)), plain)
+        assert np.array_equal(bitboards.planes(boards, turn=np.zeros(rows, dtype=bool)),
+                              planes_by_shifts(boards, np.zeros(rows, dtype=bool)))
+
+
+def test_planes_into_arrays_at_any_alignment():
+    # The vector stores take any address: out and boards at every offset
+    # of a 64-byte line.
+    rng = np.random.default_rng(3)
+    boards = random_boards(rng, 37)
+    turn = rng.integers(0, 2, size=37).astype(bool)
+    want = planes_by_shifts(boards, turn)
+    for offset in range(0, 64, 8):
+        raw = np.zeros(37 * 768 + 64, dtype=np.uint8)
+        out = raw[offset:offset + 37 * 768].reshape(37, 12, 8, 8)
+        raw_in = np.zeros(37 * 12 + 8, dtype=np.uint64)
+        shifted = raw_in[offset // 8:offset // 8 + 37 * 12].reshape(37, 12)
+        shifted[:] = boards
+        for kernel in bitboards._bitboards.planes_kernels():
+            out[:] = 9
+            bitboards._bitboards.planes_into(shifted, turn, out, kernel=kernel)
+            assert np.array_equal(out, want), (offset, kernel)
+        assert raw[:offset].sum() == 0 and raw[offset + 37 * 768:].sum() == 0
+
+
+def test_planes_refuse_a_kernel_this_processor_does_not_run():
+    boards = np.zeros((2, 12), dtype=np.uint64)
+    out = np.zeros((2, 12, 8, 8), dtype=np.uint8)
+    for name in ["avx1024", "", "AVX2"]:
+        with pytest.raises(ValueError, match="kernel must be one of"):
+            bitboards._bitboards.planes_into(boards, None, out, kernel=name)
+    if "avx2" not in bitboards._bitboards.planes_kernels():
+        with pytest.raises(ValueError, match="kernel must be one of"):
+            bitboards._bitboards.planes_into(boards, None, out, kernel="avx2")
+
+
+def test_planes_out_of_the_wrong_shape_or_dtype_is_a_clear_value_error():
+    boards = np.zeros((3, 12), dtype=np.uint64)
+    for bad in [np.zeros((3, 12, 8, 8), dtype=np.bool_), np.zeros((3, 12, 8, 8), dtype=np.int8),
+                np.zeros((3, 12, 64), dtype=np.uint8), np.zeros((2, 12, 8, 8), dtype=np.uint8),
+                np.zeros((3, 12, 8, 8), dtype=np.uint8, order="F"), np.zeros((0, 12, 8, 8), dtype=np.uint8)]:
+        with pytest.raises(ValueError, match=r"out must be a C-contiguous, writable uint8 array of shape \(3, 12, 8, 8\)"):
+            bitboards.planes(boards, out=bad)

@@ -31,6 +31,7 @@ __all__ = [
     "game_columns",
     "position_stream",
     "planes_into",
+    "planes_kernels",
     "InvalidMoveError",
     "IllegalMoveError",
     "AmbiguousMoveError",
@@ -366,8 +367,15 @@ def planes_into(
     boards: NDArray[numpy.uint64],
     turn: Optional[NDArray[numpy.bool_]],
     out: NDArray[numpy.uint8],
+    *,
+    kernel: Optional[str] = None,
 ) -> None:
-    """Writes the planes of ``(N, 12)`` boards into ``out`` (``(N, 12, 8, 8)``): ``bitboards.planes``'s encoder."""
+    """Writes the planes of ``(N, 12)`` boards into ``out`` (``(N, 12, 8, 8)``): ``bitboards.planes``'s encoder.
+
+    ``kernel``: one of ``planes_kernels()``; None, the fastest (every kernel writes the same bytes)."""
+
+def planes_kernels() -> list[str]:
+    """The names of the encoder's kernels this processor runs, the fastest first (``"avx2"``, ``"portable"``)."""
 
 # Syzygy tablebases (re-exported by bitboards.syzygy)
 
