@@ -5,6 +5,7 @@
     cargo build --release -p bitboards-cli                 # the `bitboards` command
     python bindings/python/bench.py [--games 5000] [--pgn FILE] [--json OUT] [--write]
     python bindings/python/bench.py --only syzygy     # one section (not with --write)
+    python bindings/python/bench.py --only planes     # bitboards.planes alone (part of the pgn section)
 
 Without `--pgn`, it writes a Lichess-shaped file of `--games` games (the open
 database's tags, a `{ [%eval ...] [%clk ...] }` comment after every move)
@@ -28,7 +29,12 @@ the allocator kept).
   games in Python counted in its time), against `read_table` whole and
   against `read_table` with the columns that hold what its games hold
   (every tag, the moves, clocks, evals, final position and outcome; it
-  gives each position's board too, and no movetext).
+  gives each position's board too, and no movetext). Then the positions:
+  `read_positions`, and `bitboards.planes` on their boards.
+- planes (the end of the pgn section; `--only planes` alone):
+  `bitboards.planes` against NumPy's `unpackbits` on the same rows in the
+  same interleaved rounds, on the whole table and in batches of 4,096 rows,
+  into a new array and with `out=`, without and with `turn`.
 - Random playouts through each library's Python API (same seed, capped at
   400 plies): bitboards, python-chess, cozy_chess, fastchess.
 - perft: `Board().perft(5)` against python-chess's perft(3) by recursion,
@@ -69,7 +75,11 @@ PERFT_3 = 8902
 SYZYGY = ROOT / "tests" / "data" / "syzygy"
 SYZYGY_POSITIONS = 2000
 SYZYGY_BATCH = 200_000
-SECTIONS = ("pgn", "playouts", "perft", "syzygy")
+# `bitboards.planes`: the batch a data loader makes, and the rows from
+# which the encoder writes on every core (bindings/python/src/planes.rs).
+PLANES_BATCH = 4096
+THREADED_PLANES_ROWS = 16_384
+SECTIONS = ("pgn", "playouts", "perft", "syzygy", "planes")
 # What the command's text report and its JSON objects hold, as table columns.
 REPORT_COLUMNS = ["Result", "plies", "fen", "outcome"]
 JSON_COLUMNS = REPORT_COLUMNS + ["clocks", "evals"]
@@ -519,9 +529,6 @@ def python_chess_planes(pgn, games):
 
 
 def bench_positions(report, pgn, games_per_s_table, games_per_s_reader=None):
-    import numpy as np
-
-    import bitboards
     import bitboards.pgn
 
     seconds, table = best(lambda: bitboards.pgn.read_positions(pgn, threads=1, progress=False))
@@ -540,27 +547,83 @@ def bench_positions(report, pgn, games_per_s_table, games_per_s_reader=None):
                f"{seconds / seconds_all:.2f}x one thread", positions_per_s=rows / seconds_all)
     report.row("python-chess loop (replay, 12 `pieces_mask`, NumPy planes; first 100 games)",
                rate(theirs_rows, theirs_seconds, "positions"), "", positions_per_s=theirs)
+    bench_planes(report, table)
+
+
+def bench_planes(report, table):
+    """`bitboards.planes` against NumPy's `unpackbits` on the same rows in
+    the same interleaved rounds: the whole table, and batches of
+    PLANES_BATCH rows (each made and dropped, as a data loader does), each
+    into a new array and into one array reused (`out=`), without and with
+    `turn`."""
+    import numpy as np
+
+    import bitboards
+
     boards = np.asarray(table["bitboards"].combine_chunks().flatten().to_numpy(), dtype=np.uint64).reshape(-1, 12)
+    turn = np.asarray(table["turn"].to_numpy(zero_copy_only=False), dtype=bool)
+    rows = len(boards)
+    batches = [(boards[start:start + PLANES_BATCH], turn[start:start + PLANES_BATCH])
+               for start in range(0, rows - PLANES_BATCH + 1, PLANES_BATCH)]
+    batch_bytes = len(batches) * PLANES_BATCH * 768
+
+    def unpack(x):
+        return np.unpackbits(x.view(np.uint8), bitorder="little").reshape(-1, 12, 8, 8)
+
     # The first call of each apart: the first large NumPy arrays of a
     # process can wait for the kernel to assemble huge pages, which a data
-    # loader pays once, not per batch. Its own row; the best of 3 after it
-    # is the steady state a data loader sees.
-    unpack = lambda: np.unpackbits(boards.view(np.uint8).reshape(-1, 12, 8), axis=-1, bitorder="little")  # noqa: E731
+    # loader pays once, not per batch. Its own row.
     seconds_first, first = best(lambda: bitboards.planes(boards), rounds=1)
-    unpack()
-    seconds_planes, planes = best(lambda: bitboards.planes(boards))
-    bits = np.arange(64, dtype=np.uint64)
-    seconds_numpy, _ = best(unpack)
-    into = np.empty_like(planes)
-    seconds_into, _ = best(lambda: bitboards.planes(boards, out=into))
-    report.row("`bitboards.planes` (output)", f"{planes.nbytes / seconds_planes / 1e9:.2f} GB/s",
-               f"{seconds_numpy / seconds_planes:.2f}x NumPy `unpackbits`", gb_per_s=planes.nbytes / seconds_planes / 1e9)
+    if not np.array_equal(first, unpack(boards)):
+        report.fail("bitboards.planes differs from NumPy's unpackbits")
+    whole = np.empty_like(first)
+    batch = np.empty((PLANES_BATCH, 12, 8, 8), dtype=np.uint8)
+    del first
+
+    def each(make):
+        def run():
+            for rows_, turn_ in batches:
+                make(rows_, turn_)
+        return run
+
+    tasks = {
+        "unpack": lambda: unpack(boards),
+        "new": lambda: bitboards.planes(boards),
+        "out": lambda: bitboards.planes(boards, out=whole),
+        "turn new": lambda: bitboards.planes(boards, turn),
+        "turn out": lambda: bitboards.planes(boards, turn, out=whole),
+        "batches unpack": each(lambda rows_, turn_: unpack(rows_)),
+        "batches new": each(lambda rows_, turn_: bitboards.planes(rows_)),
+        "batches out": each(lambda rows_, turn_: bitboards.planes(rows_, out=batch)),
+        "batches turn new": each(lambda rows_, turn_: bitboards.planes(rows_, turn_)),
+        "batches turn out": each(lambda rows_, turn_: bitboards.planes(rows_, turn_, out=batch)),
+    }
+    def dropped(task):
+        # The result dropped at once, as a loader drops a batch it has used
+        # (interleaved keeps the last result of each task).
+        def run():
+            task()
+        return run
+
+    seconds = dict(zip(tasks, interleaved([dropped(task) for task in tasks.values()])[0]))
+    kernel = bitboards._bitboards.planes_kernels()[0]
+    for key, label in (("", f"the whole table ({rows:,} rows)"),
+                       ("batches ", f"in batches of {PLANES_BATCH:,} rows ({len(batches)} batches)")):
+        nbytes = rows * 768 if not key else batch_bytes
+        numpy_seconds = seconds[key + "unpack"]
+        report.row(f"NumPy `unpackbits`, {label} (output)", f"{nbytes / numpy_seconds / 1e9:.2f} GB/s", "",
+                   gb_per_s=nbytes / numpy_seconds / 1e9)
+        for task, how in (("new", "a new array"), ("out", "`out=` one array reused"),
+                          ("turn new", "`turn`, a new array"), ("turn out", "`turn`, `out=` one array reused")):
+            took = seconds[key + task]
+            report.row(f"`bitboards.planes`, {label}, {how} (output)", f"{nbytes / took / 1e9:.2f} GB/s",
+                       f"{numpy_seconds / took:.2f}x NumPy `unpackbits`", gb_per_s=nbytes / took / 1e9)
     report.row("`bitboards.planes`, its first call in the process (output)",
-               f"{first.nbytes / seconds_first / 1e9:.2f} GB/s", "", gb_per_s=first.nbytes / seconds_first / 1e9)
-    report.row("`bitboards.planes(..., out=array)`, one array reused (output)",
-               f"{planes.nbytes / seconds_into / 1e9:.2f} GB/s",
-               f"{seconds_numpy / seconds_into:.2f}x NumPy `unpackbits`", gb_per_s=planes.nbytes / seconds_into / 1e9)
-    del bits
+               f"{rows * 768 / seconds_first / 1e9:.2f} GB/s", "", gb_per_s=rows * 768 / seconds_first / 1e9)
+    report.note(f"planes: kernel {kernel} (the fastest of {', '.join(bitboards._bitboards.planes_kernels())} "
+                "this processor runs); each figure the best of 10 interleaved rounds, NumPy's "
+                "`unpackbits(x.view(uint8), bitorder=\"little\")` on the same rows in the same rounds; "
+                f"from {THREADED_PLANES_ROWS:,} rows on, planes are written on every core")
 
 
 # Syzygy ------------------------------------------------------------------
@@ -686,13 +749,19 @@ def main():
 
     report = Report()
     with tempfile.TemporaryDirectory() as tmp:
-        if "pgn" in sections:
+        if "pgn" in sections or "planes" in sections:
             if args.pgn:
                 pgn, expected = args.pgn, None
             else:
                 pgn, expected = os.path.join(tmp, "lichess.pgn"), args.games
                 print(f"writing {args.games} Lichess-shaped games ...", file=sys.stderr)
                 make_pgn(args.games, pgn)
+        if "pgn" not in sections and "planes" in sections:
+            # The planes alone (they are also the end of the pgn section).
+            print("planes ...", file=sys.stderr)
+            import bitboards.pgn
+            bench_planes(report, bitboards.pgn.read_positions(pgn, progress=False))
+        if "pgn" in sections:
             print("PGN ...", file=sys.stderr)
             bench_pgn(report, args, pgn, expected)
             print("positions ...", file=sys.stderr)
