@@ -188,9 +188,10 @@ pub(crate) struct Pairs {
     fast: std::sync::OnceLock<Vec<u64>>,
     /// For each symbol, how many values it stands for, minus one.
     symbol_len: Vec<u16>,
-    /// Each symbol's two halves (left, right); a symbol that stands for
-    /// one value has that value on the left.
-    tree: Vec<[u16; 2]>,
+    /// Each symbol's two halves (left, right; a symbol that stands for
+    /// one value has that value on the left), then its left half's
+    /// `symbol_len` and its own: a step down the tree is one load.
+    tree: Vec<[u16; 4]>,
     sparse_index: usize,
     block_lengths: usize,
     data: usize,
@@ -544,10 +545,25 @@ fn set_sizes(cursor: &mut Cursor<'_>, table: &mut Pairs) -> Result<(), Malformed
     let symbols = usize::from(cursor.u16()?);
     let tree = cursor.at;
     cursor.skip(3 * symbols + (symbols & 1))?;
-    table.tree = (0..symbols)
+    let halves = (0..symbols)
         .map(|symbol| halves(cursor.bytes, tree, symbol))
-        .collect::<Result<_, _>>()?;
-    table.symbol_len = symbol_lengths(&table.tree, tree)?;
+        .collect::<Result<Vec<_>, _>>()?;
+    let lengths = symbol_lengths(&halves, tree)?;
+    // A symbol of more than one value has halves within the tree
+    // (`symbol_lengths` checked).
+    table.tree = halves
+        .iter()
+        .zip(&lengths)
+        .map(|(&[left, right], &len)| {
+            let left_len = if len > 0 {
+                lengths[usize::from(left)]
+            } else {
+                0
+            };
+            [left, right, left_len, len]
+        })
+        .collect();
+    table.symbol_len = lengths;
     Ok(())
 }
 
@@ -586,23 +602,30 @@ fn short_code(table: &Pairs, bits: u64, known: u32) -> Option<(u64, u32, u64)> {
 /// the code after each where it fits too.
 fn fast_codes(table: &Pairs) -> Vec<u64> {
     let shift = 64 - FAST_BITS;
-    (0..1u64 << FAST_BITS)
-        .map(|prefix| {
-            let bits = prefix << shift;
-            let Some((symbol, used, count)) = short_code(table, bits, FAST_BITS) else {
+    let mask = (1 << FAST_BITS) - 1;
+    // Each prefix's first code, when it is that short.
+    let firsts: Vec<_> = (0..1u64 << FAST_BITS)
+        .map(|prefix| short_code(table, prefix << shift, FAST_BITS))
+        .collect();
+    firsts
+        .iter()
+        .enumerate()
+        .map(|(prefix, first)| {
+            let Some((symbol, used, count)) = *first else {
                 return 0;
             };
             if count >= 1 << 16 {
                 return 0;
             }
             // The run: every whole code these bits begin, from the first.
+            // A code that begins `used` bits on is the first code of the
+            // prefix shifted by `used` (zeros after), when it ends within
+            // the bits known here.
             let (mut run_used, mut run_count) = (used, count);
-            while let Some((_, next_used, next_count)) =
-                short_code(table, bits << run_used, FAST_BITS - run_used)
+            while let Some((_, next_used, next_count)) = firsts[(prefix << run_used) & mask]
+                && run_used + next_used <= FAST_BITS
+                && run_count + next_count < 1 << 26
             {
-                if run_count + next_count >= 1 << 26 {
-                    break;
-                }
                 run_used += next_used;
                 run_count += next_count;
             }
@@ -820,22 +843,22 @@ impl Pairs {
             return Err(corrupt("a block past the table's blocks"));
         }
         let at = self.data + (block << self.block_log);
-        let (mut symbol, mut offset) = self
+        let (symbol, mut offset) = self
             .find_symbol(bytes, at, offset)
             .ok_or_else(|| corrupt("a block's codes do not decode"))?;
-        let symbol_len = &self.symbol_len[..];
         let tree = &self.tree[..];
-        while symbol_len[symbol] > 0 {
-            let [left, right] = tree[symbol];
-            let left_count = i64::from(symbol_len[usize::from(left)]) + 1;
-            if offset < left_count {
-                symbol = usize::from(left);
+        let mut node = tree[symbol];
+        while node[3] > 0 {
+            let left_count = i64::from(node[2]) + 1;
+            let next = if offset < left_count {
+                node[0]
             } else {
                 offset -= left_count;
-                symbol = usize::from(right);
-            }
+                node[1]
+            };
+            node = tree[usize::from(next)];
         }
-        Ok(tree[symbol][0])
+        Ok(node[0])
     }
 }
 
@@ -863,6 +886,58 @@ mod tests {
         }
         assert!(!Material::from_name("KQQvK").unwrap().has_unique_pieces());
         assert!(Material::from_name("KQRvK").unwrap().has_unique_pieces());
+    }
+
+    /// The short-code table against the codes read one by one: each
+    /// prefix's first code, and its run as every whole code that
+    /// `short_code` reads from the bits left.
+    #[test]
+    // Safe code over every prefix of every table: a minute under Miri,
+    // which the library's unsafe code (the mapping) does not need.
+    #[cfg_attr(miri, ignore)]
+    fn short_code_runs_are_the_codes_read_one_by_one() {
+        for (name, bytes) in [
+            (
+                "KRvK",
+                include_bytes!("../../../tests/data/syzygy/KRvK.rtbw").as_slice(),
+            ),
+            (
+                "KPvK",
+                include_bytes!("../../../tests/data/syzygy/KPvK.rtbw").as_slice(),
+            ),
+            (
+                "KRvKN",
+                include_bytes!("../../../tests/data/syzygy/KRvKN.rtbw").as_slice(),
+            ),
+        ] {
+            let material = Material::from_name(name).unwrap();
+            let layout = Layout::parse(bytes, Kind::Wdl, material).unwrap();
+            for table in layout.pairs.iter().filter(|table| table.single.is_none()) {
+                let fast = fast_codes(table);
+                let mut longer = 0;
+                for (prefix, &entry) in fast.iter().enumerate() {
+                    let bits = (prefix as u64) << (64 - FAST_BITS);
+                    let Some((symbol, used, count)) = short_code(table, bits, FAST_BITS) else {
+                        assert_eq!(entry, 0);
+                        longer += 1;
+                        continue;
+                    };
+                    let (mut run_used, mut run_count) = (used, count);
+                    while let Some((_, next_used, next_count)) =
+                        short_code(table, bits << run_used, FAST_BITS - run_used)
+                    {
+                        run_used += next_used;
+                        run_count += next_count;
+                    }
+                    assert_eq!(entry & 0x1f, u64::from(run_used), "{name} {prefix:b}");
+                    assert_eq!((entry >> 5) & 0x1f, u64::from(used));
+                    assert_eq!((entry >> 10) & 0xfff, symbol);
+                    assert_eq!((entry >> 22) & 0xffff, count);
+                    assert_eq!(entry >> 38, run_count);
+                }
+                assert!(longer < fast.len(), "{name}: every first code is long");
+            }
+        }
     }
 
     #[test]
