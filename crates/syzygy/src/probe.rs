@@ -5,7 +5,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use bitboards::{Color, Move, MoveKind, PieceKind, Position};
+use bitboards::{Bitboard, Color, Move, MoveKind, PieceKind, Position, attacks};
 
 use crate::encoding::{
     BELOW_DIAGONAL, KING_PAIRS, PAWN_SQUARES, TRIANGLE, diagonal_offset, lead_pawn_start,
@@ -398,6 +398,9 @@ impl Tablebase {
     /// `alpha` or at or above `beta` is only a bound, so that a capture
     /// that cannot change the result is not searched to the end.
     fn wdl(&self, position: &Position, mut alpha: i32, beta: i32) -> Result<i32, SyzygyError> {
+        if !may_capture(position) {
+            return Ok(alpha.max(self.wdl_table(position)?));
+        }
         let mut searched = 0;
         for mv in position.captures().iter().copied() {
             if !is_capture(position, mv) {
@@ -832,7 +835,34 @@ fn table_of(path: &Path) -> Option<(Material, Kind)> {
     Some((material, kind))
 }
 
-fn is_capture(position: &Position, mv: Move) -> bool {
+/// Whether the side to move may have a capture: a piece of its attacks
+/// one of the other side's (not its king), or en passant is possible.
+/// Cheaper than listing the captures, which most positions of a table
+/// lack.
+pub(crate) fn may_capture(position: &Position) -> bool {
+    if position.en_passant().is_some() {
+        return true;
+    }
+    let us = position.side_to_move();
+    let occupied = position.occupied();
+    let targets = position.by_color(!us) & !position.by_kind(PieceKind::King);
+    let mut attacked = Bitboard::EMPTY;
+    for kind in PieceKind::ALL {
+        for square in position.pieces(us, kind) {
+            attacked |= match kind {
+                PieceKind::Pawn => attacks::pawn(us, square),
+                PieceKind::Knight => attacks::knight(square),
+                PieceKind::Bishop => attacks::bishop(square, occupied),
+                PieceKind::Rook => attacks::rook(square, occupied),
+                PieceKind::Queen => attacks::queen(square, occupied),
+                PieceKind::King => attacks::king(square),
+            };
+        }
+    }
+    !(attacked & targets).is_empty()
+}
+
+pub(crate) fn is_capture(position: &Position, mv: Move) -> bool {
     match mv.kind() {
         MoveKind::EnPassant => true,
         MoveKind::Castling => false,

@@ -782,8 +782,7 @@ impl Pairs {
 
     /// The symbol of a code longer than [`FAST_BITS`] that `bits` begins
     /// with, its length and how many values it stands for.
-    #[cold]
-    #[inline(never)]
+    #[inline]
     fn long_code(&self, bits: u64) -> Option<(usize, u32, i64)> {
         // A code's length is the first whose smallest code it is not
         // below; its first byte says where to start looking. The last

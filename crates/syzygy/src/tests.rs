@@ -95,3 +95,40 @@ fn a_file_is_counted_once_and_found_for_either_colour() {
         .to_string()
     );
 }
+
+/// `may_capture`, which lets a probe skip listing captures, says no only
+/// where there is none: over every reference position, and each with the
+/// other side to move where that is legal.
+#[test]
+#[cfg_attr(miri, ignore)]
+fn may_capture_misses_no_capture() {
+    let csv = include_str!("../../../tests/data/syzygy-reference.csv");
+    let (mut positions, mut without) = (0, 0);
+    for line in csv.lines().skip(1) {
+        let fen = line.split(',').next().unwrap();
+        let turned = match fen.contains(" w ") {
+            true => fen.replacen(" w ", " b ", 1),
+            false => fen.replacen(" b ", " w ", 1),
+        };
+        for fen in [fen.to_string(), turned] {
+            let Ok(position) = Position::from_fen(&fen) else {
+                continue;
+            };
+            let captures = position
+                .captures()
+                .iter()
+                .filter(|mv| crate::probe::is_capture(&position, **mv))
+                .count();
+            positions += 1;
+            if !crate::probe::may_capture(&position) {
+                without += 1;
+                assert_eq!(captures, 0, "{fen}");
+            }
+        }
+    }
+    // It must also say no: most positions of a table have no capture.
+    assert!(
+        positions > 40_000 && without > positions / 3,
+        "{without} of {positions}"
+    );
+}
