@@ -145,7 +145,15 @@ fn the_layer_folders_hold_the_crates_the_design_names() {
     assert_eq!(names("base"), ["codegen", "core", "macros"]);
     assert_eq!(
         names("crates"),
-        ["cli", "expr", "pgn", "syzygy", "test-support", "web"]
+        [
+            "cli",
+            "engine",
+            "expr",
+            "pgn",
+            "syzygy",
+            "test-support",
+            "web"
+        ]
     );
 }
 
