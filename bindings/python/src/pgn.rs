@@ -14,7 +14,7 @@ use arrow_array::RecordBatch;
 use bitboards::Position;
 use bitboards_pgn::annotations;
 use bitboards_pgn::record::{GAME_COLUMNS, RecordVisitor};
-use bitboards_pgn::table::{self, ParquetWriter, games_schema};
+use bitboards_pgn::table::{self, ParquetOptions, ParquetWriter, games_schema};
 use bitboards_pgn::{ParallelReader, PgnError, ReadError, decompress_in_background};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -753,23 +753,46 @@ pub fn read_table(
 }
 
 /// `bitboards.pgn.to_parquet`: the game table of `sources` written to the
-/// Parquet file `out` as it is read (zstd, row groups of 65,536 games,
-/// encoded on a thread of the writer's own); the rows written and the
-/// errors of the games left out.
+/// Parquet file `out` as it is read (by default zstd at level 1, row
+/// groups of 65,536 games, encoded on a thread of the writer's own); the
+/// rows written and the errors of the games left out.
 #[pyfunction]
-#[pyo3(signature = (sources, out, threads = None, progress = false))]
+#[pyo3(signature = (
+    sources, out, threads = None, progress = false, compression = "zstd",
+    compression_level = None, row_group_size = None,
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn to_parquet(
     py: Python<'_>,
     sources: Vec<Bound<'_, PyAny>>,
     out: String,
     threads: Option<usize>,
     progress: bool,
+    compression: &str,
+    compression_level: Option<i32>,
+    row_group_size: Option<usize>,
 ) -> PyResult<(u64, Failures)> {
     let sources = self::sources(sources)?;
+    let mut options = ParquetOptions {
+        compression: compression.parse().map_err(PyValueError::new_err)?,
+        ..ParquetOptions::default()
+    };
+    if let Some(level) = compression_level {
+        options.compression = options
+            .compression
+            .with_level(level)
+            .map_err(PyValueError::new_err)?;
+    }
+    if let Some(rows) = row_group_size {
+        if rows == 0 {
+            return Err(PyValueError::new_err("row_group_size is at least 1"));
+        }
+        options.row_group_rows = rows;
+    }
     let file = File::create(&out).map_err(|error| Fatal::Io(out.clone(), error).into_py())?;
     let parquet_error =
         |error: &dyn std::fmt::Display| PyOSError::new_err(format!("{out}: {error}"));
-    let mut writer = ParquetWriter::new(io::BufWriter::new(file))
+    let mut writer = ParquetWriter::with_options(io::BufWriter::new(file), games_schema(), options)
         .map_err(|e| parquet_error(&e))?
         .in_background();
     let (written, failures) = with_progress(py, &sources, progress, |state| {

@@ -497,6 +497,33 @@ def test_read_table_columns(pgn_path, games):
         bitboards.pgn.read_table(pgn_path, columns=["White", "NoSuchColumn"])
 
 
+@pytest.mark.parametrize("compression, codec", [
+    ("zstd", "ZSTD"), ("snappy", "SNAPPY"), ("lz4", "LZ4"), ("none", "UNCOMPRESSED"),
+])
+def test_to_parquet_compression_and_row_groups(tmp_path, pgn_path, games, compression, codec):
+    out = tmp_path / f"{compression}.parquet"
+    rows = bitboards.pgn.to_parquet(pgn_path, out, compression=compression, row_group_size=7)
+    assert rows == len(games)
+    metadata = pyarrow.parquet.ParquetFile(out).metadata
+    assert [metadata.row_group(i).num_rows for i in range(metadata.num_row_groups)] == (
+        [7] * (rows // 7) + ([rows % 7] if rows % 7 else [])
+    )
+    assert {metadata.row_group(0).column(i).compression for i in range(metadata.num_columns)} == {codec}
+    assert pyarrow.parquet.read_table(out).to_pylist() == bitboards.pgn.read_table(pgn_path).to_pylist()
+
+
+def test_to_parquet_refuses_what_does_not_fit(tmp_path, pgn_path):
+    out = tmp_path / "bad.parquet"
+    for kwargs, says in [
+        ({"compression": "gzip"}, "not a Parquet compression"),
+        ({"compression": "lz4", "compression_level": 3}, "for zstd only"),
+        ({"compression_level": 0}, "1 to 22"),
+        ({"row_group_size": 0}, "at least 1"),
+    ]:
+        with pytest.raises(ValueError, match=says):
+            bitboards.pgn.to_parquet(pgn_path, out, **kwargs)
+
+
 def test_to_parquet_and_duckdb(tmp_path, pgn_path, games):
     out = tmp_path / "games.parquet"
     rows = bitboards.pgn.to_parquet(pgn_path, out)

@@ -19,7 +19,7 @@ use bitboards::{Game, Position};
 use bitboards_pgn::annotations::Score;
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
 use bitboards_pgn::record::{RecordVisitor, push_integer};
-use bitboards_pgn::table::{self, BackgroundWriter, ParquetWriter};
+use bitboards_pgn::table::{self, BackgroundWriter, ParquetOptions, ParquetWriter, games_schema};
 use bitboards_pgn::{Chunk, GameResult, ParallelReader, PgnError, ReadError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -132,6 +132,17 @@ pub struct PgnArgs {
     /// at least N.
     #[arg(long, value_name = "N")]
     pub min_elo: Option<i32>,
+    /// With `--to parquet`: how the pages are compressed: zstd (the
+    /// default, at level 1), snappy, lz4 or none.
+    #[arg(long, value_name = "zstd|snappy|lz4|none")]
+    pub compression: Option<String>,
+    /// With `--to parquet` and zstd: the level, 1 (fastest, the default)
+    /// to 22 (smallest).
+    #[arg(long, value_name = "N")]
+    pub level: Option<i32>,
+    /// With `--to parquet`: the most rows in a row group (default 65536).
+    #[arg(long, value_name = "N")]
+    pub row_group_size: Option<usize>,
 }
 
 /// What a row of `--to parquet` stands for.
@@ -151,6 +162,49 @@ pub enum Rows {
 }
 
 impl PgnArgs {
+    /// The Parquet file's compression and row groups, from
+    /// `--compression`, `--level` and `--row-group-size`.
+    ///
+    /// ```
+    /// use bitboards_cli::pgn::PgnArgs;
+    /// use bitboards_pgn::table::PageCompression;
+    /// use clap::Parser;
+    ///
+    /// let args = PgnArgs::parse_from(["pgn", "a.pgn", "--to", "parquet", "o", "--level", "9"]);
+    /// assert_eq!(args.parquet_options()?.compression, PageCompression::Zstd { level: 9 });
+    /// let args = PgnArgs::parse_from(["pgn", "a.pgn", "--compression", "lz4"]);
+    /// assert!(args.parquet_options().is_err(), "no --to parquet");
+    /// # Ok::<(), String>(())
+    /// ```
+    ///
+    /// # Errors
+    /// An unknown compression, a level with another compression than zstd
+    /// or outside 1 to 22, a row group of 0 rows, or any of them without
+    /// `--to parquet`.
+    pub fn parquet_options(&self) -> Result<ParquetOptions, String> {
+        let given =
+            self.compression.is_some() || self.level.is_some() || self.row_group_size.is_some();
+        if given && !matches!(self.table()?, Some((Table::Parquet, _))) {
+            return Err(
+                "--compression, --level and --row-group-size are for --to parquet OUT".to_string(),
+            );
+        }
+        let mut options = ParquetOptions::default();
+        if let Some(name) = &self.compression {
+            options.compression = name.parse()?;
+        }
+        if let Some(level) = self.level {
+            options.compression = options.compression.with_level(level)?;
+        }
+        if let Some(rows) = self.row_group_size {
+            if rows == 0 {
+                return Err("--row-group-size is at least 1".to_string());
+            }
+            options.row_group_rows = rows;
+        }
+        Ok(options)
+    }
+
     /// The table `--to` asks for, and where to write it.
     ///
     /// # Errors
@@ -212,21 +266,22 @@ pub fn run(
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
     let table = args.table().map_err(CommandError::unreadable)?;
+    let parquet = args.parquet_options().map_err(CommandError::unreadable)?;
     if args.rows == Rows::Positions {
         return match table {
-            Some((Table::Parquet, path)) => run_positions(args, path, terminal, err),
+            Some((Table::Parquet, path)) => run_positions(args, parquet, path, terminal, err),
             _ => Err(CommandError::unreadable(
                 "--rows positions writes Parquet: add --to parquet OUT",
             )),
         };
     }
     if let Some((Table::Parquet, path)) = table {
-        return run_games_table(args, path, terminal, err);
+        return run_games_table(args, parquet, path, terminal, err);
     }
     let progress = Progress::new(total_size(&args.files), terminal);
     let mut buffered = io::BufWriter::with_capacity(1 << 16, out);
     let csv = table.is_some();
-    let mut sink = Sink::open(table, &mut buffered)?;
+    let (mut sink, staged) = Sink::open(table, &mut buffered)?;
     let started = Instant::now();
     let mut summary = Summary::default();
     let mut number = 0u64;
@@ -268,6 +323,9 @@ pub fn run(
     progress.finish();
     sink.finish()
         .map_err(|error| unwritable("the table", &error))?;
+    if let Some(staged) = staged {
+        staged.commit()?;
+    }
     close_summary(&summary, progress.bytes(), started.elapsed(), err)
 }
 
@@ -276,11 +334,13 @@ pub fn run(
 /// thread of the writer's own.
 fn run_games_table(
     args: &PgnArgs,
+    options: ParquetOptions,
     path: &str,
     terminal: bool,
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
-    let mut writer = ParquetWriter::new(create_output(path)?)
+    let (out, staged) = create_output(path)?;
+    let mut writer = ParquetWriter::with_options(out, games_schema(), options)
         .map_err(|error| cannot_write(path, &error))?
         .in_background();
     let progress = Progress::new(total_size(&args.files), terminal);
@@ -315,6 +375,7 @@ fn run_games_table(
     }
     progress.finish();
     close_parquet(writer, path)?;
+    staged.commit()?;
     close_summary(&summary, progress.bytes(), started.elapsed(), err)
 }
 
@@ -368,13 +429,55 @@ fn close_summary(
     Ok(())
 }
 
-/// The file at `path` for writing, buffered (or standard output for `-`).
-fn create_output(path: &str) -> Result<Box<dyn Write + Send>, CommandError> {
+/// The file at `path` for writing, buffered (or standard output for `-`):
+/// written under a temporary name beside it, which
+/// [`Staged::commit`] renames to `path` once the file is complete, so
+/// that a write that stops (an error, a full disk, a killed process)
+/// leaves no file at `path` that looks complete.
+fn create_output(path: &str) -> Result<(Box<dyn Write + Send>, Staged), CommandError> {
     if path == "-" {
-        return Ok(Box::new(io::stdout()));
+        return Ok((Box::new(io::stdout()), Staged(None)));
     }
-    let file = File::create(path).map_err(|error| cannot_write(path, &error))?;
-    Ok(Box::new(io::BufWriter::with_capacity(1 << 20, file)))
+    let target = std::path::Path::new(path);
+    let name = target.file_name().map_or_else(
+        || std::ffi::OsString::from("output"),
+        std::ffi::OsStr::to_os_string,
+    );
+    let mut temporary = std::ffi::OsString::from(".");
+    temporary.push(&name);
+    temporary.push(format!(".{}.partial", std::process::id()));
+    let temporary = target.with_file_name(temporary);
+    let file = File::create(&temporary).map_err(|error| cannot_write(path, &error))?;
+    Ok((
+        Box::new(io::BufWriter::with_capacity(1 << 20, file)),
+        Staged(Some((temporary, target.to_path_buf()))),
+    ))
+}
+
+/// An output file being written under a temporary name (`None` for
+/// standard output); dropped without [`commit`](Self::commit), the
+/// temporary file is removed.
+struct Staged(Option<(std::path::PathBuf, std::path::PathBuf)>);
+
+impl Staged {
+    /// Gives the complete file its name (its writer flushed and dropped).
+    fn commit(mut self) -> Result<(), CommandError> {
+        if let Some((temporary, target)) = self.0.take()
+            && let Err(error) = std::fs::rename(&temporary, &target)
+        {
+            let _ = std::fs::remove_file(&temporary);
+            return Err(cannot_write(&target.display().to_string(), &error));
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if let Some((temporary, _)) = self.0.take() {
+            let _ = std::fs::remove_file(temporary);
+        }
+    }
 }
 
 /// The error for an output file that cannot be made: exit code 2.
@@ -420,15 +523,16 @@ fn open_input(
 /// writer's own.
 fn run_positions(
     args: &PgnArgs,
+    parquet: ParquetOptions,
     path: &str,
     terminal: bool,
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
     let options = position_options(args)?;
-    let mut writer =
-        ParquetWriter::with_schema(create_output(path)?, positions_schema(&options.columns))
-            .map_err(|error| cannot_write(path, &error))?
-            .in_background();
+    let (out, staged) = create_output(path)?;
+    let mut writer = ParquetWriter::with_options(out, positions_schema(&options.columns), parquet)
+        .map_err(|error| cannot_write(path, &error))?
+        .in_background();
     let size: u64 = args
         .files
         .iter()
@@ -463,6 +567,7 @@ fn run_positions(
     }
     progress.finish();
     close_parquet(writer, path)?;
+    staged.commit()?;
     let _ = write!(err, "{rows} positions; ");
     close_summary(&summary, progress.bytes(), started.elapsed(), err)
 }
@@ -524,13 +629,19 @@ impl Progress {
 impl<'a, W: Write> Sink<'a, W> {
     /// Where the games go: reports to `reports`, or the CSV `table` (with
     /// its header written).
-    fn open(table: Option<(Table, &str)>, reports: &'a mut W) -> Result<Self, CommandError> {
+    /// The CSV file's name is given by the returned [`Staged`] once it
+    /// is complete.
+    fn open(
+        table: Option<(Table, &str)>,
+        reports: &'a mut W,
+    ) -> Result<(Self, Option<Staged>), CommandError> {
         let Some((_, path)) = table else {
-            return Ok(Sink::Reports(reports));
+            return Ok((Sink::Reports(reports), None));
         };
-        let mut file: Box<dyn Write> = create_output(path)?;
+        let (file, staged) = create_output(path)?;
+        let mut file: Box<dyn Write> = file;
         bitboards_pgn::csv::write_header(&mut file).map_err(|error| unwritable(path, &error))?;
-        Ok(Sink::Csv(file))
+        Ok((Sink::Csv(file), Some(staged)))
     }
 }
 

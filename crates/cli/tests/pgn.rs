@@ -385,3 +385,142 @@ fn position_rows_count_every_position_before_a_move() {
     assert_eq!(code, 2);
     assert!(stderr.contains("--to parquet"), "{stderr}");
 }
+
+/// The row groups' sizes and the codec of every column chunk of the
+/// Parquet file at `path`.
+fn parquet_footer(path: &std::path::Path) -> (Vec<i64>, Vec<parquet::basic::Compression>) {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let reader = SerializedFileReader::new(std::fs::File::open(path).unwrap()).unwrap();
+    let groups = reader.metadata().row_groups();
+    let sizes = groups.iter().map(|group| group.num_rows()).collect();
+    let codecs = groups
+        .iter()
+        .flat_map(|group| group.columns().iter().map(|column| column.compression()))
+        .collect();
+    (sizes, codecs)
+}
+
+#[test]
+fn parquet_compression_and_row_groups_as_asked_the_same_bytes_on_any_threads() {
+    use parquet::basic::Compression;
+    let games = format!("{LICHESS}{GAMES}").repeat(40);
+    let file = tempfile_path::write("options.pgn", &games);
+    let path = file.0.to_str().unwrap();
+    let out = tempfile_path::write("options.parquet", "");
+    let target = out.0.to_str().unwrap();
+    let write = |extra: &[&str]| {
+        let mut args = vec!["pgn", path, "--to", "parquet", target];
+        args.extend_from_slice(extra);
+        let (code, _, stderr) = run(&args);
+        assert_eq!(code, 1, "one game in six is bad\n{stderr}");
+        std::fs::read(target).unwrap()
+    };
+    // 240 games, 200 of them read: row groups of 64 rows.
+    let mut sizes_seen = Vec::new();
+    for (name, codec) in [
+        ("zstd", Compression::ZSTD(Default::default())),
+        ("snappy", Compression::SNAPPY),
+        ("lz4", Compression::LZ4_RAW),
+        ("none", Compression::UNCOMPRESSED),
+    ] {
+        let one = write(&[
+            "--compression",
+            name,
+            "--row-group-size",
+            "64",
+            "--threads",
+            "1",
+        ]);
+        for threads in ["2", "8"] {
+            let more = write(&[
+                "--compression",
+                name,
+                "--row-group-size",
+                "64",
+                "--threads",
+                threads,
+            ]);
+            assert!(more == one, "{name}: --threads {threads} wrote other bytes");
+        }
+        let (sizes, codecs) = parquet_footer(&out.0);
+        assert_eq!(sizes, [64, 64, 64, 8], "{name}");
+        assert!(
+            codecs.iter().all(|&found| match codec {
+                Compression::ZSTD(_) => matches!(found, Compression::ZSTD(_)),
+                other => found == other,
+            }),
+            "{name}: {codecs:?}"
+        );
+        sizes_seen.push((name, one.len()));
+    }
+    // Compression makes the file smaller; a higher zstd level no larger.
+    let size = |name: &str| sizes_seen.iter().find(|(seen, _)| *seen == name).unwrap().1;
+    assert!(
+        size("zstd") < size("none") && size("lz4") < size("none"),
+        "{sizes_seen:?}"
+    );
+    let level_19 = write(&["--level", "19"]).len();
+    let level_1 = write(&[]).len();
+    assert!(level_19 <= level_1, "{level_19} > {level_1}");
+    // The default: zstd, one row group.
+    let (sizes, codecs) = parquet_footer(&out.0);
+    assert_eq!(sizes, [200]);
+    assert!(matches!(codecs[0], Compression::ZSTD(_)));
+    // Nothing but the file is left beside it.
+    let dir = out.0.parent().unwrap();
+    let partial: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".partial"))
+        .collect();
+    assert!(partial.is_empty(), "{partial:?}");
+}
+
+#[test]
+fn parquet_options_that_do_not_fit_are_errors_that_say_why() {
+    let file = tempfile_path::write("bad-options.pgn", GAMES);
+    let path = file.0.to_str().unwrap();
+    let out = tempfile_path::write("bad-options.parquet", "");
+    let target = out.0.to_str().unwrap();
+    for (extra, says) in [
+        (&["--compression", "gzip"][..], "not a Parquet compression"),
+        (
+            &["--compression", "lz4", "--level", "3"][..],
+            "a level is for zstd only",
+        ),
+        (&["--level", "23"][..], "1 to 22"),
+        (&["--row-group-size", "0"][..], "at least 1"),
+    ] {
+        let mut args = vec!["pgn", path, "--to", "parquet", target];
+        args.extend_from_slice(extra);
+        let (code, _, stderr) = run(&args);
+        assert_eq!(code, 2, "{extra:?}\n{stderr}");
+        assert!(stderr.contains(says), "{extra:?}: {stderr}");
+    }
+    let (code, _, stderr) = run(&["pgn", path, "--compression", "lz4"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("for --to parquet"), "{stderr}");
+}
+
+#[test]
+fn a_table_that_cannot_be_finished_leaves_no_file() {
+    // The input cannot be read: nothing is written at OUT, and no
+    // temporary file is left.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("unfinished-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for format in ["parquet", "csv"] {
+        let target = dir.join(format!("out.{format}"));
+        let (code, _, stderr) = run(&[
+            "pgn",
+            "/nonexistent/games.pgn",
+            "--to",
+            format,
+            target.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(!target.exists(), "{format}");
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    std::fs::remove_dir(&dir).unwrap();
+}

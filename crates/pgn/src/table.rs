@@ -826,7 +826,7 @@ impl<F: FnMut(RecordBatch)> JoinInto<F> {
 }
 
 #[cfg(feature = "parquet")]
-pub use parquet_writer::{BackgroundWriter, ParquetWriter};
+pub use parquet_writer::{BackgroundWriter, PageCompression, ParquetOptions, ParquetWriter};
 
 #[cfg(feature = "parquet")]
 mod parquet_writer {
@@ -849,12 +849,122 @@ mod parquet_writer {
 
     use super::{SchemaRef, games_schema};
 
-    /// The zstd level of the pages: 1, not 3, because compression is most
-    /// of writing the file and level 3 saved almost no bytes
-    /// (docs/performance.md, "Parquet on a thread of its own").
+    /// The zstd level of the pages by default: 1, not 3, because
+    /// compression is most of writing the file and level 3 saved almost no
+    /// bytes (docs/performance.md, "Parquet on a thread of its own").
     const ZSTD_LEVEL: i32 = 1;
-    /// The most rows in one row group.
+    /// The most rows in one row group, by default.
     const ROW_GROUP_ROWS: usize = 64 * 1024;
+
+    /// How the pages of a Parquet file are compressed.
+    ///
+    /// ```
+    /// use bitboards_pgn::table::PageCompression;
+    ///
+    /// assert_eq!("lz4".parse(), Ok(PageCompression::Lz4));
+    /// assert_eq!(PageCompression::default(), PageCompression::Zstd { level: 1 });
+    /// assert_eq!(
+    ///     PageCompression::Zstd { level: 1 }.with_level(9),
+    ///     Ok(PageCompression::Zstd { level: 9 })
+    /// );
+    /// assert!(PageCompression::Snappy.with_level(9).is_err());
+    /// assert!("gzip".parse::<PageCompression>().is_err());
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum PageCompression {
+        /// Zstandard at `level` (1 to 22): the default, at level 1.
+        Zstd {
+            /// 1 (fastest) to 22 (smallest).
+            level: i32,
+        },
+        /// Snappy.
+        Snappy,
+        /// LZ4 (Parquet's `LZ4_RAW`).
+        Lz4,
+        /// None: the largest file, the least work.
+        None,
+    }
+
+    impl Default for PageCompression {
+        fn default() -> Self {
+            PageCompression::Zstd { level: ZSTD_LEVEL }
+        }
+    }
+
+    impl std::str::FromStr for PageCompression {
+        type Err = String;
+
+        /// `zstd` (at level 1), `snappy`, `lz4` or `none`.
+        fn from_str(name: &str) -> Result<Self, String> {
+            match name {
+                "zstd" => Ok(PageCompression::default()),
+                "snappy" => Ok(PageCompression::Snappy),
+                "lz4" => Ok(PageCompression::Lz4),
+                "none" => Ok(PageCompression::None),
+                other => Err(format!(
+                    "`{other}` is not a Parquet compression; expected zstd, snappy, lz4 or none"
+                )),
+            }
+        }
+    }
+
+    impl PageCompression {
+        /// Zstandard at `level` instead.
+        ///
+        /// # Errors
+        /// A compression other than zstd (which has no levels here), or a
+        /// level outside 1 to 22.
+        pub fn with_level(self, level: i32) -> Result<Self, String> {
+            match self {
+                PageCompression::Zstd { .. } if (1..=22).contains(&level) => {
+                    Ok(PageCompression::Zstd { level })
+                }
+                PageCompression::Zstd { .. } => {
+                    Err(format!("a zstd level is 1 to 22, not {level}"))
+                }
+                other => Err(format!(
+                    "a level is for zstd only, not {}",
+                    format!("{other:?}").to_lowercase()
+                )),
+            }
+        }
+
+        fn parquet(self) -> Result<Compression, ParquetError> {
+            Ok(match self {
+                PageCompression::Zstd { level } => Compression::ZSTD(ZstdLevel::try_new(level)?),
+                PageCompression::Snappy => Compression::SNAPPY,
+                PageCompression::Lz4 => Compression::LZ4_RAW,
+                PageCompression::None => Compression::UNCOMPRESSED,
+            })
+        }
+    }
+
+    /// What a [`ParquetWriter`] makes: how its pages are compressed and
+    /// how many rows a row group holds at most.
+    ///
+    /// ```
+    /// use bitboards_pgn::table::{PageCompression, ParquetOptions};
+    ///
+    /// let options = ParquetOptions::default();
+    /// assert_eq!(options.compression, PageCompression::Zstd { level: 1 });
+    /// assert_eq!(options.row_group_rows, 65_536);
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct ParquetOptions {
+        /// How the pages are compressed (zstd at level 1 by default).
+        pub compression: PageCompression,
+        /// The most rows in a row group (65,536 by default; at least 1).
+        pub row_group_rows: usize,
+    }
+
+    impl Default for ParquetOptions {
+        fn default() -> Self {
+            ParquetOptions {
+                compression: PageCompression::default(),
+                row_group_rows: ROW_GROUP_ROWS,
+            }
+        }
+    }
     /// The most bytes (as estimated while encoding) in one row group, which
     /// the writer holds in memory until it is complete.
     const ROW_GROUP_BYTES: usize = 128 * 1024 * 1024;
@@ -883,14 +993,20 @@ mod parquet_writer {
     pub struct ParquetWriter<W: Write + Send> {
         writer: ArrowWriter<W>,
         schema: SchemaRef,
+        row_group_rows: usize,
     }
 
-    /// What every file gets: zstd pages, row groups of [`ROW_GROUP_ROWS`]
+    /// What a file gets: `options`' compression and row groups of its
     /// rows and about [`ROW_GROUP_BYTES`].
-    fn properties() -> Result<WriterPropertiesBuilder, ParquetError> {
+    fn properties(options: &ParquetOptions) -> Result<WriterPropertiesBuilder, ParquetError> {
+        if options.row_group_rows == 0 {
+            return Err(ParquetError::General(
+                "a row group holds at least one row".to_string(),
+            ));
+        }
         Ok(WriterProperties::builder()
-            .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL)?))
-            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .set_compression(options.compression.parquet()?)
+            .set_max_row_group_row_count(Some(options.row_group_rows))
             .set_max_row_group_bytes(Some(ROW_GROUP_BYTES)))
     }
 
@@ -913,17 +1029,50 @@ mod parquet_writer {
         ///
         /// What writing to `out` returns.
         pub fn new(out: W) -> Result<Self, ParquetError> {
-            let mut properties = properties()?;
+            Self::with_options(out, games_schema(), ParquetOptions::default())
+        }
+
+        /// Starts a file of `schema`'s table on `out`, compressed and cut
+        /// into row groups as `options` say.
+        ///
+        /// ```
+        /// use bitboards_pgn::table::{
+        ///     GamesBuilder, PageCompression, ParquetOptions, ParquetWriter, games_schema,
+        /// };
+        ///
+        /// let options = ParquetOptions {
+        ///     compression: PageCompression::Lz4,
+        ///     row_group_rows: 10_000,
+        /// };
+        /// let out = ParquetWriter::with_options(Vec::new(), games_schema(), options)?;
+        /// let bytes = out.close()?;
+        /// assert!(bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"));
+        /// # Ok::<(), parquet::errors::ParquetError>(())
+        /// ```
+        ///
+        /// # Errors
+        ///
+        /// A zstd level outside 1 to 22, a row group of no rows, or what
+        /// writing to `out` returns.
+        pub fn with_options(
+            out: W,
+            schema: SchemaRef,
+            options: ParquetOptions,
+        ) -> Result<Self, ParquetError> {
+            let mut properties = properties(&options)?;
             // Columns with a value of their own in every game: a dictionary
             // is wasted work there.
             for column in ["Site", "movetext", "fen"] {
-                properties =
-                    properties.set_column_dictionary_enabled(ColumnPath::from(column), false);
+                if schema.field_with_name(column).is_ok() {
+                    properties =
+                        properties.set_column_dictionary_enabled(ColumnPath::from(column), false);
+                }
             }
-            let writer = ArrowWriter::try_new(out, games_schema(), Some(properties.build()))?;
+            let writer = ArrowWriter::try_new(out, schema.clone(), Some(properties.build()))?;
             Ok(Self {
                 writer,
-                schema: games_schema(),
+                schema,
+                row_group_rows: options.row_group_rows,
             })
         }
 
@@ -935,8 +1084,7 @@ mod parquet_writer {
         ///
         /// What writing to `out` returns.
         pub fn with_schema(out: W, schema: SchemaRef) -> Result<Self, ParquetError> {
-            let writer = ArrowWriter::try_new(out, schema.clone(), Some(properties()?.build()))?;
-            Ok(Self { writer, schema })
+            Self::with_options(out, schema, ParquetOptions::default())
         }
 
         /// Writes a batch from [`GamesBuilder::finish`](super::GamesBuilder::finish),
@@ -1050,7 +1198,7 @@ mod parquet_writer {
 
     /// Writes the batches of `queue` with `writer`'s file and properties,
     /// each row group's columns encoded on `encoders` threads at once: the
-    /// same row groups of [`ROW_GROUP_ROWS`] rows and pages as
+    /// same row groups (of the options' rows) and pages as
     /// [`ParquetWriter::write`] makes, but for the encoded bytes'
     /// [`ROW_GROUP_BYTES`], which the threads report as they go: a row group
     /// closes after the batch that took it past them (`write` splits the
@@ -1063,6 +1211,7 @@ mod parquet_writer {
         encoders: usize,
     ) -> Result<W, ParquetError> {
         let schema = writer.schema.clone();
+        let row_group_rows = writer.row_group_rows;
         let (mut file, factory) = writer.writer.into_serialized_writer()?;
         std::thread::scope(|scope| {
             let lanes: Vec<Lane> = (0..encoders)
@@ -1081,7 +1230,7 @@ mod parquet_writer {
             for batch in queue {
                 let mut rest = batch;
                 while rest.num_rows() > 0 {
-                    let take = rest.num_rows().min(ROW_GROUP_ROWS - rows);
+                    let take = rest.num_rows().min(row_group_rows - rows);
                     let part = rest.slice(0, take);
                     rest = rest.slice(take, rest.num_rows() - take);
                     // Each leaf, and the size of its column's array shared
@@ -1118,7 +1267,7 @@ mod parquet_writer {
                         .iter()
                         .map(|lane| lane.estimate.load(Ordering::Relaxed))
                         .sum();
-                    if rows >= ROW_GROUP_ROWS || bytes >= ROW_GROUP_BYTES {
+                    if rows >= row_group_rows || bytes >= ROW_GROUP_BYTES {
                         close_row_group(&mut file, &lanes)?;
                         rows = 0;
                     }
@@ -1423,8 +1572,18 @@ mod tests {
     /// the file back as one batch.
     #[cfg(feature = "parquet")]
     fn round_trip(records: &[GameRecord]) -> RecordBatch {
+        round_trip_with(records, ParquetOptions::default()).0
+    }
+
+    /// [`round_trip`] with `options`, and the row groups' sizes and
+    /// compression as the file's footer gives them.
+    #[cfg(feature = "parquet")]
+    fn round_trip_with(
+        records: &[GameRecord],
+        options: ParquetOptions,
+    ) -> (RecordBatch, Vec<i64>, Vec<parquet::basic::Compression>) {
         let mut games = GamesBuilder::new();
-        let mut out = ParquetWriter::new(Vec::new()).unwrap();
+        let mut out = ParquetWriter::with_options(Vec::new(), games_schema(), options).unwrap();
         let (first, second) = records.split_at(records.len() / 2);
         for part in [first, second] {
             for record in part {
@@ -1440,22 +1599,85 @@ mod tests {
         assert_eq!(&bytes[bytes.len() - 4..], b"PAR1");
 
         // parquet reads a `File` (or `bytes::Bytes`, not a dependency here).
+        // A name of its own: tests run at once.
+        static FILES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let path = std::env::temp_dir().join(format!(
             "bitboards-pgn-table-{}-{}.parquet",
             std::process::id(),
-            records.len()
+            FILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
         ));
         std::fs::write(&path, &bytes).unwrap();
         let file = std::fs::File::open(&path).unwrap();
-        let reader = ParquetRecordBatchReaderBuilder::try_new(file)
-            .unwrap()
-            .with_batch_size(1024)
-            .build()
-            .unwrap();
+        let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+        let groups = builder.metadata().row_groups();
+        let sizes = groups.iter().map(|group| group.num_rows()).collect();
+        let codecs = groups
+            .iter()
+            .flat_map(|group| group.columns().iter().map(|column| column.compression()))
+            .collect();
+        let reader = builder.with_batch_size(1024).build().unwrap();
         let batches: Vec<RecordBatch> = reader.collect::<Result<_, _>>().unwrap();
         std::fs::remove_file(&path).unwrap();
-        assert_eq!(batches.len(), 1);
-        batches.into_iter().next().unwrap()
+        let batch = arrow_select::concat::concat_batches(&games_schema(), &batches).unwrap();
+        (batch, sizes, codecs)
+    }
+
+    #[cfg(feature = "parquet")]
+    #[test]
+    fn every_compression_and_row_group_size_reads_back() {
+        use parquet::basic::{Compression, ZstdLevel};
+        for (compression, codec) in [
+            (
+                PageCompression::default(),
+                Compression::ZSTD(ZstdLevel::try_new(1).unwrap()),
+            ),
+            (
+                PageCompression::Zstd { level: 19 },
+                Compression::ZSTD(ZstdLevel::try_new(19).unwrap()),
+            ),
+            (PageCompression::Snappy, Compression::SNAPPY),
+            (PageCompression::Lz4, Compression::LZ4_RAW),
+            (PageCompression::None, Compression::UNCOMPRESSED),
+        ] {
+            let options = ParquetOptions {
+                compression,
+                row_group_rows: 2,
+            };
+            let (batch, sizes, codecs) = round_trip_with(&[lichess(), bare(), odd()], options);
+            check(&batch);
+            assert_eq!(sizes, [2, 1], "{compression:?}");
+            // The footer names each column chunk's codec as zstd alone, not
+            // its level: the level is checked by the bytes below.
+            assert!(
+                codecs.iter().all(|&found| matches!(
+                    (found, codec),
+                    (Compression::ZSTD(_), Compression::ZSTD(_))
+                ) || found == codec),
+                "{compression:?}: {codecs:?}"
+            );
+        }
+        let bytes = |compression| {
+            let options = ParquetOptions {
+                compression,
+                ..ParquetOptions::default()
+            };
+            let mut out = ParquetWriter::with_options(Vec::new(), games_schema(), options).unwrap();
+            let mut games = GamesBuilder::new();
+            for _ in 0..200 {
+                games.push(&lichess());
+            }
+            out.write(&games.finish()).unwrap();
+            out.close().unwrap()
+        };
+        assert_ne!(
+            bytes(PageCompression::Zstd { level: 1 }),
+            bytes(PageCompression::Zstd { level: 19 })
+        );
+        let no_rows = ParquetOptions {
+            row_group_rows: 0,
+            ..ParquetOptions::default()
+        };
+        assert!(ParquetWriter::with_options(Vec::new(), games_schema(), no_rows).is_err());
     }
 
     fn strings(batch: &RecordBatch, name: &str) -> Vec<Option<String>> {
@@ -1745,8 +1967,18 @@ mod tests {
         let large = games.finish();
         let crossing = [large.clone(), large.clone(), large.slice(0, 10_000)];
         // And none.
-        for batches in [&batches[..], &crossing[..], &[]] {
-            let mut here = ParquetWriter::new(Vec::new()).unwrap();
+        let small = ParquetOptions {
+            row_group_rows: 5,
+            compression: PageCompression::Lz4,
+        };
+        for (batches, options) in [
+            (&batches[..], ParquetOptions::default()),
+            (&batches[..], small),
+            (&crossing[..], ParquetOptions::default()),
+            (&[], ParquetOptions::default()),
+        ] {
+            let start = || ParquetWriter::with_options(Vec::new(), games_schema(), options);
+            let mut here = start().unwrap();
             for batch in batches {
                 here.write(batch).unwrap();
             }
@@ -1755,9 +1987,7 @@ mod tests {
             // On the writer's thread alone, and with the columns shared out
             // between two and three encoding threads.
             for encoders in [1, 2, 3] {
-                let mut there = ParquetWriter::new(Vec::new())
-                    .unwrap()
-                    .in_background_on(encoders);
+                let mut there = start().unwrap().in_background_on(encoders);
                 for batch in batches {
                     there.write(batch.clone()).unwrap();
                 }

@@ -343,7 +343,13 @@ def read_table(
     progress: bool = False,
 ) -> Tuple[ArrowStream, List[str]]: ...
 def to_parquet(
-    sources: Sequence[_Source], out: str, threads: Optional[int] = None, progress: bool = False
+    sources: Sequence[_Source],
+    out: str,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    compression: str = "zstd",
+    compression_level: Optional[int] = None,
+    row_group_size: Optional[int] = None,
 ) -> Tuple[int, List[str]]: ...
 def game_columns() -> List[str]: ...
 def position_stream(

@@ -146,15 +146,23 @@ def to_parquet(
     out: Union[str, os.PathLike[str]],
     threads: Optional[int] = None,
     progress: Optional[bool] = None,
+    compression: str = "zstd",
+    compression_level: Optional[int] = None,
+    row_group_size: Optional[int] = None,
 ) -> int:
-    """Writes the games of PGN sources to the Parquet file ``out`` (zstd) as
-    they are read, in bounded memory, and returns the number of rows.
+    """Writes the games of PGN sources to the Parquet file ``out`` as they
+    are read, in bounded memory, and returns the number of rows.
 
     The columns are ``read_table``'s. Games with errors are left out, with a
-    warning that counts them.
+    warning that counts them. ``compression`` is ``"zstd"`` (the default, at
+    ``compression_level`` 1 unless given, 1 to 22), ``"snappy"``, ``"lz4"``
+    or ``"none"``; ``row_group_size`` the most rows of a row group (65,536
+    by default), as ``pyarrow.parquet.write_table`` names them. A bad value
+    is a ``ValueError``.
     """
     rows, failures = _bitboards.to_parquet(
-        _sources(paths), os.fspath(out), threads, _progress(progress)
+        _sources(paths), os.fspath(out), threads, _progress(progress),
+        compression, compression_level, row_group_size,
     )
     _warn(failures)
     return rows
