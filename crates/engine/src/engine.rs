@@ -39,6 +39,7 @@ pub struct EngineBuilder {
     search_timeout: Duration,
     stop_grace: Duration,
     quit_grace: Duration,
+    spin: Duration,
     inherit_stderr: bool,
 }
 
@@ -58,6 +59,7 @@ impl EngineBuilder {
             search_timeout: Duration::from_secs(300),
             stop_grace: Duration::from_secs(1),
             quit_grace: Duration::from_secs(1),
+            spin: Duration::from_micros(300),
             inherit_stderr: false,
         }
     }
@@ -118,6 +120,18 @@ impl EngineBuilder {
     #[must_use]
     pub fn quit_grace(mut self, grace: Duration) -> EngineBuilder {
         self.quit_grace = grace;
+        self
+    }
+
+    /// How long a wait for the engine's next line polls (yielding the core
+    /// between polls) before it sleeps; 300 µs by default. Waking a
+    /// sleeping thread costs about a quarter of a search at `nodes=1`, so
+    /// polling raises the positions per second of short searches (by about
+    /// a third at `nodes=1`); `Duration::ZERO` never polls, and saves the
+    /// CPU time instead.
+    #[must_use]
+    pub fn spin(mut self, spin: Duration) -> EngineBuilder {
+        self.spin = spin;
         self
     }
 
@@ -385,7 +399,7 @@ impl Engine {
         let mut lines = 0usize;
         let mut first: Option<String> = None;
         loop {
-            match self.process.next_line(deadline) {
+            match self.process.next_line(deadline, self.config.spin) {
                 Next::Line(line) => {
                     lines += 1;
                     if first.is_none() {
@@ -469,7 +483,7 @@ impl Engine {
     fn wait_ready(&mut self, command: &str) -> Result<(), EngineError> {
         let deadline = Instant::now() + self.config.ready_timeout;
         loop {
-            match self.process.next_line(deadline) {
+            match self.process.next_line(deadline, self.config.spin) {
                 Next::Line(line) if line.trim() == "readyok" => return Ok(()),
                 Next::Line(_) => {}
                 Next::Eof => return Err(self.terminated(command)),
@@ -602,7 +616,7 @@ impl Engine {
             }
         };
         loop {
-            let line = match self.process.next_line(deadline) {
+            let line = match self.process.next_line(deadline, self.config.spin) {
                 Next::Line(line) => line,
                 Next::Eof => return Err(self.terminated(&go)),
                 Next::Timeout => return Err(self.stop_after_timeout(&go, waited)),
@@ -810,7 +824,7 @@ impl Engine {
         if self.process.send("stop\n").is_ok() {
             let deadline = Instant::now() + self.config.stop_grace;
             loop {
-                match self.process.next_line(deadline) {
+                match self.process.next_line(deadline, self.config.spin) {
                     Next::Line(line) if line.split_whitespace().next() == Some("bestmove") => {
                         return error(false);
                     }

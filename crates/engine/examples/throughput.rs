@@ -1,0 +1,133 @@
+//! Positions per second through one engine at `nodes=1`: the protocol's
+//! cost. Against the floor, a bare loop that writes the same commands to
+//! the engine's pipe and reads its lines until `bestmove` (no parsing, no
+//! checks), with and without `ucinewgame` + `isready` before each position.
+//!
+//! ```text
+//! cargo run --release -p bitboards-engine --example throughput [ENGINE] [POSITIONS]
+//! ```
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use bitboards::Position;
+use bitboards_engine::{EngineBuilder, Limit};
+
+/// Positions of random games from the start (a fixed seed).
+fn positions(count: usize) -> Vec<Position> {
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut found = Vec::with_capacity(count);
+    let mut position = Position::START;
+    let mut ply = 0;
+    while found.len() < count {
+        let moves = position.legal_moves();
+        if moves.is_empty() || ply == 80 {
+            position = Position::START;
+            ply = 0;
+            continue;
+        }
+        let mv = moves.as_slice()[(next() % moves.len() as u64) as usize];
+        position = position.play_unchecked(mv);
+        ply += 1;
+        if !position.legal_moves().is_empty() {
+            found.push(position);
+        }
+    }
+    found
+}
+
+/// The floor: commands written and lines read, nothing else.
+fn bare(path: &str, positions: &[Position], new_game: bool) -> f64 {
+    let mut child = Command::new(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    let mut wait_for = |stdout: &mut BufReader<_>, word: &str| loop {
+        line.clear();
+        if stdout.read_line(&mut line).unwrap() == 0 {
+            panic!("the engine exited");
+        }
+        if line.starts_with(word) {
+            return;
+        }
+    };
+    stdin.write_all(b"uci\nisready\n").unwrap();
+    wait_for(&mut stdout, "readyok");
+    let started = Instant::now();
+    for position in positions {
+        let mut text = String::new();
+        if new_game {
+            stdin.write_all(b"ucinewgame\nisready\n").unwrap();
+            wait_for(&mut stdout, "readyok");
+        }
+        text.push_str(&format!("position fen {}\ngo nodes 1\n", position.fen()));
+        stdin.write_all(text.as_bytes()).unwrap();
+        wait_for(&mut stdout, "bestmove");
+    }
+    let rate = positions.len() as f64 / started.elapsed().as_secs_f64();
+    let _ = stdin.write_all(b"quit\n");
+    drop(stdin);
+    let _ = child.wait();
+    rate
+}
+
+/// The client: `analyse` (every info line read, PVs and the best move
+/// checked legal), polling for `spin` before sleeping on each line.
+fn client(path: &str, positions: &[Position], new_game: bool, spin: Duration) -> f64 {
+    let mut engine = EngineBuilder::new(path)
+        .spin(spin)
+        .start()
+        .expect("the engine");
+    let limit = Limit::nodes(1);
+    let started = Instant::now();
+    for position in positions {
+        if new_game {
+            engine.new_game().unwrap();
+        }
+        let analysis = engine.analyse(position, &limit, 1).unwrap();
+        assert!(analysis.best.is_some());
+    }
+    positions.len() as f64 / started.elapsed().as_secs_f64()
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args
+        .next()
+        .unwrap_or_else(|| "/usr/games/stockfish".to_owned());
+    let count: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(4000);
+    let positions = positions(count);
+    // Fewer with ucinewgame: each clears the hash.
+    let fresh = &positions[..count / 10];
+    println!("{path}: positions/s at nodes=1, one engine, interleaved rounds");
+    let polling = Duration::from_micros(300);
+    for round in 1..=3 {
+        let floor = bare(&path, &positions, false);
+        let polled = client(&path, &positions, false, polling);
+        let asleep = client(&path, &positions, false, Duration::ZERO);
+        let floor_new = bare(&path, fresh, true);
+        let polled_new = client(&path, fresh, true, polling);
+        let asleep_new = client(&path, fresh, true, Duration::ZERO);
+        println!(
+            "round {round}: without ucinewgame: floor {floor:.0}, client {polled:.0} ({:.2}x), \
+             client without polling {asleep:.0} ({:.2}x); with ucinewgame + isready: floor {floor_new:.0}, \
+             client {polled_new:.0} ({:.2}x), without polling {asleep_new:.0} ({:.2}x)",
+            polled / floor,
+            asleep / floor,
+            polled_new / floor_new,
+            asleep_new / floor_new
+        );
+    }
+}
