@@ -386,6 +386,8 @@ impl Info {
                     info.string = Some(rest.join(" "));
                 }
                 "pv" => {
+                    // A second `pv` field replaces the first.
+                    info.pv.clear();
                     let mut current = *position;
                     let mut cut = false;
                     while let Some(&text) = tokens.peek() {
@@ -445,6 +447,15 @@ mod tests {
             warnings[0].message.contains("PV move 2 `e2e4`"),
             "{warnings:?}"
         );
+    }
+
+    /// Found by the fuzz target: two `pv` fields on one line made one PV
+    /// of both, the second's moves played after the first's.
+    #[test]
+    fn a_second_pv_replaces_the_first() {
+        let (info, warnings) = Info::parse("info pv e2e4 e7e5 pv d2d4", &Position::START);
+        assert!(warnings.is_empty());
+        assert_eq!(info.pv, [Position::START.parse_uci("d2d4").unwrap()]);
     }
 
     #[test]
@@ -552,8 +563,15 @@ mod tests {
                 }
                 line.push(if next() % 5 == 0 { '\t' } else { ' ' });
             }
-            let (info, _) = Info::parse(&line, &positions[round % positions.len()]);
+            let position = positions[round % positions.len()];
+            let (info, _) = Info::parse(&line, &position);
             assert!(info.multipv >= 1);
+            let mut current = position;
+            for &mv in &info.pv {
+                current = current
+                    .play(mv)
+                    .expect("a PV read is legal move after move");
+            }
         }
     }
 }
