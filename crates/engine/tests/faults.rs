@@ -12,7 +12,9 @@ use bitboards_engine::{
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-uci-engine");
 
-/// The fake engine in `mode`, with short deadlines.
+/// The fake engine in `mode`, with short deadlines. The tests' upper
+/// bounds on elapsed time are the deadlines with a few seconds to spare:
+/// they tell a deadline from a hang, on a loaded machine too.
 fn fake(mode: &str) -> EngineBuilder {
     EngineBuilder::new(FAKE)
         .arg(mode)
@@ -357,7 +359,7 @@ fn an_engine_that_dies_after_the_handshake() {
         error.to_string(),
         "the engine exited while waiting for the answer to `isready` (exit status: 3)"
     );
-    assert!(started.elapsed() < Duration::from_secs(1));
+    assert!(started.elapsed() < Duration::from_secs(3));
     assert_no_children();
 }
 
@@ -373,7 +375,7 @@ fn an_engine_that_dies_in_a_search() {
         matches!(&error, EngineError::Terminated { command, .. } if command == "go nodes 1000"),
         "{error}"
     );
-    assert!(started.elapsed() < Duration::from_millis(500));
+    assert!(started.elapsed() < Duration::from_secs(2));
     assert!(gone(pid));
     assert!(matches!(engine.new_game(), Err(EngineError::Closed { .. })));
 }
@@ -393,7 +395,7 @@ fn a_search_that_hangs_is_stopped_at_its_deadline() {
         "{error}"
     );
     assert!(
-        elapsed >= Duration::from_millis(800) && elapsed < Duration::from_millis(1500),
+        elapsed >= Duration::from_millis(800) && elapsed < Duration::from_millis(4000),
         "{elapsed:?}"
     );
     assert_eq!(
@@ -412,7 +414,7 @@ fn a_search_that_hangs_is_stopped_at_its_deadline() {
     let elapsed = started.elapsed();
     assert!(matches!(error, EngineError::Timeout { .. }));
     assert!(
-        elapsed >= Duration::from_millis(400) && elapsed < Duration::from_millis(1000),
+        elapsed >= Duration::from_millis(400) && elapsed < Duration::from_millis(3000),
         "{elapsed:?}"
     );
     engine.is_ready().unwrap();
@@ -435,7 +437,7 @@ fn an_engine_that_hangs_for_good_is_killed() {
     );
     assert!(error.is_fatal());
     // The search timeout and the stop grace, then the kill.
-    assert!(elapsed < Duration::from_millis(1800), "{elapsed:?}");
+    assert!(elapsed < Duration::from_millis(5000), "{elapsed:?}");
     assert!(gone(pid), "the hung engine {pid} is still there");
     assert!(engine.is_closed());
     drop(engine);
@@ -449,7 +451,7 @@ fn an_engine_that_ignores_quit_is_killed_and_reaped() {
     let started = Instant::now();
     let error = engine.quit().unwrap_err();
     assert!(matches!(error, EngineError::Timeout { killed: true, .. }));
-    assert!(started.elapsed() < Duration::from_secs(1));
+    assert!(started.elapsed() < Duration::from_secs(3));
     assert!(gone(pid));
     // Dropped without quit: the same.
     let engine = fake("ignore-quit").start().unwrap();
@@ -471,7 +473,7 @@ fn no_uciok_is_not_uci() {
             .contains("no `uciok` within 1.500 s of `uci` (9 lines read"),
         "{error}"
     );
-    assert!(elapsed < Duration::from_millis(2500), "{elapsed:?}");
+    assert!(elapsed < Duration::from_millis(5000), "{elapsed:?}");
     assert_no_children();
 }
 
@@ -504,7 +506,7 @@ fn programs_that_are_not_uci_engines() {
             .handshake_timeout(Duration::from_millis(500))
             .start()
             .unwrap_err();
-        assert!(started.elapsed() < Duration::from_millis(1500));
+        assert!(started.elapsed() < Duration::from_millis(4000));
         assert_eq!(
             error.to_string(),
             "`/bin/cat` is not a UCI engine: no `uciok` within 0.500 s of `uci` (1 line read, the first `uci`)"

@@ -210,7 +210,7 @@ fn play_a_game_of_legal_moves() {
         .play(&game, &Limit::movetime(Duration::from_millis(100)))
         .unwrap();
     assert!(game.position().is_legal(mv));
-    assert!(started.elapsed() < Duration::from_millis(1100));
+    assert!(started.elapsed() < Duration::from_millis(3000));
 }
 
 #[test]
