@@ -55,7 +55,7 @@ use bitboards::{CastlingNotation, Color, Move, PieceKind, Position};
 use crate::annotations::{Annotations, Score};
 use crate::error::{PgnError, ReadError};
 use crate::parallel::ParallelReader;
-use crate::record::{GAME_TABLE, TagKind, Value, parse_date, parse_int, parse_time};
+use crate::record::{GAME_TABLE, TAG_COLUMNS, TagKind, Value, parse_date, parse_int, parse_time};
 use crate::result::GameResult;
 use crate::table::{JoinInto, eval_fields, games_schema};
 use crate::visitor::{PgnMove, Visitor};
@@ -252,10 +252,7 @@ const GAME_EXTRAS: [&str; 1] = ["plies"];
 
 /// The names of the game table's tag columns, which a row can carry.
 fn tag_columns() -> impl Iterator<Item = &'static str> {
-    GAME_TABLE
-        .iter()
-        .filter(|column| column.is_tag())
-        .map(|column| column.name)
+    TAG_COLUMNS.iter().map(|&(name, _)| name)
 }
 
 impl PositionOptions {

@@ -133,7 +133,7 @@ pub(crate) const GAME_TABLE: &[GameColumn] = &[
 ];
 
 /// The tag columns of [`GAME_TABLE`]: each one's tag name and place.
-const TAG_COLUMNS: [(&str, usize); tag_count()] = {
+pub(crate) const TAG_COLUMNS: [(&str, usize); tag_count()] = {
     let mut tags = [("", 0); tag_count()];
     let (mut at, mut found) = (0, 0);
     while at < GAME_TABLE.len() {
