@@ -58,7 +58,8 @@
 //! `quit`, killed if it has not exited within
 //! [`EngineBuilder::quit_grace`], and always reaped: no zombie, no process
 //! left behind. An [`Engine`] is `Send`, so that a pool can own one per
-//! thread.
+//! thread: [`Pool`] runs N engines over a stream of positions, the results
+//! in input order, a dead engine replaced (see [the `pool` module](pool)).
 //!
 //! Positions are sent as `position startpos|fen <fen> moves ...`, castling
 //! as the king's move (`e1g1`) in standard chess; a position whose castling
@@ -79,6 +80,7 @@ mod error;
 mod info;
 mod limit;
 mod options;
+pub mod pool;
 mod process;
 
 pub use engine::{Analysis, Engine, EngineBuilder, Query};
@@ -86,3 +88,4 @@ pub use error::EngineError;
 pub use info::{Bound, Info, Score, Warning, Wdl};
 pub use limit::{Clocks, Limit};
 pub use options::{OptionKind, OptionValue, Options, UciOption};
+pub use pool::{Analyses, Job, Pool, PoolError};

@@ -19,6 +19,12 @@
 //! - `illegal-pv`: a PV whose second move is illegal, and an illegal ponder.
 //! - `no-uciok`: `id` and `option` lines, never `uciok`.
 //! - `slow-ready`: `readyok` only after 3 s.
+//! - `die-on-nth-go N`: normal, but exit status 3 at its Nth `go` (each
+//!   process counts its own).
+//! - `die-on-position TEXT`: normal, but exit status 3 at a `go` whose
+//!   `position` command contains TEXT.
+//! - `random-delay`: normal, but each `go` is answered after 0 to 19 ms,
+//!   chosen by the position (so that searches end out of order).
 
 use std::io::{self, BufRead, Write};
 use std::thread;
@@ -36,6 +42,9 @@ fn main() {
     let mode = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "normal".to_owned());
+    let argument = std::env::args().nth(2).unwrap_or_default();
+    let mut gos = 0u64;
+    let mut position_line = String::new();
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
     let mut position = Position::START;
@@ -100,10 +109,29 @@ fn main() {
             }
             "position" => {
                 said(&mut out, &format!("info string {line}"));
+                position_line.clone_from(&line);
                 position = read_position(&words[1..]).unwrap_or(Position::START);
             }
             "go" => match mode.as_str() {
                 "die-on-go" => std::process::exit(3),
+                "die-on-nth-go" => {
+                    gos += 1;
+                    if argument.parse() == Ok(gos) {
+                        std::process::exit(3);
+                    }
+                    search(&mut out, &mode, &position, chess960, multipv, &mut said);
+                }
+                "die-on-position" if position_line.contains(argument.as_str()) => {
+                    std::process::exit(3)
+                }
+                "random-delay" => {
+                    let fen = position.fen().to_string();
+                    let hash = fen
+                        .bytes()
+                        .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+                    thread::sleep(Duration::from_millis(hash % 20));
+                    search(&mut out, &mode, &position, chess960, multipv, &mut said);
+                }
                 "hang-on-go" | "hang" => {}
                 _ => search(&mut out, &mode, &position, chess960, multipv, &mut said),
             },
