@@ -15,7 +15,7 @@ use bitboards::Position;
 use bitboards_pgn::annotations;
 use bitboards_pgn::record::{GAME_COLUMNS, RecordVisitor};
 use bitboards_pgn::table::{self, ParquetOptions, ParquetWriter, games_schema};
-use bitboards_pgn::{ParallelReader, PgnError, ReadError, decompress_in_background};
+use bitboards_pgn::{ParallelReader, PgnError, ReadError, StagedFile, decompress_in_background};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -789,10 +789,12 @@ pub fn to_parquet(
         }
         options.row_group_rows = rows;
     }
-    let file = File::create(&out).map_err(|error| Fatal::Io(out.clone(), error).into_py())?;
+    // Written under a temporary name, named when complete: a write that
+    // stops leaves no file at `out` that looks whole.
+    let file = StagedFile::create(&out).map_err(|error| Fatal::Io(out.clone(), error).into_py())?;
     let parquet_error =
         |error: &dyn std::fmt::Display| PyOSError::new_err(format!("{out}: {error}"));
-    let mut writer = ParquetWriter::with_options(io::BufWriter::new(file), games_schema(), options)
+    let mut writer = ParquetWriter::with_options(file, games_schema(), options)
         .map_err(|e| parquet_error(&e))?
         .in_background();
     let (written, failures) = with_progress(py, &sources, progress, |state| {
@@ -816,8 +818,8 @@ pub fn to_parquet(
     .map_err(Fatal::into_py)?;
     written.map_err(|error| parquet_error(&error))?;
     let rows = writer.rows();
-    let mut file = writer.close().map_err(|error| parquet_error(&error))?;
-    io::Write::flush(&mut file).map_err(|error| parquet_error(&error))?;
+    let file = writer.close().map_err(|error| parquet_error(&error))?;
+    file.commit().map_err(|error| parquet_error(&error))?;
     Ok((rows, failures))
 }
 

@@ -512,6 +512,16 @@ def test_to_parquet_compression_and_row_groups(tmp_path, pgn_path, games, compre
     assert pyarrow.parquet.read_table(out).to_pylist() == bitboards.pgn.read_table(pgn_path).to_pylist()
 
 
+def test_to_parquet_that_stops_leaves_no_file(tmp_path, pgn_path):
+    out = tmp_path / "stopped.parquet"
+    with pytest.raises(OSError):
+        bitboards.pgn.to_parquet([pgn_path, tmp_path / "missing.pgn"], out)
+    written = lambda: sorted(path.name for path in tmp_path.iterdir() if path != pgn_path)
+    assert written() == []
+    bitboards.pgn.to_parquet(pgn_path, out)
+    assert written() == ["stopped.parquet"]
+
+
 def test_to_parquet_refuses_what_does_not_fit(tmp_path, pgn_path):
     out = tmp_path / "bad.parquet"
     for kwargs, says in [

@@ -20,7 +20,7 @@ use bitboards_pgn::annotations::Score;
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
 use bitboards_pgn::record::{RecordVisitor, push_integer};
 use bitboards_pgn::table::{self, BackgroundWriter, ParquetOptions, ParquetWriter, games_schema};
-use bitboards_pgn::{Chunk, GameResult, ParallelReader, PgnError, ReadError};
+use bitboards_pgn::{Chunk, GameResult, ParallelReader, PgnError, ReadError, StagedFile};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
@@ -249,7 +249,7 @@ impl Written {
 /// Where the games' reports or CSV rows go.
 enum Sink<'a, W: Write> {
     Reports(&'a mut W),
-    Csv(Box<dyn Write + 'a>),
+    Csv(Output),
 }
 
 /// Reads the files and writes one report per game to `out` (or the table
@@ -281,7 +281,7 @@ pub fn run(
     let progress = Progress::new(total_size(&args.files), terminal);
     let mut buffered = io::BufWriter::with_capacity(1 << 16, out);
     let csv = table.is_some();
-    let (mut sink, staged) = Sink::open(table, &mut buffered)?;
+    let mut sink = Sink::open(table, &mut buffered)?;
     let started = Instant::now();
     let mut summary = Summary::default();
     let mut number = 0u64;
@@ -321,11 +321,7 @@ pub fn run(
         }
     }
     progress.finish();
-    sink.finish()
-        .map_err(|error| unwritable("the table", &error))?;
-    if let Some(staged) = staged {
-        staged.commit()?;
-    }
+    sink.finish(table.map(|(_, path)| path))?;
     close_summary(&summary, progress.bytes(), started.elapsed(), err)
 }
 
@@ -339,8 +335,7 @@ fn run_games_table(
     terminal: bool,
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
-    let (out, staged) = create_output(path)?;
-    let mut writer = ParquetWriter::with_options(out, games_schema(), options)
+    let mut writer = ParquetWriter::with_options(create_output(path)?, games_schema(), options)
         .map_err(|error| cannot_write(path, &error))?
         .in_background();
     let progress = Progress::new(total_size(&args.files), terminal);
@@ -375,7 +370,6 @@ fn run_games_table(
     }
     progress.finish();
     close_parquet(writer, path)?;
-    staged.commit()?;
     close_summary(&summary, progress.bytes(), started.elapsed(), err)
 }
 
@@ -429,53 +423,48 @@ fn close_summary(
     Ok(())
 }
 
-/// The file at `path` for writing, buffered (or standard output for `-`):
-/// written under a temporary name beside it, which
-/// [`Staged::commit`] renames to `path` once the file is complete, so
-/// that a write that stops (an error, a full disk, a killed process)
-/// leaves no file at `path` that looks complete.
-fn create_output(path: &str) -> Result<(Box<dyn Write + Send>, Staged), CommandError> {
+/// The file at `path` for writing (or standard output for `-`), written
+/// under a temporary name and renamed by [`Output::commit`] once complete
+/// ([`StagedFile`]), so that a write that stops leaves no file at `path`
+/// that looks complete.
+fn create_output(path: &str) -> Result<Output, CommandError> {
     if path == "-" {
-        return Ok((Box::new(io::stdout()), Staged(None)));
+        return Ok(Output::Stdout(io::stdout()));
     }
-    let target = std::path::Path::new(path);
-    let name = target.file_name().map_or_else(
-        || std::ffi::OsString::from("output"),
-        std::ffi::OsStr::to_os_string,
-    );
-    let mut temporary = std::ffi::OsString::from(".");
-    temporary.push(&name);
-    temporary.push(format!(".{}.partial", std::process::id()));
-    let temporary = target.with_file_name(temporary);
-    let file = File::create(&temporary).map_err(|error| cannot_write(path, &error))?;
-    Ok((
-        Box::new(io::BufWriter::with_capacity(1 << 20, file)),
-        Staged(Some((temporary, target.to_path_buf()))),
-    ))
+    StagedFile::create(path)
+        .map(Output::File)
+        .map_err(|error| cannot_write(path, &error))
 }
 
-/// An output file being written under a temporary name (`None` for
-/// standard output); dropped without [`commit`](Self::commit), the
-/// temporary file is removed.
-struct Staged(Option<(std::path::PathBuf, std::path::PathBuf)>);
+/// Where a table goes: standard output, or a file named when complete.
+enum Output {
+    Stdout(io::Stdout),
+    File(StagedFile),
+}
 
-impl Staged {
-    /// Gives the complete file its name (its writer flushed and dropped).
-    fn commit(mut self) -> Result<(), CommandError> {
-        if let Some((temporary, target)) = self.0.take()
-            && let Err(error) = std::fs::rename(&temporary, &target)
-        {
-            let _ = std::fs::remove_file(&temporary);
-            return Err(cannot_write(&target.display().to_string(), &error));
+impl Output {
+    /// Flushes the output; a file gets its name.
+    fn commit(self, path: &str) -> Result<(), CommandError> {
+        match self {
+            Output::Stdout(mut out) => out.flush(),
+            Output::File(file) => file.commit(),
         }
-        Ok(())
+        .map_err(|error| unwritable(path, &error))
     }
 }
 
-impl Drop for Staged {
-    fn drop(&mut self) {
-        if let Some((temporary, _)) = self.0.take() {
-            let _ = std::fs::remove_file(temporary);
+impl Write for Output {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self {
+            Output::Stdout(out) => out.write(bytes),
+            Output::File(file) => file.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Output::Stdout(out) => out.flush(),
+            Output::File(file) => file.flush(),
         }
     }
 }
@@ -486,15 +475,12 @@ fn cannot_write(path: &str, error: &dyn std::fmt::Display) -> CommandError {
 }
 
 /// Finishes the Parquet file at `path`: its last row group and footer,
-/// then flushed.
-fn close_parquet(
-    writer: BackgroundWriter<Box<dyn Write + Send>>,
-    path: &str,
-) -> Result<(), CommandError> {
+/// then the file flushed and named.
+fn close_parquet(writer: BackgroundWriter<Output>, path: &str) -> Result<(), CommandError> {
     writer
         .close()
-        .and_then(|mut out| out.flush().map_err(Into::into))
-        .map_err(|error| unwritable(path, &io::Error::other(error)))
+        .map_err(|error| unwritable(path, &io::Error::other(error)))?
+        .commit(path)
 }
 
 /// `file` (or standard input for `-`) opened, decompressed on a thread of
@@ -529,7 +515,7 @@ fn run_positions(
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
     let options = position_options(args)?;
-    let (out, staged) = create_output(path)?;
+    let out = create_output(path)?;
     let mut writer = ParquetWriter::with_options(out, positions_schema(&options.columns), parquet)
         .map_err(|error| cannot_write(path, &error))?
         .in_background();
@@ -567,7 +553,6 @@ fn run_positions(
     }
     progress.finish();
     close_parquet(writer, path)?;
-    staged.commit()?;
     let _ = write!(err, "{rows} positions; ");
     close_summary(&summary, progress.bytes(), started.elapsed(), err)
 }
@@ -629,19 +614,13 @@ impl Progress {
 impl<'a, W: Write> Sink<'a, W> {
     /// Where the games go: reports to `reports`, or the CSV `table` (with
     /// its header written).
-    /// The CSV file's name is given by the returned [`Staged`] once it
-    /// is complete.
-    fn open(
-        table: Option<(Table, &str)>,
-        reports: &'a mut W,
-    ) -> Result<(Self, Option<Staged>), CommandError> {
+    fn open(table: Option<(Table, &str)>, reports: &'a mut W) -> Result<Self, CommandError> {
         let Some((_, path)) = table else {
-            return Ok((Sink::Reports(reports), None));
+            return Ok(Sink::Reports(reports));
         };
-        let (file, staged) = create_output(path)?;
-        let mut file: Box<dyn Write> = file;
+        let mut file = create_output(path)?;
         bitboards_pgn::csv::write_header(&mut file).map_err(|error| unwritable(path, &error))?;
-        Ok((Sink::Csv(file), Some(staged)))
+        Ok(Sink::Csv(file))
     }
 }
 
@@ -667,10 +646,13 @@ impl<W: Write> Sink<'_, W> {
         }
     }
 
-    fn finish(self) -> io::Result<()> {
+    /// Flushes the reports, or completes the CSV file at `path`.
+    fn finish(self, path: Option<&str>) -> Result<(), CommandError> {
         match self {
-            Sink::Reports(out) => out.flush(),
-            Sink::Csv(mut out) => out.flush(),
+            Sink::Reports(out) => out
+                .flush()
+                .map_err(|error| unwritable("the output", &error)),
+            Sink::Csv(out) => out.commit(path.unwrap_or("the table")),
         }
     }
 }

@@ -65,6 +65,7 @@ pub mod positions;
 mod reader;
 pub mod record;
 mod result;
+mod staged;
 #[cfg(feature = "arrow")]
 pub mod table;
 mod visitor;
@@ -76,5 +77,6 @@ pub use open::{Compression, decompress, decompress_in_background, open};
 pub use parallel::{Chunk, ParallelReader};
 pub use reader::{Reader, is_chess960_variant};
 pub use result::{GameResult, ParseResultError};
+pub use staged::StagedFile;
 pub use visitor::{PgnMove, Visit, Visitor};
 pub use writer::Writer;
