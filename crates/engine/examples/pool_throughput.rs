@@ -1,0 +1,166 @@
+//! Positions per second through a pool of 1 and of 2 engines at
+//! `nodes=20000` on the same positions, each after `ucinewgame` (the
+//! reproducible default), with one search thread and 16 MB of hash per
+//! engine; and a check that both give the same results. Beside it, the
+//! floor's rate: bare loops that write the same commands to 1 or 2 engine
+//! processes (one thread each, half of the positions each) and read their
+//! lines until `bestmove`, nothing else; so that the pool's ratio can be
+//! told from what the machine gives two engines at the time.
+//!
+//! ```text
+//! cargo run --release -p bitboards-engine --example pool_throughput [ENGINE] [POSITIONS] [NODES]
+//! ```
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use bitboards::Position;
+use bitboards_engine::{EngineBuilder, Limit, OptionValue, Pool};
+
+/// Positions of random games from the start (a fixed seed).
+fn positions(count: usize) -> Vec<Position> {
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut found = Vec::with_capacity(count);
+    let mut position = Position::START;
+    let mut ply = 0;
+    while found.len() < count {
+        let moves = position.legal_moves();
+        if moves.is_empty() || ply == 80 {
+            position = Position::START;
+            ply = 0;
+            continue;
+        }
+        let mv = moves.as_slice()[(next() % moves.len() as u64) as usize];
+        position = position.play_unchecked(mv);
+        ply += 1;
+        if !position.legal_moves().is_empty() {
+            found.push(position);
+        }
+    }
+    found
+}
+
+/// One bare engine over `positions`: `ucinewgame`, `isready`, `position`,
+/// `go nodes`, its lines read until `bestmove`.
+fn bare_engine(path: &str, positions: &[Position], nodes: u64) {
+    let mut child = Command::new(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    let mut wait_for = |stdout: &mut BufReader<_>, word: &str| loop {
+        line.clear();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "the engine exited"
+        );
+        if line.starts_with(word) {
+            return;
+        }
+    };
+    stdin
+        .write_all(b"uci\nsetoption name Threads value 1\nsetoption name Hash value 16\nisready\n")
+        .unwrap();
+    wait_for(&mut stdout, "readyok");
+    for position in positions {
+        let text = format!(
+            "ucinewgame\nisready\nposition fen {}\ngo nodes {nodes}\n",
+            position.fen()
+        );
+        stdin.write_all(text.as_bytes()).unwrap();
+        wait_for(&mut stdout, "bestmove");
+    }
+    let _ = stdin.write_all(b"quit\n");
+    drop(stdin);
+    let _ = child.wait();
+}
+
+/// The floor's positions/s with `engines` bare engines, the positions
+/// shared out in equal slices (the engines started before the clock).
+fn bare(path: &str, engines: usize, positions: &[Position], nodes: u64) -> f64 {
+    let share = positions.len().div_ceil(engines);
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for slice in positions.chunks(share) {
+            scope.spawn(move || bare_engine(path, slice, nodes));
+        }
+    });
+    positions.len() as f64 / started.elapsed().as_secs_f64()
+}
+
+/// Positions/s and each position's best move and first PV.
+fn run(path: &str, engines: usize, positions: &[Position], nodes: u64) -> (f64, Vec<String>) {
+    let options = [
+        ("Threads", OptionValue::from(1)),
+        ("Hash", OptionValue::from(16)),
+    ];
+    let mut pool = Pool::new(EngineBuilder::new(path), engines, &options).expect("the engines");
+    let started = Instant::now();
+    let found: Vec<String> = pool
+        .analyse_all(positions, &Limit::nodes(nodes), 1, true)
+        .map(|result| {
+            let analysis = result.expect("an analysis");
+            let info = analysis.info().expect("a PV");
+            format!(
+                "{:?} {:?} {:?} {:?}",
+                analysis.best, info.score, info.depth, info.pv
+            )
+        })
+        .collect();
+    let rate = positions.len() as f64 / started.elapsed().as_secs_f64();
+    (rate, found)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args
+        .next()
+        .unwrap_or_else(|| "/usr/games/stockfish".to_owned());
+    let count: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let nodes: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(20_000);
+    let positions = positions(count);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "{path}: {count} positions at nodes={nodes}, ucinewgame before each, Threads=1, \
+         Hash=16, {cores} cores; interleaved rounds"
+    );
+    let mut best = [0.0f64; 4];
+    for round in 1..=5 {
+        let (one, found_one) = run(&path, 1, &positions, nodes);
+        let (two, found_two) = run(&path, 2, &positions, nodes);
+        assert_eq!(found_one, found_two, "1 and 2 engines disagree");
+        let bare_one = bare(&path, 1, &positions, nodes);
+        let bare_two = bare(&path, 2, &positions, nodes);
+        println!(
+            "round {round}: pool 1 engine {one:.1}/s, 2 engines {two:.1}/s ({:.2}x; the same \
+             results); bare loops 1 engine {bare_one:.1}/s, 2 engines {bare_two:.1}/s ({:.2}x)",
+            two / one,
+            bare_two / bare_one
+        );
+        for (best, rate) in best.iter_mut().zip([one, two, bare_one, bare_two]) {
+            *best = best.max(rate);
+        }
+    }
+    // The best of each: the run least disturbed by other work.
+    println!(
+        "best of 5: pool 1 engine {:.1}/s, 2 engines {:.1}/s ({:.2}x); bare 1 engine {:.1}/s, \
+         2 engines {:.1}/s ({:.2}x)",
+        best[0],
+        best[1],
+        best[1] / best[0],
+        best[2],
+        best[3],
+        best[3] / best[2]
+    );
+}
