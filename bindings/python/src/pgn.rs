@@ -898,9 +898,11 @@ impl PositionStream {
 }
 
 /// `bitboards.pgn.read_positions` and `iter_positions`: the position rows
-/// of `sources`, made on `threads` threads while Python takes them.
+/// of `sources`, made on `threads` threads while Python takes them, in
+/// batches of `batch_size` rows, or as the workers built them with `None`
+/// (`read_positions`, which joins them into one table anyway).
 #[pyfunction]
-#[pyo3(signature = (sources, threads = None, every = 1, min_ply = 0, max_ply = None, min_elo = None, sample = None, seed = 0, final_position = false, columns = None, batch_size = 65536, progress = false))]
+#[pyo3(signature = (sources, threads = None, every = 1, min_ply = 0, max_ply = None, min_elo = None, sample = None, seed = 0, final_position = false, columns = None, batch_size = Some(65536), progress = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn position_stream(
     sources: Vec<Bound<'_, PyAny>>,
@@ -913,10 +915,10 @@ pub fn position_stream(
     seed: u64,
     final_position: bool,
     columns: Option<Vec<String>>,
-    batch_size: usize,
+    batch_size: Option<usize>,
     progress: bool,
 ) -> PyResult<PositionStream> {
-    use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
+    use bitboards_pgn::positions::{self, AS_BUILT, PositionOptions, positions_schema};
     let options = PositionOptions {
         every,
         min_ply,
@@ -925,7 +927,7 @@ pub fn position_stream(
         final_position,
         sample: sample.map(|fraction| (fraction, seed)),
         columns: columns.unwrap_or_default(),
-        batch_rows: batch_size,
+        batch_rows: batch_size.unwrap_or(AS_BUILT),
     };
     options.check().map_err(PyValueError::new_err)?;
     let sources = self::sources(sources)?;

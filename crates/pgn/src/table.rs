@@ -791,16 +791,18 @@ impl Rebatcher {
 /// the first error (a batch that would not join, or one that failed to be
 /// made) for [`finish`](Self::finish).
 pub(crate) struct JoinInto<F> {
-    joined: Rebatcher,
+    /// `None`: every batch handed on as it comes (but empty ones).
+    joined: Option<Rebatcher>,
     each: F,
     error: Option<ArrowError>,
 }
 
 impl<F: FnMut(RecordBatch)> JoinInto<F> {
-    /// Batches of `rows` rows for `each`.
+    /// Batches of `rows` rows for `each`, or with `usize::MAX` the batches
+    /// as they come.
     pub(crate) fn new(rows: usize, each: F) -> JoinInto<F> {
         JoinInto {
-            joined: Rebatcher::new(rows),
+            joined: (rows != usize::MAX).then(|| Rebatcher::new(rows)),
             each,
             error: None,
         }
@@ -808,7 +810,14 @@ impl<F: FnMut(RecordBatch)> JoinInto<F> {
 
     /// Adds `batch`, handing on the batches it completes.
     pub(crate) fn push(&mut self, batch: Result<RecordBatch, ArrowError>) {
-        match batch.and_then(|batch| self.joined.push(batch)) {
+        let full = batch.and_then(|batch| match &mut self.joined {
+            Some(joined) => joined.push(batch),
+            None => Ok((batch.num_rows() > 0)
+                .then_some(batch)
+                .into_iter()
+                .collect()),
+        });
+        match full {
             Ok(full) => full.into_iter().for_each(&mut self.each),
             Err(error) => self.error = self.error.take().or(Some(error)),
         }
@@ -816,7 +825,7 @@ impl<F: FnMut(RecordBatch)> JoinInto<F> {
 
     /// Hands on the rows left; the first error, if any.
     pub(crate) fn finish(mut self) -> Result<(), ArrowError> {
-        let last = self.joined.finish();
+        let last = self.joined.as_mut().map_or(Ok(None), Rebatcher::finish);
         if let Some(error) = self.error {
             return Err(error);
         }

@@ -219,6 +219,30 @@ fn filters_pick_rows_and_threads_do_not_change_them() {
     );
 }
 
+/// `AS_BUILT` hands on the workers' batches as they are: the same rows in
+/// the same order as batches of a set size, in several batches of no
+/// empty one, on any thread count.
+#[test]
+fn batches_as_built_are_the_same_rows() {
+    let pgn = bitboards_test_support::lichess_games(400, 5);
+    let joined = PositionOptions::default();
+    let as_built = PositionOptions {
+        batch_rows: positions::AS_BUILT,
+        ..PositionOptions::default()
+    };
+    let (one, summary) = rows(&pgn, &joined, 1);
+    assert_eq!(one.len(), 1, "{} rows in one batch of 65,536", summary.rows);
+    for threads in [1, 2] {
+        let (built, again) = rows(&pgn, &as_built, threads);
+        assert_eq!(again.rows, summary.rows);
+        assert!(built.len() > 1, "{threads} threads: {} batch", built.len());
+        assert!(built.iter().all(|batch| batch.num_rows() > 0));
+        let schema = built[0].schema();
+        let concatenated = arrow_select::concat::concat_batches(&schema, &built).unwrap();
+        assert_eq!(concatenated, one[0], "{threads} threads");
+    }
+}
+
 /// A builder that draws the sample row by row (`PositionsBuilder::push`
 /// with a sample) keeps the rows, and makes the table, that the readers
 /// make by building every row and filtering the batch.

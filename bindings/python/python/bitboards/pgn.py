@@ -246,9 +246,11 @@ def read_positions(paths: _Sources, threads: Optional[int] = None, every: int = 
     >>> table["move"].to_pylist(), bitboards.planes(table["bitboards"]).shape
     (['e2e4', 'e7e5'], (2, 12, 8, 8))
     """
+    # The batches as the workers built them (None): a table holds them as
+    # they are, where batches of a set size would be copies.
     pa, stream, reader = _position_reader(
         paths, threads, every, min_ply, max_ply, min_elo, sample, seed, final_position,
-        columns, 65536, progress,
+        columns, None, progress,
     )
     batches = list(_batches(pa, stream, reader))
     return pa.Table.from_batches(batches, schema=reader.schema)
