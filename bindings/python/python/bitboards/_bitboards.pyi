@@ -363,7 +363,7 @@ def position_stream(
     seed: int = 0,
     final_position: bool = False,
     columns: Optional[Sequence[str]] = None,
-    batch_size: Optional[int] = 65536,
+    batch_size: Optional[int] = ...,
     progress: bool = False,
 ) -> PositionStream: ...
 
