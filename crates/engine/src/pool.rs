@@ -61,6 +61,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -139,7 +140,9 @@ pub struct PoolError {
     pub error: EngineError,
     /// How many searches were tried: 2 when the first engine died and a
     /// fresh one failed too; 1 for an error of the request, a search
-    /// stopped at its deadline, or when no fresh engine could be started.
+    /// stopped at its deadline, or when no fresh engine could be started;
+    /// 0 when the pool's threads ended before the position was searched
+    /// (which they are written never to do; the results end there).
     pub attempts: u32,
 }
 
@@ -365,7 +368,20 @@ impl Worker {
             if self.stop.load(Ordering::Relaxed) {
                 break;
             }
-            let result = self.analyse(index, &job);
+            // A panic (a bug; the client is written not to) is this job's
+            // error, not a result missing for ever.
+            let result = panic::catch_unwind(AssertUnwindSafe(|| self.analyse(index, &job)))
+                .unwrap_or_else(|_| {
+                    // Dropped: shut down and reaped; replaced at the next job.
+                    self.engine = None;
+                    Err(PoolError {
+                        index,
+                        error: EngineError::Closed {
+                            reason: "the search panicked".to_owned(),
+                        },
+                        attempts: 1,
+                    })
+                });
             if self.results.send((index, result)).is_err() {
                 break;
             }

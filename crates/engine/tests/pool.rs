@@ -361,3 +361,53 @@ fn stockfish_keeping_the_hash() {
         assert!(position.is_legal(analysis.best.unwrap()));
     }
 }
+
+#[test]
+fn a_hung_engine_is_killed_replaced_and_the_position_reported() {
+    // `hang` ignores `stop`: killed at the deadline (1.5 s + 0.3 s), a
+    // fresh engine tried, killed too.
+    let mut pool = Pool::new(fake("hang", &[]), 1, &[]).unwrap();
+    let started = Instant::now();
+    let results: Vec<_> = pool
+        .analyse_all([Position::START], &Limit::nodes(1), 1, true)
+        .collect();
+    let elapsed = started.elapsed();
+    let error = results[0].as_ref().unwrap_err();
+    assert_eq!((error.index, error.attempts), (0, 2));
+    assert!(
+        matches!(error.error, EngineError::Timeout { killed: true, .. }),
+        "{error:?}"
+    );
+    assert!(elapsed >= Duration::from_millis(3000), "{elapsed:?}");
+    assert!(elapsed < Duration::from_secs(15), "{elapsed:?}");
+    let pids = pool.started_pids();
+    assert_eq!(pids.len(), 2);
+    drop(pool);
+    assert_all_gone(&pids);
+}
+
+#[test]
+fn a_search_stopped_at_its_deadline_is_not_retried() {
+    // `hang-on-go` answers `stop`: the engine lives on, the position is
+    // an error at once, and the engine takes the next.
+    let mut pool = Pool::new(fake("hang-on-go", &[]), 1, &[]).unwrap();
+    let started = Instant::now();
+    let results: Vec<_> = pool
+        .analyse_all(
+            [Position::START, Position::START],
+            &Limit::nodes(1),
+            1,
+            true,
+        )
+        .collect();
+    assert!(started.elapsed() < Duration::from_secs(12));
+    for (index, result) in results.iter().enumerate() {
+        let error = result.as_ref().unwrap_err();
+        assert_eq!((error.index, error.attempts), (index, 1));
+        assert!(
+            matches!(error.error, EngineError::Timeout { killed: false, .. }),
+            "{error:?}"
+        );
+    }
+    assert_eq!(pool.started_pids().len(), 1);
+}
