@@ -1,15 +1,18 @@
 //! Positions per second through a pool of 1 and of 2 engines at
 //! `nodes=20000` on the same positions, each after `ucinewgame` (the
 //! reproducible default), with one search thread and 16 MB of hash per
-//! engine; and a check that both give the same results. Beside it, the
+//! engine (or HASH_MB); and a check that both give the same results. Beside it, the
 //! floor's rate: bare loops that write the same commands to 1 or 2 engine
 //! processes (one thread each, half of the positions each) and read their
 //! lines until `bestmove`, nothing else; so that the pool's ratio can be
 //! told from what the machine gives two engines at the time.
 //!
 //! ```text
-//! cargo run --release -p bitboards-engine --example pool_throughput [ENGINE] [POSITIONS] [NODES]
+//! cargo run --release -p bitboards-engine --example pool_throughput [ENGINE] [POSITIONS] [NODES] [HASH_MB] [keep-hash]
 //! ```
+//!
+//! With `keep-hash`, no `ucinewgame` (`reset = false`): the engines keep
+//! their hash, and 1 and 2 engines may give different results.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -49,7 +52,7 @@ fn positions(count: usize) -> Vec<Position> {
 
 /// One bare engine over `positions`: `ucinewgame`, `isready`, `position`,
 /// `go nodes`, its lines read until `bestmove`.
-fn bare_engine(path: &str, positions: &[Position], nodes: u64) {
+fn bare_engine(path: &str, positions: &[Position], nodes: u64, hash: u32, reset: bool) {
     let mut child = Command::new(path)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -69,13 +72,14 @@ fn bare_engine(path: &str, positions: &[Position], nodes: u64) {
             return;
         }
     };
-    stdin
-        .write_all(b"uci\nsetoption name Threads value 1\nsetoption name Hash value 16\nisready\n")
-        .unwrap();
+    let setup =
+        format!("uci\nsetoption name Threads value 1\nsetoption name Hash value {hash}\nisready\n");
+    stdin.write_all(setup.as_bytes()).unwrap();
     wait_for(&mut stdout, "readyok");
     for position in positions {
         let text = format!(
-            "ucinewgame\nisready\nposition fen {}\ngo nodes {nodes}\n",
+            "{}position fen {}\ngo nodes {nodes}\n",
+            if reset { "ucinewgame\nisready\n" } else { "" },
             position.fen()
         );
         stdin.write_all(text.as_bytes()).unwrap();
@@ -88,27 +92,41 @@ fn bare_engine(path: &str, positions: &[Position], nodes: u64) {
 
 /// The floor's positions/s with `engines` bare engines, the positions
 /// shared out in equal slices (the engines started before the clock).
-fn bare(path: &str, engines: usize, positions: &[Position], nodes: u64) -> f64 {
+fn bare(
+    path: &str,
+    engines: usize,
+    positions: &[Position],
+    nodes: u64,
+    hash: u32,
+    reset: bool,
+) -> f64 {
     let share = positions.len().div_ceil(engines);
     let started = Instant::now();
     std::thread::scope(|scope| {
         for slice in positions.chunks(share) {
-            scope.spawn(move || bare_engine(path, slice, nodes));
+            scope.spawn(move || bare_engine(path, slice, nodes, hash, reset));
         }
     });
     positions.len() as f64 / started.elapsed().as_secs_f64()
 }
 
 /// Positions/s and each position's best move and first PV.
-fn run(path: &str, engines: usize, positions: &[Position], nodes: u64) -> (f64, Vec<String>) {
+fn run(
+    path: &str,
+    engines: usize,
+    positions: &[Position],
+    nodes: u64,
+    hash: u32,
+    reset: bool,
+) -> (f64, Vec<String>) {
     let options = [
         ("Threads", OptionValue::from(1)),
-        ("Hash", OptionValue::from(16)),
+        ("Hash", OptionValue::from(hash)),
     ];
     let mut pool = Pool::new(EngineBuilder::new(path), engines, &options).expect("the engines");
     let started = Instant::now();
     let found: Vec<String> = pool
-        .analyse_all(positions, &Limit::nodes(nodes), 1, true)
+        .analyse_all(positions, &Limit::nodes(nodes), 1, reset)
         .map(|result| {
             let analysis = result.expect("an analysis");
             let info = analysis.info().expect("a PV");
@@ -129,23 +147,36 @@ fn main() {
         .unwrap_or_else(|| "/usr/games/stockfish".to_owned());
     let count: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100);
     let nodes: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(20_000);
+    let hash: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or(16);
+    let reset = args.next().as_deref() != Some("keep-hash");
     let positions = positions(count);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
-        "{path}: {count} positions at nodes={nodes}, ucinewgame before each, Threads=1, \
-         Hash=16, {cores} cores; interleaved rounds"
+        "{path}: {count} positions at nodes={nodes}, {}, Threads=1, \
+         Hash={hash}, {cores} cores; interleaved rounds",
+        if reset {
+            "ucinewgame before each"
+        } else {
+            "the hash kept (no ucinewgame)"
+        }
     );
     let mut best = [0.0f64; 4];
     for round in 1..=5 {
-        let (one, found_one) = run(&path, 1, &positions, nodes);
-        let (two, found_two) = run(&path, 2, &positions, nodes);
-        assert_eq!(found_one, found_two, "1 and 2 engines disagree");
-        let bare_one = bare(&path, 1, &positions, nodes);
-        let bare_two = bare(&path, 2, &positions, nodes);
+        let (one, found_one) = run(&path, 1, &positions, nodes, hash, reset);
+        let (two, found_two) = run(&path, 2, &positions, nodes, hash, reset);
+        let same = found_one == found_two;
+        assert!(same || !reset, "1 and 2 engines disagree");
+        let bare_one = bare(&path, 1, &positions, nodes, hash, reset);
+        let bare_two = bare(&path, 2, &positions, nodes, hash, reset);
         println!(
-            "round {round}: pool 1 engine {one:.1}/s, 2 engines {two:.1}/s ({:.2}x; the same \
-             results); bare loops 1 engine {bare_one:.1}/s, 2 engines {bare_two:.1}/s ({:.2}x)",
+            "round {round}: pool 1 engine {one:.1}/s, 2 engines {two:.1}/s ({:.2}x; {}); \
+             bare loops 1 engine {bare_one:.1}/s, 2 engines {bare_two:.1}/s ({:.2}x)",
             two / one,
+            if same {
+                "the same results"
+            } else {
+                "different results"
+            },
             bare_two / bare_one
         );
         for (best, rate) in best.iter_mut().zip([one, two, bare_one, bare_two]) {
