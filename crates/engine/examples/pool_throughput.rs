@@ -21,35 +21,6 @@ use std::time::Instant;
 use bitboards::Position;
 use bitboards_engine::{EngineBuilder, Limit, OptionValue, Pool};
 
-/// Positions of random games from the start (a fixed seed).
-fn positions(count: usize) -> Vec<Position> {
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut found = Vec::with_capacity(count);
-    let mut position = Position::START;
-    let mut ply = 0;
-    while found.len() < count {
-        let moves = position.legal_moves();
-        if moves.is_empty() || ply == 80 {
-            position = Position::START;
-            ply = 0;
-            continue;
-        }
-        let mv = moves.as_slice()[(next() % moves.len() as u64) as usize];
-        position = position.play_unchecked(mv);
-        ply += 1;
-        if !position.legal_moves().is_empty() {
-            found.push(position);
-        }
-    }
-    found
-}
-
 /// One bare engine over `positions`: `ucinewgame`, `isready`, `position`,
 /// `go nodes`, its lines read until `bestmove`.
 fn bare_engine(path: &str, positions: &[Position], nodes: u64, hash: u32, reset: bool) {
@@ -149,7 +120,7 @@ fn main() {
     let nodes: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(20_000);
     let hash: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or(16);
     let reset = args.next().as_deref() != Some("keep-hash");
-    let positions = positions(count);
+    let positions = bitboards_test_support::random_positions(count, 1, 80);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "{path}: {count} positions at nodes={nodes}, {}, Threads=1, \

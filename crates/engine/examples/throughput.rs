@@ -14,35 +14,6 @@ use std::time::{Duration, Instant};
 use bitboards::Position;
 use bitboards_engine::{EngineBuilder, Limit};
 
-/// Positions of random games from the start (a fixed seed).
-fn positions(count: usize) -> Vec<Position> {
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut found = Vec::with_capacity(count);
-    let mut position = Position::START;
-    let mut ply = 0;
-    while found.len() < count {
-        let moves = position.legal_moves();
-        if moves.is_empty() || ply == 80 {
-            position = Position::START;
-            ply = 0;
-            continue;
-        }
-        let mv = moves.as_slice()[(next() % moves.len() as u64) as usize];
-        position = position.play_unchecked(mv);
-        ply += 1;
-        if !position.legal_moves().is_empty() {
-            found.push(position);
-        }
-    }
-    found
-}
-
 /// The floor: commands written and lines read, nothing else.
 fn bare(path: &str, positions: &[Position], new_game: bool) -> f64 {
     let mut child = Command::new(path)
@@ -108,7 +79,7 @@ fn main() {
         .next()
         .unwrap_or_else(|| "/usr/games/stockfish".to_owned());
     let count: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(4000);
-    let positions = positions(count);
+    let positions = bitboards_test_support::random_positions(count, 1, 80);
     // Fewer with ucinewgame: each clears the hash.
     let fresh = &positions[..count / 10];
     println!("{path}: positions/s at nodes=1, one engine, interleaved rounds");

@@ -511,13 +511,8 @@ mod tests {
     /// does the same at length).
     #[test]
     fn random_bytes_never_panic() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = bitboards_test_support::Rng::new(11);
+        let mut next = move || rng.next_u64();
         let words = [
             "info",
             "depth",

@@ -12,6 +12,14 @@ use std::time::{Duration, Instant};
 use bitboards::Position;
 use bitboards_engine::{EngineBuilder, EngineError, Job, Limit, OptionValue, Pool};
 
+mod common;
+use common::stockfish;
+
+/// Positions of seeded random games from the start, each with a legal move.
+fn positions(count: usize) -> Vec<Position> {
+    bitboards_test_support::random_positions(count, 7, 60)
+}
+
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-uci-engine");
 
 /// The fake engine in `mode` (with `args`), with short deadlines.
@@ -24,51 +32,6 @@ fn fake(mode: &str, args: &[&str]) -> EngineBuilder {
         .search_timeout(Duration::from_millis(1500))
         .stop_grace(Duration::from_millis(300))
         .quit_grace(Duration::from_millis(300))
-}
-
-/// Stockfish's path, or `None` (with a message) when it is not installed.
-fn stockfish() -> Option<String> {
-    let path = std::env::var("STOCKFISH").unwrap_or_else(|_| "/usr/games/stockfish".to_owned());
-    if Path::new(&path).exists() {
-        Some(path)
-    } else if std::env::var("CI").is_ok_and(|ci| ci == "true") {
-        panic!("CI=true and no Stockfish at {path}: .ci/run installs Debian's `stockfish`");
-    } else {
-        eprintln!(
-            "skipped: no Stockfish at {path} (apt-get install stockfish, or set STOCKFISH=path)"
-        );
-        None
-    }
-}
-
-/// Positions of random games from the start (a fixed seed), each with a
-/// legal move.
-fn positions(count: usize) -> Vec<Position> {
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut found = Vec::with_capacity(count);
-    let mut position = Position::START;
-    let mut ply = 0;
-    while found.len() < count {
-        let moves = position.legal_moves();
-        if moves.is_empty() || ply == 60 {
-            position = Position::START;
-            ply = 0;
-            continue;
-        }
-        let mv = moves.as_slice()[(next() % moves.len() as u64) as usize];
-        position = position.play_unchecked(mv);
-        ply += 1;
-        if !position.legal_moves().is_empty() {
-            found.push(position);
-        }
-    }
-    found
 }
 
 /// Whether the process `pid` is gone (reaped: a zombie keeps its `/proc`

@@ -3,27 +3,13 @@
 //! `STOCKFISH` says. Without it, each test prints that it was skipped
 //! (and fails under `CI=true`, which `.ci/run` sets).
 
-use std::path::Path;
 use std::time::Duration;
 
 use bitboards::{Game, Position};
 use bitboards_engine::{Engine, EngineBuilder, EngineError, Limit, OptionKind, Score};
 
-/// Stockfish's path, or `None` (with a message) when it is not installed.
-fn stockfish() -> Option<String> {
-    let path = std::env::var("STOCKFISH").unwrap_or_else(|_| "/usr/games/stockfish".to_owned());
-    if Path::new(&path).exists() {
-        Some(path)
-    } else if std::env::var("CI").is_ok_and(|ci| ci == "true") {
-        // `.ci/run` installs it: there a missing engine is a failure.
-        panic!("CI=true and no Stockfish at {path}: .ci/run installs Debian's `stockfish`");
-    } else {
-        eprintln!(
-            "skipped: no Stockfish at {path} (apt-get install stockfish, or set STOCKFISH=path)"
-        );
-        None
-    }
-}
+mod common;
+use common::stockfish;
 
 fn start(path: &str) -> Engine {
     let mut engine = EngineBuilder::new(path)

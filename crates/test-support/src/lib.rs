@@ -64,6 +64,35 @@ impl Rng {
     }
 }
 
+/// `count` positions of seeded random games from the start, each with a
+/// legal move: a game starts again after `max_plies` plies or at its end.
+///
+/// ```
+/// let positions = bitboards_test_support::random_positions(50, 3, 40);
+/// assert_eq!(positions.len(), 50);
+/// assert!(positions.iter().all(|position| !position.legal_moves().is_empty()));
+/// assert_eq!(positions, bitboards_test_support::random_positions(50, 3, 40));
+/// ```
+#[must_use]
+pub fn random_positions(count: usize, seed: u64, max_plies: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut found = Vec::with_capacity(count);
+    let (mut position, mut ply) = (Position::START, 0);
+    while found.len() < count {
+        let moves = position.legal_moves();
+        if moves.is_empty() || ply == max_plies {
+            (position, ply) = (Position::START, 0);
+            continue;
+        }
+        position = position.play_unchecked(rng.pick(moves.as_slice()));
+        ply += 1;
+        if !position.legal_moves().is_empty() {
+            found.push(position);
+        }
+    }
+    found
+}
+
 /// Reads an EPD record (or a bare FEN) strictly, or, when that fails,
 /// without the four rules on how the side to move can be in check; the
 /// flag says whether the fallback was needed. The error is the strict
