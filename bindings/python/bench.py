@@ -727,6 +727,19 @@ def bench_syzygy(report, args):
                 f"{repeat}x as NumPy rows")
 
 
+def processor():
+    """The processor's model, as /proc/cpuinfo names it (machines differ:
+    every figure is of the processor it was measured on), else the
+    architecture."""
+    try:
+        with open("/proc/cpuinfo") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.machine()
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5000, help="games of the generated file (default 5000)")
@@ -781,7 +794,7 @@ def main():
         bench_syzygy(report, args)
 
     heading = (f"best of {ROUNDS} runs (the readers: best of 10 interleaved rounds); Python "
-               f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores")
+               f"{platform.python_version()}, {processor()}, {os.cpu_count()} cores")
     notes = "\n".join(f"- {note}" for note in report.notes)
     print(f"\n{heading}\n\n{report.markdown()}\n\n{notes}")
     if args.write and not report.failed:
@@ -794,7 +807,8 @@ def main():
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"rounds": ROUNDS, "figures": report.figures, "notes": report.notes,
-                       "python": platform.python_version(), "cores": os.cpu_count()}, out, indent=2)
+                       "python": platform.python_version(), "processor": processor(),
+                       "cores": os.cpu_count()}, out, indent=2)
     return 1 if report.failed else 0
 
 
