@@ -59,7 +59,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bitboards::{Color, PieceKind, Position};
-use bitboards_syzygy::Tablebase;
+use bitboards_syzygy::{Tablebase, table_name};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
 /// Every how many rows of the reference CSV a position is taken.
@@ -352,38 +352,13 @@ fn workload() -> Vec<Case> {
         .collect()
 }
 
-/// The table a position needs, by its material (`KQvKR` and `KRvKQ` alike).
-fn material(position: &Position) -> String {
-    let side = |color| {
-        let mut name = String::new();
-        for (letter, kind) in [
-            ('K', PieceKind::King),
-            ('Q', PieceKind::Queen),
-            ('R', PieceKind::Rook),
-            ('B', PieceKind::Bishop),
-            ('N', PieceKind::Knight),
-            ('P', PieceKind::Pawn),
-        ] {
-            for _ in 0..position.pieces(color, kind).count() {
-                name.push(letter);
-            }
-        }
-        name
-    };
-    let (white, black) = (side(Color::White), side(Color::Black));
-    let (first, second) = if (white.len(), &white) >= (black.len(), &black) {
-        (white, black)
-    } else {
-        (black, white)
-    };
-    format!("{first}v{second}")
-}
-
 /// Opens every table both contenders need and checks their answers: ours
 /// against python-chess's, Fathom's against ours.
 fn check(tables: &Tablebase, cases: &[Case]) {
-    let materials: std::collections::HashSet<String> =
-        cases.iter().map(|case| material(&case.position)).collect();
+    let materials: std::collections::HashSet<String> = cases
+        .iter()
+        .map(|case| table_name(&case.position))
+        .collect();
     assert_eq!(materials.len(), 35, "every 3- and 4-piece table");
     let mut root = [0; fathom::MAX_MOVES];
     let mut root_moves = root_moves();

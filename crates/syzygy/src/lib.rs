@@ -48,7 +48,7 @@ mod table;
 mod tests;
 
 pub use error::SyzygyError;
-pub use probe::{MAX_PIECES, Tablebase};
+pub use probe::{MAX_PIECES, Tablebase, table_name};
 
 use bitboards::Move;
 

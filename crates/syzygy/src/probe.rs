@@ -569,23 +569,8 @@ impl Tablebase {
             straight += 1 << (3 * (5 - piece) + 18 * (1 - side));
         }
         let Some((file, black_stronger)) = self.files.get(&straight) else {
-            let mut counts = [[0u8; 6]; 2];
-            for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
-                for (at, piece) in PieceKind::ALL.into_iter().enumerate() {
-                    counts[side][at] = position.pieces(color, piece).count() as u8;
-                }
-            }
-            let material = Material { counts };
-            let swapped = Material {
-                counts: [counts[1], counts[0]],
-            };
-            let name = if strongest_first(&swapped, &material) {
-                swapped.name()
-            } else {
-                material.name()
-            };
             return Err(SyzygyError::MissingTable {
-                name: format!("{name}.{}", kind.extension()),
+                name: format!("{}.{}", table_name(position), kind.extension()),
             });
         };
         let black_stronger = *black_stronger;
@@ -596,6 +581,40 @@ impl Tablebase {
             material: &file.traits,
             black_stronger,
         })
+    }
+}
+
+/// The name of the table a position needs, as its files are named
+/// without their extension: the stronger side first (more pieces, then
+/// the stronger piece by piece from the queen down), `KQvKR` for White's
+/// queen against Black's rook and for Black's queen against White's rook.
+///
+/// ```
+/// use bitboards::Position;
+/// use bitboards_syzygy::table_name;
+///
+/// let white = Position::from_fen("8/8/8/8/4k3/8/2KQ4/6r1 w - - 0 1")?;
+/// let black = Position::from_fen("8/8/8/8/4K3/8/2kq4/6R1 w - - 0 1")?;
+/// assert_eq!(table_name(&white), "KQvKR");
+/// assert_eq!(table_name(&black), "KQvKR");
+/// # Ok::<(), bitboards::FenError>(())
+/// ```
+#[must_use]
+pub fn table_name(position: &Position) -> String {
+    let mut counts = [[0u8; 6]; 2];
+    for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        for (at, piece) in PieceKind::ALL.into_iter().enumerate() {
+            counts[side][at] = position.pieces(color, piece).count() as u8;
+        }
+    }
+    let material = Material { counts };
+    let swapped = Material {
+        counts: [counts[1], counts[0]],
+    };
+    if strongest_first(&swapped, &material) {
+        swapped.name()
+    } else {
+        material.name()
     }
 }
 

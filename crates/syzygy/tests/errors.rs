@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use bitboards::Position;
-use bitboards_syzygy::{SyzygyError, Tablebase, Wdl};
+use bitboards_syzygy::{SyzygyError, Tablebase, Wdl, table_name};
 
 fn tables_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/syzygy")
@@ -118,7 +118,7 @@ fn corrupted_tables_never_panic() {
         let stem = name[..name.len() - 5].to_string();
         let these: Vec<&Position> = positions
             .iter()
-            .filter(|(position, _, _)| material_name(position) == stem)
+            .filter(|(position, _, _)| table_name(position) == stem)
             .map(|(position, _, _)| position)
             .take(40)
             .collect();
@@ -141,33 +141,6 @@ fn corrupted_tables_never_panic() {
                 let _ = tables.probe_dtz(position);
             }
         }
-    }
-}
-
-/// The table a position of the reference file belongs to, by its name.
-fn material_name(position: &Position) -> String {
-    use bitboards::{Color, PieceKind};
-    let side = |color| {
-        let mut name = String::new();
-        for (letter, kind) in [
-            ('K', PieceKind::King),
-            ('Q', PieceKind::Queen),
-            ('R', PieceKind::Rook),
-            ('B', PieceKind::Bishop),
-            ('N', PieceKind::Knight),
-            ('P', PieceKind::Pawn),
-        ] {
-            for _ in 0..position.pieces(color, kind).count() {
-                name.push(letter);
-            }
-        }
-        name
-    };
-    let (white, black) = (side(Color::White), side(Color::Black));
-    if std::path::Path::new(&tables_dir().join(format!("{white}v{black}.rtbw"))).exists() {
-        format!("{white}v{black}")
-    } else {
-        format!("{black}v{white}")
     }
 }
 
