@@ -773,22 +773,8 @@ pub fn to_parquet(
     row_group_size: Option<usize>,
 ) -> PyResult<(u64, Failures)> {
     let sources = self::sources(sources)?;
-    let mut options = ParquetOptions {
-        compression: compression.parse().map_err(PyValueError::new_err)?,
-        ..ParquetOptions::default()
-    };
-    if let Some(level) = compression_level {
-        options.compression = options
-            .compression
-            .with_level(level)
-            .map_err(PyValueError::new_err)?;
-    }
-    if let Some(rows) = row_group_size {
-        if rows == 0 {
-            return Err(PyValueError::new_err("row_group_size is at least 1"));
-        }
-        options.row_group_rows = rows;
-    }
+    let options = ParquetOptions::chosen(Some(compression), compression_level, row_group_size)
+        .map_err(PyValueError::new_err)?;
     // Written under a temporary name, named when complete: a write that
     // stops leaves no file at `out` that looks whole.
     let file = StagedFile::create(&out).map_err(|error| Fatal::Io(out.clone(), error).into_py())?;

@@ -189,20 +189,7 @@ impl PgnArgs {
                 "--compression, --level and --row-group-size are for --to parquet OUT".to_string(),
             );
         }
-        let mut options = ParquetOptions::default();
-        if let Some(name) = &self.compression {
-            options.compression = name.parse()?;
-        }
-        if let Some(level) = self.level {
-            options.compression = options.compression.with_level(level)?;
-        }
-        if let Some(rows) = self.row_group_size {
-            if rows == 0 {
-                return Err("--row-group-size is at least 1".to_string());
-            }
-            options.row_group_rows = rows;
-        }
-        Ok(options)
+        ParquetOptions::chosen(self.compression.as_deref(), self.level, self.row_group_size)
     }
 
     /// The table `--to` asks for, and where to write it.

@@ -974,6 +974,47 @@ mod parquet_writer {
             }
         }
     }
+
+    impl ParquetOptions {
+        /// The options a user's choices make, each `None` for the default:
+        /// a compression by name (`zstd`, `snappy`, `lz4`, `none`), a zstd
+        /// level, the rows of a row group.
+        ///
+        /// ```
+        /// use bitboards_pgn::table::{PageCompression, ParquetOptions};
+        ///
+        /// let options = ParquetOptions::chosen(None, Some(9), Some(1000))?;
+        /// assert_eq!(options.compression, PageCompression::Zstd { level: 9 });
+        /// assert_eq!(options.row_group_rows, 1000);
+        /// assert!(ParquetOptions::chosen(Some("lz4"), Some(9), None).is_err());
+        /// assert!(ParquetOptions::chosen(None, None, Some(0)).is_err());
+        /// # Ok::<(), String>(())
+        /// ```
+        ///
+        /// # Errors
+        /// An unknown compression, a level with a compression other than
+        /// zstd or outside 1 to 22, a row group of no rows: in words.
+        pub fn chosen(
+            compression: Option<&str>,
+            level: Option<i32>,
+            row_group_rows: Option<usize>,
+        ) -> Result<ParquetOptions, String> {
+            let mut options = ParquetOptions::default();
+            if let Some(name) = compression {
+                options.compression = name.parse()?;
+            }
+            if let Some(level) = level {
+                options.compression = options.compression.with_level(level)?;
+            }
+            if let Some(rows) = row_group_rows {
+                if rows == 0 {
+                    return Err("a row group holds at least 1 row".to_string());
+                }
+                options.row_group_rows = rows;
+            }
+            Ok(options)
+        }
+    }
     /// The most bytes (as estimated while encoding) in one row group, which
     /// the writer holds in memory until it is complete.
     const ROW_GROUP_BYTES: usize = 128 * 1024 * 1024;
