@@ -1,0 +1,448 @@
+#!/usr/bin/env python3
+"""python-chess's own test suite, run with ``bitboards`` in ``chess``'s place.
+
+The suite is python-chess's ``test.py``, from its source distribution on
+PyPI, fetched when this runs (``pip download``): python-chess is GPL, and
+none of its code is kept in this repository. Its tests run in a child
+process, with ``sys.modules["chess"]`` (and ``chess.pgn``, ``chess.polyglot``,
+``chess.svg``, ``chess.engine``, ``chess.syzygy``) being ``bitboards``' modules.
+A submodule ``bitboards`` does not have is a stub whose names fail at use,
+so that only the tests that need it fail. The tests in scope are the
+classes this package means to cover (``SCOPE``): 208 tests.
+
+Usage (from the repository root, with the package installed in the venv)::
+
+    target/venv/bin/python bindings/python/tests/python_chess_suite.py
+    ... --failures          # and why each failing test failed
+    ... --write-counts      # store this run's counts as the floor CI keeps
+    ... --module chess      # python-chess itself (203 of 208 here)
+    ... --sdist DIR_OR_TARBALL   # an sdist already downloaded
+
+``test_python_chess_suite.py`` runs it under pytest, and fails when the
+total falls below the one stored in ``python_chess_suite_count.txt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import types
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
+
+VERSION = "1.11.2"
+
+# The classes in scope, in test.py's order; None: every test of the class.
+SCOPE: Dict[str, Optional[List[str]]] = {
+    "SquareTestCase": None,
+    "MoveTestCase": None,
+    "PieceTestCase": None,
+    "BoardTestCase": None,
+    "LegalMoveGeneratorTestCase": None,
+    "BaseBoardTestCase": None,
+    "SquareSetTestCase": None,
+    "PolyglotTestCase": None,
+    "PgnTestCase": None,
+    "EngineTestCase": [
+        "test_uci_option_map_equality",
+        "test_uci_option_map_len",
+        "test_score_ordering",
+        "test_score",
+        "test_wdl_model",
+        "test_sf_forced_mates",
+        "test_sf_options",
+        "test_sf_analysis",
+        "test_sf_multipv",
+        "test_sf_quit",
+    ],
+    "SyzygyTestCase": None,
+    "SvgTestCase": None,
+}
+EXPECTED_TOTAL = 208
+
+# python-chess's submodules and what stands in for each.
+SUBMODULES = ["pgn", "polyglot", "svg", "engine", "syzygy", "variant", "gaviota"]
+
+COUNT_FILE = Path(__file__).with_name("python_chess_suite_count.txt")
+
+# Seconds: one test, and the whole child process.
+TEST_TIMEOUT = 30.0
+RUN_TIMEOUT = 150.0
+
+
+class FetchError(RuntimeError):
+    """The source distribution could not be downloaded or unpacked."""
+
+
+def fetch_sdist(dest: Path, python: str = sys.executable) -> Path:
+    """Downloads python-chess's sdist into ``dest`` and unpacks it there;
+    returns the unpacked directory (which holds ``test.py`` and ``data/``)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    command = [
+        python, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+        "--no-binary", ":all:", "--no-deps", f"chess=={VERSION}", "-d", str(dest),
+    ]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise FetchError(f"pip download failed: {error}") from error
+    if done.returncode != 0:
+        raise FetchError(f"pip download failed ({done.returncode}): {done.stderr.strip()[-2000:]}")
+    tarballs = sorted(dest.glob(f"chess-{VERSION}.tar.gz"))
+    if not tarballs:
+        raise FetchError(f"pip download left no chess-{VERSION}.tar.gz in {dest}")
+    return unpack(tarballs[0], dest)
+
+
+def unpack(tarball: Path, dest: Path) -> Path:
+    """Unpacks an sdist tarball into ``dest``; returns its top directory."""
+    with tarfile.open(tarball) as archive:
+        for member in archive.getmembers():
+            name = Path(member.name)
+            if name.is_absolute() or ".." in name.parts or not (member.isfile() or member.isdir()):
+                raise FetchError(f"unexpected member in {tarball.name}: {member.name}")
+        archive.extractall(dest)
+    root = dest / f"chess-{VERSION}"
+    if not (root / "test.py").is_file():
+        raise FetchError(f"{tarball.name} has no chess-{VERSION}/test.py")
+    return root
+
+
+def locate_sdist(path: Path, scratch: Path) -> Path:
+    """An unpacked sdist directory from a directory or a tarball."""
+    if path.is_dir():
+        if (path / "test.py").is_file():
+            return path
+        tarballs = sorted(path.glob(f"chess-{VERSION}.tar.gz"))
+        if tarballs:
+            return unpack(tarballs[0], scratch)
+        raise FetchError(f"{path} has neither test.py nor chess-{VERSION}.tar.gz")
+    return unpack(path, scratch)
+
+
+# ---- the child process: runs test.py's tests in scope ----
+
+class _Stub(types.ModuleType):
+    """A python-chess submodule ``bitboards`` lacks: any name of it fails at use."""
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if _Alias.loading:
+            return _placeholder(f"{self.__name__}.{name}")
+        raise AttributeError(f"bitboards has no module {self.__name__} (python-chess's {name})")
+
+
+class _Alias(types.ModuleType):
+    """``chess`` (or ``chess.X``) as the test file sees it: the names of
+    ``bitboards`` (or ``bitboards.X``). While test.py is being loaded, a name
+    the module lacks is a placeholder (so that test.py's decorators and
+    other load-time uses do not stop the loading); afterwards, it is an
+    AttributeError, which fails the test that uses it."""
+
+    loading = True
+
+    def __init__(self, name: str, target: types.ModuleType, parent: str = ""):
+        super().__init__(name)
+        object.__setattr__(self, "_target", target)
+        object.__setattr__(self, "_prefix", name)
+
+    def __getattr__(self, name: str):
+        submodule = sys.modules.get(f"{self._prefix}.{name}")
+        if submodule is not None:
+            return submodule
+        try:
+            return getattr(self._target, name)
+        except AttributeError:
+            if name.startswith("__") or not _Alias.loading:
+                raise
+            return _placeholder(f"{self._prefix}.{name}")
+
+    def __setattr__(self, name: str, value) -> None:
+        setattr(self._target, name, value)
+
+    def __dir__(self):
+        return dir(self._target)
+
+
+def _placeholder(qualname: str) -> type:
+    """An exception class standing for a missing name used at load time:
+    ``except`` clauses accept it; making one raises AttributeError."""
+
+    def __new__(cls, *args, **kwargs):
+        raise AttributeError(f"bitboards has no {qualname}")
+
+    return type(qualname.rsplit(".", 1)[-1], (Exception,), {"__new__": __new__})
+
+
+def _install_modules(module: str) -> Dict[str, str]:
+    """sys.modules' ``chess`` and submodules for ``module`` (``bitboards``,
+    or ``chess`` for python-chess itself); returns what each one is."""
+    what: Dict[str, str] = {}
+    if module == "chess":
+        import chess  # noqa: F401
+        for sub in SUBMODULES:
+            importlib.import_module(f"chess.{sub}")
+            what[f"chess.{sub}"] = f"chess.{sub}"
+        return what
+    root = importlib.import_module(module)
+    sys.modules["chess"] = _Alias("chess", root)
+    what["chess"] = module
+    for sub in SUBMODULES:
+        name = f"chess.{sub}"
+        try:
+            target = importlib.import_module(f"{module}.{sub}")
+        except ImportError as error:
+            if getattr(error, "name", None) not in (f"{module}.{sub}", None):
+                # The submodule exists but fails to import: say so.
+                what[name] = f"stub ({module}.{sub} fails to import: {error})"
+            else:
+                what[name] = "stub (missing)"
+            sys.modules[name] = _Stub(name)
+            continue
+        sys.modules[name] = _Alias(name, target)
+        what[name] = f"{module}.{sub}"
+    return what
+
+
+def _load_test_module(path: Path) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location("python_chess_test", path)
+    assert spec is not None and spec.loader is not None
+    test_module = importlib.util.module_from_spec(spec)
+    sys.modules["python_chess_test"] = test_module
+    _Alias.loading = True
+    try:
+        spec.loader.exec_module(test_module)
+    finally:
+        _Alias.loading = False
+    return test_module
+
+
+class _TestTimeout(Exception):
+    pass
+
+
+def _on_alarm(signum, frame):
+    raise _TestTimeout(f"no result in {TEST_TIMEOUT:g} s")
+
+
+def child(sdist: Path, module: str, out: Path) -> int:
+    """Runs the tests in scope, one JSON line each to ``out``."""
+    import logging
+    import traceback
+    import unittest
+
+    os.chdir(sdist)  # test.py opens data/... relative to its cwd
+    with open(out, "w", buffering=1) as results:
+        def emit(record: dict) -> None:
+            results.write(json.dumps(record) + "\n")
+
+        emit({"modules": _install_modules(module)})
+        try:
+            test_module = _load_test_module(sdist / "test.py")
+        except BaseException:
+            emit({"load_error": traceback.format_exc()})
+            return 1
+
+        # test.py's own main fails a test that logs an error.
+        handler = test_module.RaiseLogHandler()
+        handler.setLevel(logging.ERROR)
+        logging.getLogger().addHandler(handler)
+
+        loader = unittest.TestLoader()
+        tests: List[Tuple[str, str]] = []
+        for class_name, only in SCOPE.items():
+            case = getattr(test_module, class_name)
+            names = loader.getTestCaseNames(case)
+            if only is not None:
+                missing = sorted(set(only) - set(names))
+                if missing:
+                    emit({"scope_error": f"{class_name} has no {missing}"})
+                names = [name for name in names if name in only]
+            tests.extend((class_name, name) for name in names)
+        emit({"scope": tests})
+
+        signal.signal(signal.SIGALRM, _on_alarm)
+        for class_name, name in tests:
+            case = getattr(test_module, class_name)
+            result = unittest.TestResult()
+            started = time.perf_counter()
+            signal.setitimer(signal.ITIMER_REAL, TEST_TIMEOUT)
+            try:
+                case(name).run(result)
+            except _TestTimeout as error:  # outside the test's own frames
+                result.errors.append((None, str(error)))
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            seconds = time.perf_counter() - started
+            if result.errors:
+                outcome, detail = "error", result.errors[0][1]
+            elif result.failures:
+                outcome, detail = "fail", result.failures[0][1]
+            elif result.skipped:
+                outcome, detail = "skip", result.skipped[0][1]
+            elif result.unexpectedSuccesses or result.expectedFailures:
+                outcome, detail = "fail", "expected failure"
+            elif result.testsRun:
+                outcome, detail = "pass", ""
+            else:
+                outcome, detail = "error", "not run"
+            emit({"class": class_name, "test": name, "outcome": outcome,
+                  "detail": detail[-3000:], "seconds": round(seconds, 3)})
+        emit({"done": True})
+    return 0
+
+
+# ---- the parent: runs the child and counts ----
+
+class SuiteRun:
+    """One run's results: ``outcomes[(class, test)] = (outcome, detail)``."""
+
+    def __init__(self) -> None:
+        self.modules: Dict[str, str] = {}
+        self.scope: List[Tuple[str, str]] = []
+        self.outcomes: Dict[Tuple[str, str], Tuple[str, str]] = {}
+        self.problems: List[str] = []
+        self.seconds = 0.0
+        self.module = "bitboards"
+
+    def counts(self) -> Dict[str, Tuple[int, int]]:
+        """``{class: (passed, total)}`` in SCOPE's order, and ``"total"``."""
+        counts: Dict[str, List[int]] = {name: [0, 0] for name in SCOPE}
+        for class_name, test in self.scope:
+            outcome = self.outcomes.get((class_name, test), ("not run", ""))[0]
+            counts[class_name][1] += 1
+            counts[class_name][0] += outcome == "pass"
+        total = [sum(c[0] for c in counts.values()), sum(c[1] for c in counts.values())]
+        result = {name: (c[0], c[1]) for name, c in counts.items()}
+        result["total"] = (total[0], total[1])
+        return result
+
+    def table(self) -> str:
+        lines = [f"python-chess {VERSION} test.py against {self.module} ({self.seconds:.1f} s):"]
+        for name, (passed, total) in self.counts().items():
+            lines.append(f"  {name:28} {passed:4}/{total}")
+        for problem in self.problems:
+            lines.append(f"  ! {problem}")
+        return "\n".join(lines)
+
+
+def run_suite(sdist: Path, module: str = "bitboards", python: str = sys.executable,
+              timeout: float = RUN_TIMEOUT, env: Optional[Dict[str, str]] = None) -> SuiteRun:
+    """Runs test.py's tests in scope in a child process (at most ``timeout``
+    seconds; the tests without a result by then count as failed)."""
+    run = SuiteRun()
+    run.module = module
+    env = dict(os.environ if env is None else env)
+    # test.py starts "stockfish" from PATH; Debian puts it in /usr/games.
+    if shutil.which("stockfish", path=env.get("PATH")) is None and os.path.exists("/usr/games/stockfish"):
+        env["PATH"] = env.get("PATH", os.defpath) + os.pathsep + "/usr/games"
+    with tempfile.TemporaryDirectory(prefix="python-chess-suite-") as scratch:
+        out = Path(scratch) / "results.jsonl"
+        command = [python, str(Path(__file__).resolve()), "--child",
+                   "--sdist", str(sdist.resolve()), "--module", module, "--out", str(out)]
+        started = time.perf_counter()
+        process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            output, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            output, _ = process.communicate()
+            run.problems.append(f"the run took more than {timeout:g} s: stopped; tests without a result failed")
+        run.seconds = time.perf_counter() - started
+        done = False
+        if out.exists():
+            for line in out.read_text().splitlines():
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue
+                if "modules" in record:
+                    run.modules = record["modules"]
+                elif "scope" in record:
+                    run.scope = [tuple(test) for test in record["scope"]]
+                elif "class" in record:
+                    run.outcomes[(record["class"], record["test"])] = (record["outcome"], record["detail"])
+                elif "load_error" in record:
+                    run.problems.append("test.py failed to load:\n" + record["load_error"])
+                elif "scope_error" in record:
+                    run.problems.append(record["scope_error"])
+                elif "done" in record:
+                    done = True
+        if not done and process.returncode not in (None, 0) or not run.scope:
+            tail = output.decode(errors="replace")[-3000:] if output else ""
+            run.problems.append(f"the child process exited with {process.returncode}: {tail}")
+    return run
+
+
+def read_counts(path: Path = COUNT_FILE) -> Dict[str, Tuple[int, int]]:
+    """The stored counts: ``{class or "total": (passed, total)}``."""
+    counts: Dict[str, Tuple[int, int]] = {}
+    for line in path.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        name, fraction = line.split()
+        passed, total = fraction.split("/")
+        counts[name] = (int(passed), int(total))
+    return counts
+
+
+def write_counts(counts: Dict[str, Tuple[int, int]], path: Path = COUNT_FILE) -> None:
+    lines = [
+        f"# python-chess {VERSION}'s test.py against bitboards: tests passed / tests in scope, per class.",
+        "# The last count the project reached: tests/test_python_chess_suite.py fails when the",
+        "# total falls below it. Written by `python_chess_suite.py --write-counts`.",
+    ]
+    for name, (passed, total) in counts.items():
+        lines.append(f"{name} {passed}/{total}")
+    path.write_text("\n".join(lines) + "\n")
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sdist", type=Path, help="an unpacked sdist, or its tarball (default: pip download)")
+    parser.add_argument("--module", default="bitboards", help="the module in chess's place (chess: python-chess itself)")
+    parser.add_argument("--failures", action="store_true", help="print why each failing test failed")
+    parser.add_argument("--list", action="store_true", help="print each test's outcome")
+    parser.add_argument("--write-counts", action="store_true", help=f"store the counts in {COUNT_FILE.name}")
+    parser.add_argument("--timeout", type=float, default=RUN_TIMEOUT)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        return child(args.sdist, args.module, args.out)
+
+    with tempfile.TemporaryDirectory(prefix="python-chess-sdist-") as scratch:
+        if args.sdist is not None:
+            sdist = locate_sdist(args.sdist, Path(scratch))
+        else:
+            sdist = fetch_sdist(Path(scratch))
+        run = run_suite(sdist, module=args.module, timeout=args.timeout)
+    if args.list or args.failures:
+        for (class_name, test), (outcome, detail) in run.outcomes.items():
+            if args.list or outcome != "pass":
+                print(f"{outcome:5} {class_name}.{test}")
+                if args.failures and outcome != "pass":
+                    print("      " + detail.strip().replace("\n", "\n      "))
+    print("modules: " + ", ".join(f"{k} = {v}" for k, v in run.modules.items()))
+    print(run.table())
+    if args.write_counts:
+        write_counts(run.counts())
+        print(f"wrote {COUNT_FILE}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
