@@ -82,10 +82,12 @@ mod limit;
 mod options;
 pub mod pool;
 mod process;
+#[cfg(feature = "arrow")]
+pub mod table;
 
 pub use engine::{Analysis, Engine, EngineBuilder, Query};
 pub use error::EngineError;
 pub use info::{Bound, Info, Score, Warning, Wdl};
 pub use limit::{Clocks, Limit};
 pub use options::{OptionKind, OptionValue, Options, UciOption};
-pub use pool::{Analyses, Job, Pool, PoolError};
+pub use pool::{Analyses, GameAnalyses, Job, Pool, PoolError};

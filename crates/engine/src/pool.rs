@@ -124,18 +124,26 @@ impl From<&Game> for Job {
     }
 }
 
+impl From<&Job> for Job {
+    fn from(job: &Job) -> Self {
+        job.clone()
+    }
+}
+
 impl From<(Position, Vec<Move>)> for Job {
     fn from((start, moves): (Position, Vec<Move>)) -> Self {
         Job { start, moves }
     }
 }
 
-/// A position the pool could not analyse: its index in the input, the
-/// engine's error, and how many engines tried it.
+/// A position (or a game) the pool could not analyse: its index in the
+/// input, the engine's error, and how many engines tried it.
 #[derive(Debug)]
 pub struct PoolError {
     /// The job's index in the input (0 for the first).
     pub index: usize,
+    /// Whether the job was a whole game ([`Pool::analyse_games`]).
+    pub game: bool,
     /// The last engine's error.
     pub error: EngineError,
     /// How many searches were tried: 2 when the first engine died and a
@@ -148,7 +156,8 @@ pub struct PoolError {
 
 impl fmt::Display for PoolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "position {}: {}", self.index, self.error)?;
+        let job = if self.game { "game" } else { "position" };
+        write!(f, "{job} {}: {}", self.index, self.error)?;
         if self.attempts > 1 {
             write!(f, " (after {} attempts)", self.attempts)?;
         }
@@ -304,6 +313,68 @@ impl Pool {
         I: IntoIterator,
         I::Item: Into<Job>,
     {
+        Analyses {
+            run: self.run(jobs.into_iter(), limit, multipv, reset, false),
+        }
+    }
+
+    /// Analyses whole games: each job's position after every one of its
+    /// moves (plies 1 to the last, the final position included), in order,
+    /// by one engine, with one `ucinewgame` before the game when `reset`
+    /// (as fishnet and Lichess analyse a game: the hash carries from one
+    /// move to the next, and at a limit of nodes or depth the results are
+    /// the same whatever the number of engines). Each result is the list
+    /// of the game's analyses, one per move, or a [`PoolError`] naming the
+    /// game's index (an engine that died is replaced and the game
+    /// searched once more from its start). The games come back in input
+    /// order, at most [`Pool::window`] of them in flight.
+    ///
+    /// ```no_run
+    /// use bitboards::{Game, Position};
+    /// use bitboards_engine::{EngineBuilder, Job, Limit, Pool};
+    ///
+    /// let mut game = Game::new(Position::START);
+    /// for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+    ///     game.play_san(san)?;
+    /// }
+    /// let mut pool = Pool::new(EngineBuilder::new("/usr/games/stockfish"), 2, &[])?;
+    /// for result in pool.analyse_games([&game], &Limit::nodes(20_000), 1, true) {
+    ///     let analyses = result?;
+    ///     assert_eq!(analyses.len(), 7);
+    ///     assert_eq!(analyses[6].best, None); // checkmate: no move
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn analyse_games<I>(
+        &mut self,
+        games: I,
+        limit: &Limit,
+        multipv: u32,
+        reset: bool,
+    ) -> GameAnalyses<'_, I::IntoIter>
+    where
+        I: IntoIterator,
+        I::Item: Into<Job>,
+    {
+        GameAnalyses {
+            run: self.run(games.into_iter(), limit, multipv, reset, true),
+        }
+    }
+
+    /// The engines at work on `jobs`, one search per job or one per move
+    /// of each job (`games`).
+    fn run<I>(
+        &mut self,
+        jobs: I,
+        limit: &Limit,
+        multipv: u32,
+        reset: bool,
+        games: bool,
+    ) -> Run<'_, I>
+    where
+        I: Iterator,
+        I::Item: Into<Job>,
+    {
         let (job_sender, job_receiver) = mpsc::channel::<(usize, Job)>();
         let (result_sender, results) = mpsc::channel();
         let job_receiver = Arc::new(Mutex::new(job_receiver));
@@ -321,14 +392,16 @@ impl Pool {
                     limit: *limit,
                     multipv,
                     reset,
+                    games,
                     stop: Arc::clone(&stop),
                 };
                 thread::spawn(move || worker.run())
             })
             .collect();
-        Analyses {
+        Run {
             pool: self,
-            input: jobs.into_iter(),
+            games,
+            input: jobs,
             input_done: false,
             jobs: Some(job_sender),
             results,
@@ -349,10 +422,12 @@ struct Worker {
     engine: Option<Engine>,
     recipe: Arc<Recipe>,
     jobs: Arc<Mutex<Receiver<(usize, Job)>>>,
-    results: Sender<(usize, Result<Analysis, PoolError>)>,
+    results: Sender<(usize, Result<Vec<Analysis>, PoolError>)>,
     limit: Limit,
     multipv: u32,
     reset: bool,
+    /// Every move of each job searched, not only its last position.
+    games: bool,
     /// Set when the caller dropped the results: take no other job.
     stop: Arc<AtomicBool>,
 }
@@ -376,6 +451,7 @@ impl Worker {
                     self.engine = None;
                     Err(PoolError {
                         index,
+                        game: self.games,
                         error: EngineError::Closed {
                             reason: "the search panicked".to_owned(),
                         },
@@ -389,8 +465,9 @@ impl Worker {
         self.engine
     }
 
-    /// One search on the engine, started afresh if there is none.
-    fn search(&mut self, job: &Job) -> Result<Analysis, EngineError> {
+    /// The job's searches on the engine, started afresh if there is none:
+    /// one, or one after each move of a game.
+    fn search(&mut self, job: &Job) -> Result<Vec<Analysis>, EngineError> {
         let engine = match &mut self.engine {
             Some(engine) => engine,
             slot => slot.insert(self.recipe.start()?),
@@ -398,16 +475,33 @@ impl Worker {
         if self.reset {
             engine.new_game()?;
         }
-        engine.analyse(
-            (&job.start, job.moves.as_slice()),
-            &self.limit,
-            self.multipv,
-        )
+        if !self.games {
+            let analysis = engine.analyse(
+                (&job.start, job.moves.as_slice()),
+                &self.limit,
+                self.multipv,
+            )?;
+            return Ok(vec![analysis]);
+        }
+        let mut analyses = Vec::with_capacity(job.moves.len());
+        for ply in 1..=job.moves.len() {
+            if self.stop.load(Ordering::Relaxed) {
+                return Err(EngineError::Closed {
+                    reason: "the results were dropped before the game's end".to_owned(),
+                });
+            }
+            analyses.push(engine.analyse(
+                (&job.start, &job.moves[..ply]),
+                &self.limit,
+                self.multipv,
+            )?);
+        }
+        Ok(analyses)
     }
 
     /// The job's result: a second search on a fresh engine if the first
     /// one's engine died.
-    fn analyse(&mut self, index: usize, job: &Job) -> Result<Analysis, PoolError> {
+    fn analyse(&mut self, index: usize, job: &Job) -> Result<Vec<Analysis>, PoolError> {
         let mut attempts = 0;
         loop {
             attempts += 1;
@@ -427,6 +521,7 @@ impl Worker {
                     }
                     return Err(PoolError {
                         index,
+                        game: self.games,
                         error,
                         attempts,
                     });
@@ -441,11 +536,27 @@ impl Worker {
 /// Dropping it stops feeding jobs, waits for the searches under way and
 /// gives the engines back to the pool.
 pub struct Analyses<'a, I> {
+    run: Run<'a, I>,
+}
+
+/// The results of [`Pool::analyse_games`], a list of analyses per game, in
+/// input order.
+///
+/// Dropping it stops feeding games, waits for the searches under way and
+/// gives the engines back to the pool.
+pub struct GameAnalyses<'a, I> {
+    run: Run<'a, I>,
+}
+
+/// The engines at work on a stream of jobs, the results in input order.
+struct Run<'a, I> {
     pool: &'a mut Pool,
+    /// Each job is a game, searched after every move.
+    games: bool,
     input: I,
     input_done: bool,
     jobs: Option<Sender<(usize, Job)>>,
-    results: Receiver<(usize, Result<Analysis, PoolError>)>,
+    results: Receiver<(usize, Result<Vec<Analysis>, PoolError>)>,
     workers: Vec<JoinHandle<Option<Engine>>>,
     window: usize,
     /// Jobs sent to the workers.
@@ -453,7 +564,7 @@ pub struct Analyses<'a, I> {
     /// The index of the next result to give.
     next: usize,
     /// Results that came before their turn.
-    ready: BTreeMap<usize, Result<Analysis, PoolError>>,
+    ready: BTreeMap<usize, Result<Vec<Analysis>, PoolError>>,
     /// Every worker is gone with results missing (a worker panicked).
     broken: bool,
     /// Tells the workers to take no other job.
@@ -462,7 +573,19 @@ pub struct Analyses<'a, I> {
 
 impl<I> fmt::Debug for Analyses<'_, I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Analyses")
+        self.run.fmt("Analyses", f)
+    }
+}
+
+impl<I> fmt::Debug for GameAnalyses<'_, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.run.fmt("GameAnalyses", f)
+    }
+}
+
+impl<I> Run<'_, I> {
+    fn fmt(&self, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(name)
             .field("sent", &self.sent)
             .field("next", &self.next)
             .field("held", &self.ready.len())
@@ -471,7 +594,7 @@ impl<I> fmt::Debug for Analyses<'_, I> {
     }
 }
 
-impl<I> Analyses<'_, I> {
+impl<I> Run<'_, I> {
     /// Joins the workers and puts their engines back in the pool.
     fn finish(&mut self) {
         self.jobs = None;
@@ -488,7 +611,7 @@ impl<I> Analyses<'_, I> {
     }
 }
 
-impl<I> Analyses<'_, I>
+impl<I> Run<'_, I>
 where
     I: Iterator,
     I::Item: Into<Job>,
@@ -523,6 +646,40 @@ where
     type Item = Result<Analysis, PoolError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        let result = self.run.next()?;
+        Some(result.and_then(|mut analyses| match analyses.pop() {
+            Some(analysis) => Ok(analysis),
+            // A position job gives one analysis, always.
+            None => Err(PoolError {
+                index: self.run.next - 1,
+                game: false,
+                error: EngineError::Closed {
+                    reason: "no analysis came back".to_owned(),
+                },
+                attempts: 0,
+            }),
+        }))
+    }
+}
+
+impl<I> Iterator for GameAnalyses<'_, I>
+where
+    I: Iterator,
+    I::Item: Into<Job>,
+{
+    type Item = Result<Vec<Analysis>, PoolError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.run.next()
+    }
+}
+
+impl<I> Run<'_, I>
+where
+    I: Iterator,
+    I::Item: Into<Job>,
+{
+    fn next(&mut self) -> Option<Result<Vec<Analysis>, PoolError>> {
         if self.broken {
             return None;
         }
@@ -550,6 +707,7 @@ where
                     self.finish();
                     return Some(Err(PoolError {
                         index,
+                        game: self.games,
                         error: EngineError::Closed {
                             reason: "the pool's threads ended before this position's result"
                                 .to_owned(),
@@ -562,7 +720,7 @@ where
     }
 }
 
-impl<I> Drop for Analyses<'_, I> {
+impl<I> Drop for Run<'_, I> {
     fn drop(&mut self) {
         // The workers finish the search they are in and take no other job.
         self.stop.store(true, Ordering::Relaxed);

@@ -374,3 +374,91 @@ fn a_search_stopped_at_its_deadline_is_not_retried() {
     }
     assert_eq!(pool.started_pids().len(), 1);
 }
+
+/// Seeded random games: each one's moves from the start.
+fn games(count: usize) -> Vec<Job> {
+    let mut rng = bitboards_test_support::Rng::new(11);
+    (0..count)
+        .map(|index| {
+            let mut position = Position::START;
+            let mut moves = Vec::new();
+            for _ in 0..(5 + index % 17) {
+                let legal = position.legal_moves();
+                let Some(&mv) = legal.as_slice().get(rng.below(legal.len().max(1))) else {
+                    break;
+                };
+                moves.push(mv);
+                position = position.play(mv).unwrap();
+            }
+            Job::from((Position::START, moves))
+        })
+        .collect()
+}
+
+#[test]
+fn games_come_back_whole_and_in_input_order() {
+    let games = games(25);
+    let mut pool = Pool::new(fake("random-delay", &[]), 3, &[]).unwrap();
+    let results: Vec<_> = pool
+        .analyse_games(&games, &Limit::nodes(1), 1, true)
+        .collect();
+    assert_eq!(results.len(), games.len());
+    for (game, result) in games.iter().zip(&results) {
+        let analyses = result.as_ref().unwrap();
+        assert_eq!(analyses.len(), game.moves.len());
+        // The position after each move, in order.
+        let mut position = game.start;
+        for (mv, analysis) in game.moves.iter().zip(analyses) {
+            position = position.play(*mv).unwrap();
+            assert_eq!(analysis.position, position);
+            let legal = position.legal_moves();
+            assert_eq!(analysis.best, legal.as_slice().first().copied());
+        }
+    }
+    let pids = pool.started_pids();
+    drop(pool);
+    assert_all_gone(&pids);
+}
+
+#[test]
+fn a_game_whose_engine_dies_is_searched_again_from_its_start() {
+    // Each process dies at its 7th `go`: a game of more than six moves
+    // kills its first engine, and its second dies too when the game has
+    // more than six; games of up to six moves on a fresh engine succeed.
+    let short = games(30)
+        .into_iter()
+        .filter(|game| game.moves.len() <= 6)
+        .take(3);
+    let long = games(30).into_iter().find(|game| game.moves.len() > 12);
+    let jobs: Vec<Job> = short.chain(long).collect();
+    assert_eq!(jobs.len(), 4);
+    let mut pool = Pool::new(fake("die-on-nth-go", &["7"]), 1, &[]).unwrap();
+    let results: Vec<_> = pool
+        .analyse_games(&jobs, &Limit::nodes(1), 1, true)
+        .collect();
+    assert_eq!(results.len(), 4);
+    let failed = results[3].as_ref().unwrap_err();
+    assert_eq!((failed.index, failed.game, failed.attempts), (3, true, 2));
+    assert!(failed.to_string().starts_with("game 3: "), "{failed}");
+    let pids = pool.started_pids();
+    drop(pool);
+    assert_all_gone(&pids);
+}
+
+#[test]
+fn stockfish_analyses_a_game_the_same_on_one_and_two_engines() {
+    let Some(path) = stockfish() else { return };
+    let games = games(6);
+    let limit = Limit::nodes(3000);
+    let mut runs = Vec::new();
+    for engines in [1, 2] {
+        let mut pool = stockfish_pool(&path, engines);
+        let results: Vec<Vec<Found>> = pool
+            .analyse_games(&games, &limit, 1, true)
+            .map(|result| result.unwrap().iter().map(found).collect())
+            .collect();
+        runs.push(results);
+    }
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0].len(), 6);
+}
