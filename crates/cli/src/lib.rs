@@ -1,5 +1,5 @@
 //! The `bitboards` command's library: the printed views, and one module
-//! per subcommand (`show`, `edit`, `fen`, `perft`, `pgn`, `book`, `tb`); the expression language
+//! per subcommand (`show`, `edit`, `fen`, `perft`, `pgn`, `book`, `tb`, `analyse`); the expression language
 //! and the numberings come from `bitboards-expr`, re-exported here as
 //! [`expr`] and [`numbering`]. A new subcommand is a new module with an `Args` struct and a
 //! `run` function, plus one variant in the binary's `Command` enum.
@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analyse;
 pub mod book;
 pub mod edit;
 pub mod fen;

@@ -5,7 +5,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use bitboards_cli::{CommandError, book, edit, fen, perft, pgn, show, tb};
+use bitboards_cli::{CommandError, analyse, book, edit, fen, perft, pgn, show, tb};
 use clap::{Parser, Subcommand};
 
 /// See chess bitboards as boards, hex and binary, edit them, look inside a
@@ -41,6 +41,10 @@ enum Command {
     /// draw or loss and the distance to zeroing, and every move's, best
     /// first.
     Tb(tb::TbArgs),
+    /// Analyse every position of PGN files (or a list of FENs) with a UCI
+    /// engine on every core: Parquet rows, the games back with evals, or
+    /// lines of text.
+    Analyse(analyse::AnalyseArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +63,12 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args, io::stderr().is_terminal(), &mut stdout),
         Command::Book(args) => book::run(args, &mut stdout, &mut io::stderr().lock()),
         Command::Tb(args) => tb::run(args, &mut stdout),
+        Command::Analyse(args) => analyse::run(
+            args,
+            io::stderr().is_terminal(),
+            &mut stdout,
+            &mut io::stderr().lock(),
+        ),
         Command::Pgn(args) => pgn::run(
             args,
             io::stderr().is_terminal(),

@@ -414,7 +414,7 @@ fn close_summary(
 /// under a temporary name and renamed by [`Output::commit`] once complete
 /// ([`StagedFile`]), so that a write that stops leaves no file at `path`
 /// that looks complete.
-fn create_output(path: &str) -> Result<Output, CommandError> {
+pub(crate) fn create_output(path: &str) -> Result<Output, CommandError> {
     if path == "-" {
         return Ok(Output::Stdout(io::stdout()));
     }
@@ -424,14 +424,14 @@ fn create_output(path: &str) -> Result<Output, CommandError> {
 }
 
 /// Where a table goes: standard output, or a file named when complete.
-enum Output {
+pub(crate) enum Output {
     Stdout(io::Stdout),
     File(StagedFile),
 }
 
 impl Output {
     /// Flushes the output; a file gets its name.
-    fn commit(self, path: &str) -> Result<(), CommandError> {
+    pub(crate) fn commit(self, path: &str) -> Result<(), CommandError> {
         match self {
             Output::Stdout(mut out) => out.flush(),
             Output::File(file) => file.commit(),

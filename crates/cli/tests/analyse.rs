@@ -1,0 +1,315 @@
+//! `bitboards analyse` on Stockfish (skipped without it, a failure under
+//! `CI=true`): Parquet rows checked column by column, the same bytes on
+//! one engine and two, the PGN written back read by `bitboards pgn` to
+//! the same evals, and every user error with its message and exit code.
+
+#[allow(dead_code)]
+mod common;
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Int32Type, UInt16Type, UInt64Type};
+use arrow_array::{Array, RecordBatch};
+use bitboards::Position;
+use common::run;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use serde_json::Value;
+
+/// Two games and Scholar's mate; the first has comments, one with an old
+/// eval that the analysis replaces, and a clock that stays.
+const GAMES: &str = r#"[Event "One"]
+[Result "*"]
+
+1. e4 { [%eval 9.99] [%clk 0:03:00] } e5 { a reply } 2. Nf3 Nc6 3. Bb5 a6 *
+
+[Event "Two"]
+[FEN "7k/8/8/8/8/8/6Q1/6K1 b - - 0 1"]
+[SetUp "1"]
+[Result "*"]
+
+1... Kh7 2. Qg5 Kh8 *
+
+[Event "Scholar"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+"#;
+
+fn stockfish() -> Option<String> {
+    let path = std::env::var("STOCKFISH").unwrap_or_else(|_| "/usr/games/stockfish".to_owned());
+    if Path::new(&path).exists() {
+        Some(path)
+    } else if std::env::var("CI").is_ok_and(|ci| ci == "true") {
+        panic!("CI=true and no Stockfish at {path}: .ci/run installs Debian's `stockfish`");
+    } else {
+        eprintln!("skipped: no Stockfish at {path}");
+        None
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{}-analyse-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&path);
+    std::fs::create_dir_all(&path).expect("a scratch directory");
+    path
+}
+
+fn read_parquet(path: &Path) -> RecordBatch {
+    let file = File::open(path).unwrap();
+    let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+        .unwrap()
+        .build()
+        .unwrap();
+    let mut batches: Vec<RecordBatch> = reader.map(Result::unwrap).collect();
+    // The files here are small: one row group, one batch.
+    assert_eq!(batches.len(), 1, "one batch expected");
+    batches.remove(0)
+}
+
+fn analyse(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["analyse"];
+    all.extend_from_slice(args);
+    run(&all)
+}
+
+#[test]
+fn fens_to_parquet_the_same_bytes_on_one_engine_and_two() {
+    let Some(engine) = stockfish() else { return };
+    let dir = scratch("fens");
+    let fens = dir.join("fens.txt");
+    let positions = bitboards_test_support::random_positions(24, 5, 40);
+    let mut text = String::from("# random positions\n\n");
+    for position in &positions {
+        text.push_str(&format!("{}\n", position.fen()));
+    }
+    std::fs::write(&fens, text).unwrap();
+    let mut files = Vec::new();
+    for engines in ["1", "2"] {
+        let out = dir.join(format!("{engines}.parquet"));
+        let (code, stdout, stderr) = analyse(&[
+            "--fens",
+            fens.to_str().unwrap(),
+            "--engine",
+            &engine,
+            "--nodes",
+            "3000",
+            "--engines",
+            engines,
+            "--multipv",
+            "2",
+            "--to",
+            "parquet",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stdout.is_empty());
+        assert!(stderr.starts_with("24 positions analysed in "), "{stderr}");
+        files.push(std::fs::read(&out).unwrap());
+        let batch = read_parquet(&out);
+        assert_eq!(batch.num_rows(), 48, "two PVs per position");
+        let column = |name: &str| batch.column_by_name(name).unwrap().clone();
+        let game = column("game");
+        let game = game.as_primitive::<UInt64Type>();
+        let multipv = column("multipv");
+        let multipv = multipv.as_primitive::<UInt16Type>();
+        let fen = column("fen");
+        let fen = fen.as_string::<i32>();
+        let best = column("best");
+        let best = best.as_string::<i32>();
+        let (cp, mate) = (column("cp"), column("mate"));
+        let (cp, mate) = (
+            cp.as_primitive::<Int32Type>(),
+            mate.as_primitive::<Int32Type>(),
+        );
+        for row in 0..48 {
+            // Line 3 of the file is the first FEN (0-based line 2).
+            let index = row / 2;
+            assert_eq!(game.value(row), index as u64 + 2);
+            assert_eq!(multipv.value(row), (row % 2) as u16 + 1);
+            let position = Position::from_fen(fen.value(row)).unwrap();
+            assert_eq!(position, positions[index]);
+            let mv = position.parse_uci(best.value(row)).unwrap();
+            assert!(position.is_legal(mv));
+            assert!(cp.is_valid(row) != mate.is_valid(row));
+        }
+    }
+    assert!(files[0] == files[1], "the same bytes with 1 and 2 engines");
+}
+
+#[test]
+fn games_to_pgn_read_back_with_the_same_evals() {
+    let Some(engine) = stockfish() else { return };
+    let dir = scratch("games");
+    let input = dir.join("games.pgn");
+    std::fs::write(&input, GAMES).unwrap();
+    let pgn = dir.join("out.pgn");
+    let parquet = dir.join("out.parquet");
+    for (kind, out) in [("pgn", &pgn), ("parquet", &parquet)] {
+        let (code, _, stderr) = analyse(&[
+            input.to_str().unwrap(),
+            "--engine",
+            &engine,
+            "--depth",
+            "8",
+            "--to",
+            kind,
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        // 6 + 3 + 7 moves.
+        assert!(stderr.starts_with("16 positions analysed"), "{stderr}");
+    }
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        !written.contains("9.99"),
+        "the old eval is replaced:\n{written}"
+    );
+    assert!(written.contains("[%clk 0:03:00]"), "{written}");
+    assert!(written.contains("a reply"), "{written}");
+    assert!(
+        written.contains("[FEN \"7k/8/8/8/8/8/6Q1/6K1 b - - 0 1\"]"),
+        "{written}"
+    );
+
+    // The evals as `bitboards pgn` reads them back, per game and ply.
+    let (code, stdout, stderr) = run(&["pgn", pgn.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let games: Vec<Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(games.len(), 3);
+    let batch = read_parquet(&parquet);
+    assert_eq!(batch.num_rows(), 16);
+    let column = |name: &str| batch.column_by_name(name).unwrap().clone();
+    let (game, ply) = (column("game"), column("ply"));
+    let (game, ply) = (
+        game.as_primitive::<UInt64Type>(),
+        ply.as_primitive::<UInt16Type>(),
+    );
+    let (cp, mate) = (column("cp"), column("mate"));
+    let (cp, mate) = (
+        cp.as_primitive::<Int32Type>(),
+        mate.as_primitive::<Int32Type>(),
+    );
+    let best = column("best");
+    for row in 0..batch.num_rows() {
+        let number = game.value(row) as usize;
+        let at = ply.value(row) as usize - 1;
+        let read = &games[number]["evals"][at];
+        if best.is_null(row) {
+            // Checkmate: no eval written.
+            assert!(read.is_null(), "game {number} ply {at}: {read}");
+            assert_eq!(mate.value(row), 0);
+        } else if cp.is_valid(row) {
+            assert_eq!(read["cp"], cp.value(row), "game {number} ply {}", at + 1);
+        } else {
+            assert_eq!(
+                read["mate"],
+                mate.value(row),
+                "game {number} ply {}",
+                at + 1
+            );
+        }
+    }
+    // White's view: a queen up, whoever is to move.
+    for row in 0..batch.num_rows() {
+        if game.value(row) == 1 {
+            assert!(
+                cp.is_valid(row) && cp.value(row) > 500
+                    || mate.is_valid(row) && mate.value(row) > 0,
+                "row {row}"
+            );
+        }
+    }
+}
+
+#[test]
+fn text_lines_unique_positions_and_bad_input() {
+    let Some(engine) = stockfish() else { return };
+    let dir = scratch("text");
+    let fens = dir.join("fens.txt");
+    let start = Position::START.fen().to_string();
+    std::fs::write(&fens, format!("{start}\nnot a fen\n{start}\n")).unwrap();
+    let (code, stdout, stderr) = analyse(&[
+        "--fens",
+        fens.to_str().unwrap(),
+        "--engine",
+        &engine,
+        "--nodes",
+        "1000",
+        "--unique",
+    ]);
+    assert_eq!(code, 1, "the bad line is a failure: {stderr}");
+    assert!(stderr.contains("fens.txt: line 2: "), "{stderr}");
+    assert!(stderr.contains("1 positions analysed"), "{stderr}");
+    assert!(stderr.contains("1 inputs unreadable"), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "the repeated start position once: {stdout}");
+    assert!(
+        lines[0].starts_with(&format!("game 0 ply 0: {start} best ")),
+        "{stdout}"
+    );
+    assert!(lines[0].contains(" depth "), "{stdout}");
+}
+
+#[test]
+fn errors_say_what_is_wrong() {
+    let dir = scratch("errors");
+    let input = dir.join("games.pgn");
+    std::fs::write(&input, GAMES).unwrap();
+    let input = input.to_str().unwrap();
+    let cases: [(&[&str], i32, &str); 6] = [
+        (&[input, "--engine", "x"], 2, "give a limit"),
+        (&[input, "--engine", "x", "--nodes", "0"], 2, "a limit of 0"),
+        (
+            &[input, "--engine", "x", "--nodes", "5", "--to", "csv", "o"],
+            2,
+            "`csv` is not an output of analyse",
+        ),
+        (
+            &[
+                "--fens", input, "--engine", "x", "--nodes", "5", "--to", "pgn", "o",
+            ],
+            2,
+            "--to pgn writes games back",
+        ),
+        (
+            &[input, "--engine", "x", "--nodes", "5", "--option", "Hash"],
+            2,
+            "expected NAME=VALUE",
+        ),
+        (
+            &[input, "--engine", "/nonexistent/engine", "--nodes", "5"],
+            1,
+            "engine /nonexistent/engine: ",
+        ),
+    ];
+    for (args, expected, message) in cases {
+        let (code, stdout, stderr) = analyse(args);
+        assert_eq!(code, expected, "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(stdout.is_empty());
+    }
+    // Not an engine at all: refused within the handshake's deadline.
+    let (code, _, stderr) = analyse(&[input, "--engine", "/bin/cat", "--nodes", "5"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("engine /bin/cat: "), "{stderr}");
+    // An option the engine does not have.
+    if let Some(engine) = stockfish() {
+        let (code, _, stderr) = analyse(&[
+            input,
+            "--engine",
+            &engine,
+            "--nodes",
+            "5",
+            "--option",
+            "Frobnicate=3",
+        ]);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(stderr.contains("Frobnicate"), "{stderr}");
+    }
+}
