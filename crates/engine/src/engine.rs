@@ -2,6 +2,7 @@
 //! faults.
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use bitboards::{CastlingNotation, Game, Move, Position};
@@ -15,6 +16,10 @@ use crate::process::{Next, Process};
 /// The most warnings one call keeps (an engine that writes nothing but
 /// garbage cannot fill the memory).
 const MAX_WARNINGS: usize = 64;
+
+/// How often a search that can be stopped from another thread
+/// ([`Engine::analyse_until`]) looks at its stop flag.
+const STOP_POLL: Duration = Duration::from_millis(10);
 
 /// How to start an engine: its program, arguments and deadlines.
 ///
@@ -590,10 +595,53 @@ impl Engine {
         query: impl Into<Query<'a>>,
         limit: &Limit,
         multipv: u32,
+        on_info: impl FnMut(&Info),
+    ) -> Result<Analysis, EngineError> {
+        self.search(query.into(), limit, multipv, None, on_info)
+    }
+
+    /// As [`Engine::analyse_with`], and when another thread sets `stop`,
+    /// the engine is told to `stop` (within 10 ms) and the result is its
+    /// `bestmove` and the infos up to it: a search that the caller ends
+    /// early, as python-chess's `analysis(...).stop()` does. The engine
+    /// then has [`EngineBuilder::stop_grace`] to answer before it is
+    /// killed.
+    ///
+    /// ```no_run
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use bitboards::Position;
+    /// use bitboards_engine::{Engine, Limit};
+    ///
+    /// let mut engine = Engine::start("/usr/games/stockfish", [] as [&str; 0])?;
+    /// let stop = AtomicBool::new(false);
+    /// let analysis = engine.analyse_until(&Position::START, &Limit::depth(99), 1, &stop, |info| {
+    ///     if info.depth >= Some(12) {
+    ///         stop.store(true, Ordering::Relaxed); // or from another thread
+    ///     }
+    /// })?;
+    /// assert!(analysis.best.is_some());
+    /// # Ok::<(), bitboards_engine::EngineError>(())
+    /// ```
+    pub fn analyse_until<'a>(
+        &mut self,
+        query: impl Into<Query<'a>>,
+        limit: &Limit,
+        multipv: u32,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&Info),
+    ) -> Result<Analysis, EngineError> {
+        self.search(query.into(), limit, multipv, Some(stop), on_info)
+    }
+
+    fn search(
+        &mut self,
+        query: Query<'_>,
+        limit: &Limit,
+        multipv: u32,
+        stop: Option<&AtomicBool>,
         mut on_info: impl FnMut(&Info),
     ) -> Result<Analysis, EngineError> {
         self.ensure_open()?;
-        let query = query.into();
         let (position, commands, go) = self.prepare(&query, limit, multipv)?;
         self.send(&commands, &go)?;
         if self.options.get("UCI_Chess960").is_some() {
@@ -607,7 +655,9 @@ impl Engine {
             self.config.margin,
             self.config.search_timeout,
         );
-        let deadline = Instant::now() + waited;
+        let mut deadline = Instant::now() + waited;
+        // With a stop flag, waits end every STOP_POLL to look at it.
+        let mut stop = stop;
         let mut ranks: Vec<Option<Info>> = Vec::new();
         let mut warnings = Vec::new();
         let warn = |warnings: &mut Vec<Warning>, warning: Warning| {
@@ -616,9 +666,19 @@ impl Engine {
             }
         };
         loop {
-            let line = match self.process.next_line(deadline, self.config.spin) {
+            if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                stop = None;
+                self.send("stop\n", "stop")?;
+                deadline = deadline.min(Instant::now() + self.config.stop_grace);
+            }
+            let wait_until = match stop {
+                Some(_) => deadline.min(Instant::now() + STOP_POLL),
+                None => deadline,
+            };
+            let line = match self.process.next_line(wait_until, self.config.spin) {
                 Next::Line(line) => line,
                 Next::Eof => return Err(self.terminated(&go)),
+                Next::Timeout if Instant::now() < deadline => continue,
                 Next::Timeout => return Err(self.stop_after_timeout(&go, waited)),
             };
             let mut words = line.split_whitespace();
