@@ -11,6 +11,7 @@
 
 mod arrow;
 mod board;
+mod engine;
 mod errors;
 mod pgn;
 mod planes;
@@ -43,6 +44,9 @@ fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(pgn::position_stream, module)?)?;
     module.add_function(wrap_pyfunction!(planes::planes_into, module)?)?;
     module.add_function(wrap_pyfunction!(planes::planes_kernels, module)?)?;
+    module.add_class::<engine::UciEngine>()?;
+    module.add_class::<engine::SearchStop>()?;
+    module.add_function(wrap_pyfunction!(engine::analyse_many, module)?)?;
     errors::register(py, module)?;
     syzygy::register(py, module)?;
     Ok(())

@@ -1,0 +1,694 @@
+//! UCI engines: the compiled part of `bitboards.engine` (python-chess's
+//! `chess.engine` names) over the `bitboards-engine` crate.
+//!
+//! [`UciEngine`] is one engine process: the handshake, options, `isready`,
+//! searches and `quit`, every wait with the GIL released and a deadline.
+//! `bitboards.engine.SimpleEngine` wraps it in Python, where the scores,
+//! the `InfoDict`s and python-chess's keyword arguments are.
+//! [`analyse_many`] runs a [`Pool`] over many positions on every core and
+//! returns the rows as an Arrow stream.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bitboards::{CastlingNotation, Color, Position};
+use bitboards_engine::table::{AnalysisBuilder, analysis_schema};
+use bitboards_engine::{
+    Analysis, Clocks, Engine, EngineBuilder, EngineError, Info, Job, Limit, OptionKind,
+    OptionValue, Pool, Score,
+};
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+
+use crate::arrow::ArrowStream;
+use crate::board::Board;
+use crate::errors::{fen_error, uci_error};
+use crate::types::Move;
+
+/// The exception of `bitboards.engine` named `name` (defined in Python,
+/// so that `EngineTimeoutError` can be both an `EngineError` and a
+/// `TimeoutError`), with `message`.
+fn raise(py: Python<'_>, name: &str, message: String) -> PyErr {
+    match py
+        .import("bitboards.engine")
+        .and_then(|module| module.getattr(name))
+    {
+        Ok(class) => match class.cast_into::<pyo3::types::PyType>() {
+            Ok(class) => PyErr::from_type(class, message),
+            Err(_) => pyo3::exceptions::PyRuntimeError::new_err(message),
+        },
+        Err(error) => error,
+    }
+}
+
+/// The Python exception for `error`: `EngineTerminatedError` when the
+/// engine is gone, `EngineTimeoutError` for a missed deadline,
+/// `FileNotFoundError`/`OSError` when it could not start, `EngineError`
+/// for everything else (a refused option, a bad limit, an illegal move).
+pub fn engine_error(py: Python<'_>, error: &EngineError) -> PyErr {
+    let message = error.to_string();
+    match error {
+        EngineError::Spawn { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            PyFileNotFoundError::new_err(message)
+        }
+        EngineError::Spawn { .. } => PyOSError::new_err(message),
+        // The crate's reason for a handshake that ran out of time starts
+        // so; any other is an exit.
+        EngineError::NotUci { reason, .. } if reason.starts_with("no `uciok` within") => {
+            raise(py, "EngineTimeoutError", message)
+        }
+        EngineError::NotUci { .. }
+        | EngineError::Terminated { .. }
+        | EngineError::Closed { .. } => raise(py, "EngineTerminatedError", message),
+        EngineError::Timeout { .. } => raise(py, "EngineTimeoutError", message),
+        _ => raise(py, "EngineError", message),
+    }
+}
+
+fn seconds(value: f64, what: &str) -> PyResult<Duration> {
+    Duration::try_from_secs_f64(value).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{what} must be a number of seconds from 0, not {value}"
+        ))
+    })
+}
+
+/// A search limit from python-chess's `Limit` fields: (time, depth, nodes,
+/// mate, white_clock, black_clock, white_inc, black_inc, remaining_moves).
+/// A clock given for one side only leaves the other at 0.
+type LimitFields = (
+    Option<f64>,
+    Option<u32>,
+    Option<u64>,
+    Option<u32>,
+    Option<f64>,
+    Option<f64>,
+    Option<f64>,
+    Option<f64>,
+    Option<u32>,
+);
+
+fn limit_of(fields: LimitFields) -> PyResult<Limit> {
+    let (time, depth, nodes, mate, wclock, bclock, winc, binc, movestogo) = fields;
+    let mut limit = Limit {
+        movetime: time.map(|t| seconds(t, "Limit.time")).transpose()?,
+        depth,
+        nodes,
+        mate,
+        clocks: None,
+    };
+    if wclock.is_some() || bclock.is_some() {
+        let get =
+            |value: Option<f64>, what: &str| value.map_or(Ok(Duration::ZERO), |v| seconds(v, what));
+        limit.clocks = Some(Clocks {
+            wtime: get(wclock, "Limit.white_clock")?,
+            btime: get(bclock, "Limit.black_clock")?,
+            winc: get(winc, "Limit.white_inc")?,
+            binc: get(binc, "Limit.black_inc")?,
+            movestogo,
+        });
+    }
+    if limit.is_empty() {
+        return Err(PyValueError::new_err(
+            "the Limit sets nothing (time, depth, nodes, mate or the clocks): the search would never end",
+        ));
+    }
+    Ok(limit)
+}
+
+/// What to search: a start, the moves from it, and how castling moves are
+/// written back to Python (king takes rook on a Chess960 board).
+pub struct Request {
+    start: Position,
+    moves: Vec<bitboards::Move>,
+    notation: CastlingNotation,
+}
+
+impl Request {
+    fn end(&self) -> Position {
+        let mut position = self.start;
+        for &mv in &self.moves {
+            position = position.play_unchecked(mv);
+        }
+        position
+    }
+}
+
+/// A request from a `bitboards.Board` (its root position and move stack),
+/// a FEN, or a `(fen, [uci, ...], chess960)` tuple (what `engine.py` makes
+/// of a python-chess board).
+fn request_of(query: &Bound<'_, PyAny>) -> PyResult<Request> {
+    if let Ok(board) = query.cast::<Board>() {
+        let chess960: bool = board.getattr("chess960")?.extract()?;
+        let stack = board.getattr("move_stack")?;
+        if stack.len()? == 0 {
+            let start = *board.try_borrow()?.position();
+            return Ok(Request {
+                start,
+                moves: Vec::new(),
+                notation: notation(&start, chess960),
+            });
+        }
+        // (board_from_state, (start fen, chess960, [uci, ...]))
+        let reduced = board.call_method0("__reduce__")?;
+        let (fen, chess960, moves): (String, bool, Vec<String>) = reduced.get_item(1)?.extract()?;
+        return parse_request(&fen, &moves, chess960);
+    }
+    if let Ok(fen) = query.cast::<PyString>() {
+        return parse_request(&fen.to_cow()?, &[], false);
+    }
+    if let Ok((fen, moves, chess960)) = query.extract::<(String, Vec<String>, bool)>() {
+        return parse_request(&fen, &moves, chess960);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a board (bitboards.Board or chess.Board) or a FEN, not {}",
+        query.get_type().name()?
+    )))
+}
+
+fn notation(start: &Position, chess960: bool) -> CastlingNotation {
+    if chess960 {
+        CastlingNotation::KingTakesRook
+    } else {
+        start.castling_notation()
+    }
+}
+
+fn parse_request(fen: &str, moves: &[String], chess960: bool) -> PyResult<Request> {
+    let start = Position::from_fen(fen).map_err(|error| fen_error(fen, &error))?;
+    let mut position = start;
+    let mut parsed = Vec::with_capacity(moves.len());
+    for uci in moves {
+        let mv = position
+            .parse_uci(uci)
+            .map_err(|error| uci_error(uci, &error))?;
+        position = position.play_unchecked(mv);
+        parsed.push(mv);
+    }
+    Ok(Request {
+        start,
+        moves: parsed,
+        notation: notation(&start, chess960),
+    })
+}
+
+fn option_value(value: &Bound<'_, PyAny>) -> PyResult<OptionValue> {
+    if value.is_none() {
+        return Ok(OptionValue::Button);
+    }
+    // bool before int: a Python bool is an int.
+    if let Ok(flag) = value.cast::<pyo3::types::PyBool>() {
+        return Ok(OptionValue::Bool(flag.is_true()));
+    }
+    if let Ok(number) = value.extract::<i64>() {
+        return Ok(OptionValue::Int(number));
+    }
+    if let Ok(text) = value.extract::<String>() {
+        return Ok(OptionValue::Text(text));
+    }
+    Err(PyTypeError::new_err(format!(
+        "an option's value is a bool, an int, a str or None, not {}",
+        value.get_type().name()?
+    )))
+}
+
+/// The score as `(kind, value)`: ("cp", n), ("mate", n) with n != 0,
+/// ("mated", 0) for `mate 0` and ("mate_given", 0) for `mate +0`.
+fn score_tuple(score: Score) -> (&'static str, i32) {
+    match score {
+        Score::Cp(cp) => ("cp", cp),
+        Score::Mate(n) => ("mate", n),
+        Score::Mated => ("mated", 0),
+        Score::MateGiven => ("mate_given", 0),
+    }
+}
+
+/// One PV's info as a dict with python-chess's keys, but "score" a
+/// `(kind, value)` tuple and "wdl" a `(win, draw, loss)` tuple, both from
+/// the side to move's view (engine.py makes them `PovScore`/`PovWdl`).
+fn info_dict<'py>(
+    py: Python<'py>,
+    info: &Info,
+    notation: CastlingNotation,
+    objects: &[Py<Move>],
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    if let Some(depth) = info.depth {
+        dict.set_item("depth", depth)?;
+    }
+    if let Some(seldepth) = info.seldepth {
+        dict.set_item("seldepth", seldepth)?;
+    }
+    dict.set_item("multipv", info.multipv)?;
+    if let Some(score) = info.score {
+        dict.set_item("score", score_tuple(score))?;
+        match info.bound {
+            bitboards_engine::Bound::Lower => dict.set_item("lowerbound", true)?,
+            bitboards_engine::Bound::Upper => dict.set_item("upperbound", true)?,
+            bitboards_engine::Bound::Exact => {}
+        }
+    }
+    if let Some(wdl) = info.wdl {
+        dict.set_item("wdl", (wdl.win, wdl.draw, wdl.loss))?;
+    }
+    if let Some(nodes) = info.nodes {
+        dict.set_item("nodes", nodes)?;
+    }
+    if let Some(nps) = info.nps {
+        dict.set_item("nps", nps)?;
+    }
+    if let Some(time) = info.time {
+        dict.set_item("time", time.as_secs_f64())?;
+    }
+    if let Some(hashfull) = info.hashfull {
+        dict.set_item("hashfull", hashfull)?;
+    }
+    if let Some(tbhits) = info.tbhits {
+        dict.set_item("tbhits", tbhits)?;
+    }
+    if !info.pv.is_empty() {
+        let pv = PyList::new(
+            py,
+            info.pv
+                .iter()
+                .map(|&mv| Move::from_move(mv, notation).shared(py, objects)),
+        )?;
+        dict.set_item("pv", pv)?;
+    }
+    if let Some(string) = &info.string {
+        dict.set_item("string", string)?;
+    }
+    Ok(dict)
+}
+
+/// An analysis as `(infos, best, ponder, turn, warnings)`.
+fn analysis_tuple<'py>(
+    py: Python<'py>,
+    analysis: &Analysis,
+    notation: CastlingNotation,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let objects = Move::objects(py)?;
+    let infos = PyList::empty(py);
+    for info in &analysis.infos {
+        infos.append(info_dict(py, info, notation, objects)?)?;
+    }
+    let mv = |mv: Option<bitboards::Move>| {
+        mv.map(|mv| Move::from_move(mv, notation).shared(py, objects))
+    };
+    let warnings: Vec<String> = analysis.warnings.iter().map(ToString::to_string).collect();
+    (
+        infos,
+        mv(analysis.best),
+        mv(analysis.ponder),
+        analysis.position.side_to_move() == Color::White,
+        warnings,
+    )
+        .into_pyobject(py)
+}
+
+/// A builder from `command` (the program and its arguments) and the
+/// handshake timeout in seconds.
+fn builder_of(command: &[String], timeout: Option<f64>) -> PyResult<EngineBuilder> {
+    let Some((program, args)) = command.split_first() else {
+        return Err(PyValueError::new_err(
+            "the engine's command is empty: give its path (and arguments)",
+        ));
+    };
+    let mut builder = EngineBuilder::new(program.clone()).args(args.iter().cloned());
+    if let Some(timeout) = timeout {
+        builder = builder.handshake_timeout(seconds(timeout, "timeout")?);
+    }
+    Ok(builder)
+}
+
+/// A flag that ends a search of `UciEngine.analyse_stream` early: the
+/// engine is told to `stop` within 10 ms of `set()`.
+#[pyclass(module = "bitboards._bitboards", frozen)]
+#[derive(Default)]
+pub struct SearchStop {
+    flag: AtomicBool,
+}
+
+#[pymethods]
+impl SearchStop {
+    #[new]
+    fn new() -> SearchStop {
+        SearchStop::default()
+    }
+
+    /// Asks for the search to stop.
+    fn set(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether `set()` was called.
+    fn is_set(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+/// One UCI engine process (the base of `bitboards.engine.SimpleEngine`).
+///
+/// Calls from several threads take turns (each waits for the engine with
+/// the GIL released); after `quit`, or a fault that shut the engine down,
+/// every call raises `EngineTerminatedError`.
+#[pyclass(module = "bitboards._bitboards", frozen, subclass)]
+pub struct UciEngine {
+    engine: Mutex<Option<Engine>>,
+    pid: u32,
+    name: Option<String>,
+    author: Option<String>,
+    /// The options as engine.py's `Option` fields: (name, type, default,
+    /// min, max, var).
+    options: Vec<OptionRow>,
+}
+
+type OptionRow = (
+    String,
+    &'static str,
+    OptionDefault,
+    Option<i64>,
+    Option<i64>,
+    Vec<String>,
+);
+
+/// An option's default as Python sees it.
+#[derive(Clone)]
+enum OptionDefault {
+    Bool(bool),
+    Int(i64),
+    Text(String),
+    None,
+}
+
+impl<'py> IntoPyObject<'py> for OptionDefault {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match self {
+            OptionDefault::Bool(flag) => flag.into_pyobject(py)?.to_owned().into_any(),
+            OptionDefault::Int(number) => number.into_pyobject(py)?.into_any(),
+            OptionDefault::Text(text) => text.into_pyobject(py)?.into_any(),
+            OptionDefault::None => py.None().into_bound(py),
+        })
+    }
+}
+
+fn option_row(option: &bitboards_engine::UciOption) -> OptionRow {
+    let name = option.name.clone();
+    match &option.kind {
+        OptionKind::Check { default } => (
+            name,
+            "check",
+            OptionDefault::Bool(*default),
+            None,
+            None,
+            vec![],
+        ),
+        OptionKind::Spin { default, min, max } => (
+            name,
+            "spin",
+            OptionDefault::Int(*default),
+            Some(*min),
+            Some(*max),
+            vec![],
+        ),
+        OptionKind::Combo { default, vars } => (
+            name,
+            "combo",
+            OptionDefault::Text(default.clone()),
+            None,
+            None,
+            vars.clone(),
+        ),
+        OptionKind::Button => (name, "button", OptionDefault::None, None, None, vec![]),
+        OptionKind::String { default } => (
+            name,
+            "string",
+            OptionDefault::Text(default.clone()),
+            None,
+            None,
+            vec![],
+        ),
+    }
+}
+
+impl UciEngine {
+    /// Runs `work` on the engine with the GIL released; an engine already
+    /// quit is `EngineTerminatedError`.
+    fn with_engine<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut Engine) -> Result<T, EngineError> + Send,
+    ) -> PyResult<T> {
+        let result = py.detach(|| {
+            let mut guard = match self.engine.lock() {
+                Ok(guard) => guard,
+                Err(poisoned) => poisoned.into_inner(),
+            };
+            guard.as_mut().map(work)
+        });
+        match result {
+            Some(Ok(value)) => Ok(value),
+            Some(Err(error)) => Err(engine_error(py, &error)),
+            None => Err(raise(
+                py,
+                "EngineTerminatedError",
+                "the engine was quit or closed".to_owned(),
+            )),
+        }
+    }
+}
+
+#[pymethods]
+impl UciEngine {
+    /// Starts the engine: `command` is its path and arguments; `timeout`
+    /// (seconds) bounds the handshake.
+    #[new]
+    #[pyo3(signature = (command, timeout = None))]
+    fn new(py: Python<'_>, command: Vec<String>, timeout: Option<f64>) -> PyResult<UciEngine> {
+        let builder = builder_of(&command, timeout)?;
+        let engine = py
+            .detach(|| builder.start())
+            .map_err(|error| engine_error(py, &error))?;
+        Ok(UciEngine {
+            pid: engine.pid(),
+            name: engine.name().map(str::to_owned),
+            author: engine.author().map(str::to_owned),
+            options: engine.options().iter().map(option_row).collect(),
+            engine: Mutex::new(Some(engine)),
+        })
+    }
+
+    /// The engine's process id.
+    #[getter]
+    fn pid(&self) -> u32 {
+        self.pid
+    }
+
+    /// The engine's `id name` and `id author`, as given.
+    fn engine_id(&self) -> (Option<String>, Option<String>) {
+        (self.name.clone(), self.author.clone())
+    }
+
+    /// The options the engine declared, in its order: `(name, type,
+    /// default, min, max, var)`.
+    fn engine_options(&self) -> Vec<OptionRow> {
+        self.options.clone()
+    }
+
+    /// `isready`, answered by `readyok`.
+    fn is_ready(&self, py: Python<'_>) -> PyResult<()> {
+        self.with_engine(py, Engine::is_ready)
+    }
+
+    /// `ucinewgame` and `isready`.
+    fn new_game(&self, py: Python<'_>) -> PyResult<()> {
+        self.with_engine(py, Engine::new_game)
+    }
+
+    /// `setoption`, checked against the options the engine declared.
+    fn set_option(&self, py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let value = option_value(value)?;
+        self.with_engine(py, |engine| engine.set_option(name, value))
+    }
+
+    /// Searches `query` (a board, a FEN, or `(fen, [uci], chess960)`) to
+    /// `limit` with `multipv` PVs, after `ucinewgame` when `new_game`:
+    /// `(infos, best, ponder, white_to_move, warnings)`.
+    #[pyo3(signature = (query, limit, multipv = 1, new_game = false))]
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        query: &Bound<'py, PyAny>,
+        limit: LimitFields,
+        multipv: u32,
+        new_game: bool,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let request = request_of(query)?;
+        let limit = limit_of(limit)?;
+        let analysis = self.with_engine(py, |engine| {
+            if new_game {
+                engine.new_game()?;
+            }
+            engine.analyse((&request.start, request.moves.as_slice()), &limit, multipv)
+        })?;
+        analysis_tuple(py, &analysis, request.notation)
+    }
+
+    /// As `analyse`, handing each `info` line to `on_info` as it arrives
+    /// (a dict as in the result), and telling the engine to `stop` when
+    /// `stop.set()` is called from another thread. An exception of
+    /// `on_info` stops the search and is raised after its `bestmove`.
+    #[pyo3(signature = (query, limit, multipv, new_game, stop, on_info))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyse_stream<'py>(
+        &self,
+        py: Python<'py>,
+        query: &Bound<'py, PyAny>,
+        limit: LimitFields,
+        multipv: u32,
+        new_game: bool,
+        stop: Py<SearchStop>,
+        on_info: Py<PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let request = request_of(query)?;
+        let limit = limit_of(limit)?;
+        let objects = Move::objects(py)?;
+        let notation = request.notation;
+        let mut failure: Option<PyErr> = None;
+        let analysis = self.with_engine(py, |engine| {
+            if new_game {
+                engine.new_game()?;
+            }
+            let flag = &stop.get().flag;
+            engine.analyse_until(
+                (&request.start, request.moves.as_slice()),
+                &limit,
+                multipv,
+                flag,
+                |info| {
+                    if failure.is_some() {
+                        return;
+                    }
+                    let called = Python::attach(|py| -> PyResult<()> {
+                        let dict = info_dict(py, info, notation, objects)?;
+                        on_info.call1(py, (dict,))?;
+                        Ok(())
+                    });
+                    if let Err(error) = called {
+                        failure = Some(error);
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                },
+            )
+        })?;
+        if let Some(error) = failure {
+            return Err(error);
+        }
+        analysis_tuple(py, &analysis, notation)
+    }
+
+    /// Whether `query` has a legal move (for `play`, which python-chess
+    /// refuses in a finished game).
+    fn has_legal_moves(&self, query: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(!request_of(query)?.end().legal_moves().is_empty())
+    }
+
+    /// `quit`: the engine is told to exit, killed if it does not within a
+    /// second, and reaped. Returns whether it had to be killed; nothing
+    /// when it was quit already.
+    fn quit(&self, py: Python<'_>) -> bool {
+        py.detach(|| {
+            let engine = match self.engine.lock() {
+                Ok(mut guard) => guard.take(),
+                Err(poisoned) => poisoned.into_inner().take(),
+            };
+            engine.is_some_and(|engine| engine.quit().is_err())
+        })
+    }
+
+    /// Whether the engine was quit, or shut down by a fault.
+    fn is_closed(&self, py: Python<'_>) -> bool {
+        py.detach(|| match self.engine.lock() {
+            Ok(guard) => guard.as_ref().is_none_or(Engine::is_closed),
+            Err(_) => true,
+        })
+    }
+}
+
+/// Analyses every position of `positions` (boards, FENs or `(fen, [uci],
+/// chess960)` tuples, turned into requests here, with the GIL) on
+/// `engines` engines at once, and returns the rows (one per PV) as an
+/// Arrow stream; the first position that fails raises after the pool is
+/// shut down, naming its index.
+#[pyfunction]
+#[pyo3(signature = (command, positions, limit, engines, multipv, options, reset, timeout = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn analyse_many(
+    py: Python<'_>,
+    command: Vec<String>,
+    positions: &Bound<'_, PyAny>,
+    limit: LimitFields,
+    engines: usize,
+    multipv: u32,
+    options: Vec<(String, Bound<'_, PyAny>)>,
+    reset: bool,
+    timeout: Option<f64>,
+) -> PyResult<ArrowStream> {
+    let builder = builder_of(&command, timeout)?;
+    let limit = limit_of(limit)?;
+    if multipv == 0 {
+        return Err(PyValueError::new_err("multipv starts at 1"));
+    }
+    let mut jobs = Vec::new();
+    for (index, item) in positions.try_iter()?.enumerate() {
+        let request = request_of(&item?).map_err(|error| {
+            let message = format!("position {index}: {}", error.value(py));
+            PyErr::from_type(error.get_type(py), message)
+        })?;
+        let ply = request.moves.len();
+        jobs.push((Job::from((request.start, request.moves)), ply));
+    }
+    let options: Vec<(String, OptionValue)> = options
+        .iter()
+        .map(|(name, value)| Ok((name.clone(), option_value(value)?)))
+        .collect::<PyResult<_>>()?;
+    let result = py.detach(
+        || -> Result<AnalysisBuilder, (Option<usize>, EngineError)> {
+            let borrowed: Vec<(&str, OptionValue)> = options
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.clone()))
+                .collect();
+            let mut pool = Pool::new(builder, engines, &borrowed).map_err(|error| (None, error))?;
+            let plies: Vec<usize> = jobs.iter().map(|(_, ply)| *ply).collect();
+            let mut rows = AnalysisBuilder::new();
+            let results =
+                pool.analyse_all(jobs.into_iter().map(|(job, _)| job), &limit, multipv, reset);
+            for (index, result) in results.enumerate() {
+                match result {
+                    Ok(analysis) => rows.push(index as u64, plies[index], &analysis),
+                    Err(failure) => return Err((Some(failure.index), failure.error)),
+                }
+            }
+            Ok(rows)
+        },
+    );
+    match result {
+        Ok(mut rows) => Ok(ArrowStream::new(analysis_schema(), vec![rows.finish()])),
+        Err((index, error)) => {
+            let error = engine_error(py, &error);
+            Err(match index {
+                Some(index) => PyErr::from_type(
+                    error.get_type(py),
+                    format!("position {index}: {}", error.value(py)),
+                ),
+                None => error,
+            })
+        }
+    }
+}
