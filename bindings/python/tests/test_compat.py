@@ -262,3 +262,155 @@ def test_squareset_construction_and_equality():
     assert copy.copy(squares) == squares and copy.copy(squares) is not squares
     assert pickle.loads(pickle.dumps(squares)) == squares
     assert isinstance(squares._repr_html_(), str)
+
+
+# --- bitboards.polyglot ------------------------------------------------------
+
+import struct  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import chess.polyglot  # noqa: E402
+from conftest import GAME_SPECS, our_board, play_game, polyglot_comparable  # noqa: E402
+
+import bitboards.polyglot  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def test_polyglot_random_array():
+    ours = bitboards.polyglot.POLYGLOT_RANDOM_ARRAY
+    assert ours == chess.polyglot.POLYGLOT_RANDOM_ARRAY
+    published = [int(line, 16) for line in (REPO / "base/codegen/data/polyglot-random64.txt").read_text().split()
+                 if line.startswith("0x")]
+    assert ours == published and len(ours) == 781
+
+
+def game_positions(specs):
+    """(python-chess board, bitboards board) after each ply of each game."""
+    for spec in specs:
+        start, chess960, moves = play_game(spec)
+        py = chess.Board(start, chess960=chess960)
+        ours = our_board(start, chess960)
+        yield py, ours
+        for uci in moves:
+            py.push_uci(uci)
+            ours.push_uci(uci)
+            yield py, ours
+
+
+def test_zobrist_hash():
+    specs = [spec for spec in GAME_SPECS if not spec.chess960][:30] + [s for s in GAME_SPECS if s.chess960][:10]
+    for py, ours in game_positions(specs):
+        expected = chess.polyglot.zobrist_hash(py)
+        # python-chess's board through the attributes, any board through its own hash.
+        assert bitboards.polyglot.zobrist_hash(py) == expected, py.fen()
+        if polyglot_comparable(py):
+            assert bitboards.polyglot.zobrist_hash(ours) == expected, py.fen()
+        hasher = bitboards.polyglot.ZobristHasher(bitboards.polyglot.POLYGLOT_RANDOM_ARRAY)
+        assert bitboards.polyglot.zobrist_hash(py, _hasher=hasher) == expected
+
+
+def raw_move(board, move):
+    """The move as a Polyglot book writes it (castling: king takes rook)."""
+    to_square = move.to_square
+    if board.is_castling(move) and not board.chess960:
+        to_square = {chess.G1: chess.H1, chess.C1: chess.A1, chess.G8: chess.H8, chess.C8: chess.A8}[to_square]
+    promotion = move.promotion - 1 if move.promotion else 0
+    return to_square | move.from_square << 6 | promotion << 12
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    """A book of the games' moves, a few moves more per position (legal or
+    not), random weights (0 among them); and the boards it covers."""
+    rng = random.Random(48)
+    specs = [spec for spec in GAME_SPECS if not spec.chess960][:16] + [s for s in GAME_SPECS if s.chess960][:6]
+    entries, boards = [], []
+    for py, ours in game_positions(specs):
+        if not polyglot_comparable(py) or py.is_game_over():
+            continue
+        key = chess.polyglot.zobrist_hash(py)
+        boards.append((py.copy(stack=False), ours.copy(stack=False)))
+        legal = list(py.legal_moves)
+        for move in rng.sample(legal, min(len(legal), rng.randrange(1, 5))):
+            entries.append((key, raw_move(py, move), rng.choice([0, 1, 1, 5, 100, 65535]), rng.getrandbits(32)))
+        if rng.random() < 0.3:  # an illegal move (from a square to itself: a drop's encoding, or any)
+            entries.append((key, rng.getrandbits(15), rng.randrange(1, 9), 0))
+    entries.sort(key=lambda entry: entry[0])
+    path = tmp_path_factory.mktemp("polyglot") / "book.bin"
+    path.write_bytes(b"".join(struct.pack(">QHHI", *entry) for entry in entries))
+    return path, boards
+
+
+class MockRandom:
+    def __init__(self, rng):
+        self.rng = rng
+        self.calls = []
+
+    def randint(self, a, b):
+        value = self.rng.randint(a, b)
+        self.calls.append((a, b, value))
+        return value
+
+
+def test_polyglot_reader(book):
+    path, boards = book
+    rng = random.Random(7)
+    with chess.polyglot.open_reader(path) as theirs, bitboards.polyglot.open_reader(path) as ours:
+        assert len(ours) == len(theirs)
+        for index in list(range(0, len(theirs), 7)) + [-1, -len(theirs)]:
+            assert tuple(ours[index])[:4] == tuple(theirs[index])[:4]
+            expected = theirs[index].move
+            if not expected.drop and (expected.promotion or 0) <= chess.KING:
+                assert ours[index].move.uci() == expected.uci()
+        for py, board in boards:
+            key = chess.polyglot.zobrist_hash(py)
+            for minimum_weight in (0, 1, 2):
+                expected = [(e.key, e.raw_move, e.weight, e.learn, e.move.uci())
+                            for e in theirs.find_all(py, minimum_weight=minimum_weight)]
+                found = [(e.key, e.raw_move, e.weight, e.learn, e.move.uci())
+                         for e in ours.find_all(board, minimum_weight=minimum_weight)]
+                assert found == expected, py.fen()
+                by_key = [(e.raw_move, e.weight, e.learn) for e in ours.find_all(key, minimum_weight=minimum_weight)]
+                assert by_key == [(e.raw_move, e.weight, e.learn)
+                                  for e in theirs.find_all(key, minimum_weight=minimum_weight)]
+            expected_entries = list(theirs.find_all(py))
+            if expected_entries:
+                assert ours.find(board).move.uci() == theirs.find(py).move.uci()
+                excluded = [chess.Move.from_uci(expected_entries[0].move.uci())]
+                ours_excluded = [bitboards.Move.from_uci(expected_entries[0].move.uci())]
+                assert ([e.move.uci() for e in ours.find_all(board, exclude_moves=ours_excluded)]
+                        == [e.move.uci() for e in theirs.find_all(py, exclude_moves=excluded)])
+                # Weighted choice draws once, in python-chess's range, and takes
+                # the entry whose cumulative weight passes the draw.
+                if sum(e.weight for e in expected_entries):
+                    seed = rng.getrandbits(32)
+                    mine, oracle = MockRandom(random.Random(seed)), MockRandom(random.Random(seed))
+                    assert (ours.weighted_choice(board, random=mine).move.uci()
+                            == theirs.weighted_choice(py, random=oracle).move.uci())
+                    assert mine.calls == oracle.calls
+                chosen = ours.choice(board, random=random.Random(1))
+                assert chosen.move.uci() in {e.move.uci() for e in expected_entries}
+            else:
+                assert ours.get(board) is None
+                with pytest.raises(IndexError):
+                    ours.find(board)
+                with pytest.raises(IndexError):
+                    ours.choice(board)
+        for entry in list(ours)[::11]:
+            assert entry in ours
+
+
+def test_polyglot_reader_errors(tmp_path):
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(b"\0" * 17)
+    with pytest.raises(OSError):
+        bitboards.polyglot.open_reader(bad)
+    with pytest.raises(FileNotFoundError):
+        bitboards.polyglot.open_reader(tmp_path / "missing.bin")
+    empty = tmp_path / "empty.bin"
+    empty.write_bytes(b"")
+    with bitboards.polyglot.open_reader(empty) as book:
+        assert len(book) == 0 and list(book) == [] and book.get(bitboards.Board()) is None
+        with pytest.raises(IndexError):
+            book[0]
