@@ -1,0 +1,410 @@
+"""bitboards.engine: the scores and WDL models against python-chess's
+chess.engine, Stockfish through both clients on the same positions, the
+pool (analyse_many), and the scripted fake engine's faults (typed errors
+within a deadline, no process left behind).
+
+Stockfish tests are skipped when /usr/games/stockfish is missing, unless
+CI=true (then they fail). The fake engine is crates/engine's
+`fake-uci-engine` binary, built with cargo when it is not there.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import chess
+import chess.engine
+import pytest
+
+import bitboards
+import bitboards.engine as engine
+
+ROOT = Path(__file__).resolve().parents[3]
+STOCKFISH = os.environ.get("STOCKFISH", "/usr/games/stockfish")
+CI = os.environ.get("CI") == "true"
+
+
+def need_stockfish():
+    if not os.path.exists(STOCKFISH):
+        if CI:
+            pytest.fail(f"Stockfish is not at {STOCKFISH} (CI=true)")
+        pytest.skip(f"no Stockfish at {STOCKFISH}")
+
+
+@pytest.fixture(scope="module")
+def fake():
+    """The path of the fake engine, built if needed."""
+    path = ROOT / "target" / "debug" / "fake-uci-engine"
+    if not path.exists() and shutil.which("cargo"):
+        subprocess.run(["cargo", "build", "-q", "-p", "bitboards-engine", "--bin", "fake-uci-engine"],
+                       cwd=ROOT, check=False)
+    if not path.exists():
+        if CI:
+            pytest.fail(f"the fake engine is not at {path} (CI=true)")
+        pytest.skip("no fake-uci-engine (cargo build -p bitboards-engine --bin fake-uci-engine)")
+    return str(path)
+
+
+def children():
+    """The process ids whose parent is this process (zombies included)."""
+    mine = str(os.getpid())
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == mine:
+            found.append(int(entry))
+    return found
+
+
+def gone(pid):
+    return not os.path.exists(f"/proc/{pid}")
+
+
+# --- Scores, WDL, options: no engine ---------------------------------------
+
+def ours_and_theirs():
+    return [
+        (engine.Mate(-0), chess.engine.Mate(-0)),
+        (engine.Mate(-1), chess.engine.Mate(-1)),
+        (engine.Mate(-30), chess.engine.Mate(-30)),
+        (engine.Cp(-2000), chess.engine.Cp(-2000)),
+        (engine.Cp(-1), chess.engine.Cp(-1)),
+        (engine.Cp(0), chess.engine.Cp(0)),
+        (engine.Cp(77), chess.engine.Cp(77)),
+        (engine.Mate(12), chess.engine.Mate(12)),
+        (engine.Mate(1), chess.engine.Mate(1)),
+        (engine.MateGiven, chess.engine.MateGiven),
+    ]
+
+
+def test_scores_order_negate_and_print_as_python_chess():
+    pairs = ours_and_theirs()
+    for a, pa in pairs:
+        assert repr(a) == repr(pa)
+        assert str(a) == str(pa)
+        assert repr(-a) == repr(-pa)
+        assert a.mate() == pa.mate()
+        assert a.is_mate() == pa.is_mate()
+        assert a.score() == pa.score()
+        assert a.score(mate_score=10000) == pa.score(mate_score=10000)
+        assert repr(abs(a)) == repr(abs(pa))
+        for b, pb in pairs:
+            assert (a < b) == (pa < pb), (a, b)
+            assert (a == b) == (pa == pb), (a, b)
+            assert (a >= b) == (pa >= pb), (a, b)
+    assert sorted(a for a, _ in reversed(pairs)) == [a for a, _ in pairs]
+    assert engine.Mate(0) == engine.Mate(-0) != engine.MateGiven
+    assert -engine.Mate(0) is engine.MateGiven
+
+
+@pytest.mark.parametrize("model", ["sf", "sf16.1", "sf16", "sf15.1", "sf15", "sf14", "sf12", "lichess"])
+def test_wdl_models_equal_python_chess(model):
+    rng = random.Random(7)
+    for _ in range(400):
+        cp = rng.randrange(-2500, 2500)
+        ply = rng.randrange(0, 300)
+        ours = engine.Cp(cp).wdl(model=model, ply=ply)
+        theirs = chess.engine.Cp(cp).wdl(model=model, ply=ply)
+        assert tuple(ours) == tuple(theirs), (model, cp, ply)
+    for moves in (-5, -1, 0, 1, 9):
+        assert tuple(engine.Mate(moves).wdl(model=model)) == tuple(chess.engine.Mate(moves).wdl(model=model))
+    with pytest.raises(ValueError, match="unknown WDL model"):
+        engine.Cp(1).wdl(model="sf99")
+
+
+def test_pov_score_and_wdl():
+    pov = engine.PovScore(engine.Mate(2), bitboards.BLACK)
+    assert pov.black() == engine.Mate(2) and pov.white() == engine.Mate(-2)
+    assert pov.pov(bitboards.WHITE) == engine.Mate(-2) and pov.is_mate()
+    assert pov == engine.PovScore(engine.Mate(-2), bitboards.WHITE)
+    wdl = engine.PovWdl(engine.Wdl(600, 300, 100), bitboards.BLACK)
+    assert wdl.white() == engine.Wdl(100, 300, 600)
+    assert wdl == (600, 300, 100) and list(wdl) == [600, 300, 100] and wdl[2] == 100
+    assert engine.Wdl(1, 2, 1).expectation() == 0.5
+    assert not engine.Wdl(0, 0, 0)
+
+
+def test_uci_option_map_ignores_case_and_keeps_the_first_spelling():
+    options = engine.UciOptionMap(Hash=16)
+    options["THREADS"] = 2
+    assert options["hash"] == 16 and "threads" in options and "Ponder" not in options
+    assert sorted(options) == ["Hash", "THREADS"]
+    assert options == {"HASH": 16, "threads": 2}
+    assert options != {"hash": 16}
+    copy = options.copy()
+    del copy["hash"]
+    assert len(copy) == 1 and len(options) == 2
+
+
+def test_limit_repr_and_errors():
+    assert repr(engine.Limit(depth=5, nodes=10)) == "Limit(depth=5, nodes=10)"
+    assert repr(engine.Limit(depth=5)) == repr(chess.engine.Limit(depth=5))
+
+
+# --- Stockfish -----------------------------------------------------------------
+
+def random_positions(count, seed):
+    """python-chess boards after seeded random games of 0 to 60 plies (the
+    oracle picks the moves)."""
+    rng = random.Random(seed)
+    boards = []
+    while len(boards) < count:
+        board = chess.Board()
+        for _ in range(rng.randrange(0, 60)):
+            moves = sorted(board.legal_moves, key=lambda m: m.uci())
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        if not board.is_game_over():
+            boards.append(board)
+    return boards
+
+
+def key(info):
+    return (info["depth"], repr(info["score"].white()), [m.uci() for m in info["pv"]])
+
+
+@pytest.mark.parametrize("multipv", [1, 3])
+def test_same_analysis_as_python_chess(multipv):
+    need_stockfish()
+    boards = random_positions(24, seed=multipv)
+    limit_ours, limit_theirs = engine.Limit(nodes=4000), chess.engine.Limit(nodes=4000)
+    with engine.SimpleEngine.popen_uci(STOCKFISH) as ours, chess.engine.SimpleEngine.popen_uci(STOCKFISH) as theirs:
+        for board in boards:
+            theirs_result = theirs.analyse(board, limit_theirs, multipv=multipv, game=object())
+            # python-chess's board as it is (start FEN and moves), and ours
+            # replayed from the start: both sent as position ... moves ...
+            ours_board = bitboards.Board()
+            for move in board.move_stack:
+                ours_board.push_uci(move.uci())
+            for query in (board, ours_board):
+                ours_result = ours.analyse(query, limit_ours, multipv=multipv, game=object())
+                assert len(ours_result) == len(theirs_result) == min(multipv, board.legal_moves.count())
+                assert [key(i) for i in ours_result] == [key(i) for i in theirs_result], board.fen()
+                assert [i["multipv"] for i in ours_result] == list(range(1, len(ours_result) + 1))
+                assert all(i["nodes"] >= 4000 and isinstance(i["time"], float) for i in ours_result)
+            played = ours.play(ours_board, limit_ours, game=object())
+            assert played.move.uci() == theirs.play(board, limit_theirs, game=object()).move.uci()
+            assert played.move in ours_board.legal_moves and played.info == {}
+
+
+def test_options_and_id_as_python_chess():
+    need_stockfish()
+    with engine.SimpleEngine.popen_uci([STOCKFISH]) as ours, chess.engine.SimpleEngine.popen_uci(STOCKFISH) as theirs:
+        assert ours.id == theirs.id
+        assert list(ours.options) == list(theirs.options)
+        for name, option in theirs.options.items():
+            mine = ours.options[name.upper()]
+            # UCI's "<empty>" string default is "" here (python-chess keeps
+            # the word).
+            default = "" if option.default == "<empty>" else option.default
+            assert (mine.name, mine.type, mine.default, mine.min, mine.max) == \
+                (option.name, option.type, default, option.min, option.max), name
+            assert (mine.var or []) == (option.var or [])
+        ours.configure({"Hash": 32, "UCI_ShowWDL": True})
+        info = ours.analyse(bitboards.Board(), engine.Limit(depth=6))
+        assert isinstance(info["wdl"], engine.PovWdl) and info["wdl"].white().total() == 1000
+        with pytest.raises(engine.EngineError, match="no option 'Hsh'"):
+            ours.configure({"Hsh": 1})
+        with pytest.raises(engine.EngineError, match="from 1 to"):
+            ours.configure({"Hash": 0})
+        with pytest.raises(engine.EngineError, match="set by the client"):
+            ours.configure({"MultiPV": 2})
+        with pytest.raises(engine.EngineError, match="root_moves"):
+            ours.analyse(bitboards.Board(), engine.Limit(depth=1), root_moves=[])
+        with pytest.raises(ValueError, match="sets nothing"):
+            ours.analyse(bitboards.Board(), engine.Limit())
+        ours.ping()
+
+
+def test_mates_play_and_finished_games():
+    need_stockfish()
+    with engine.SimpleEngine.popen_uci(STOCKFISH) as sf:
+        board = bitboards.Board("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
+        info = sf.analyse(board, engine.Limit(depth=5))
+        assert info["score"] == engine.PovScore(engine.Mate(1), bitboards.WHITE)
+        assert sf.play(board, engine.Limit(mate=1)).move == bitboards.Move.from_uci("h5f7")
+        board.push_uci("h5f7")
+        info = sf.analyse(board, engine.Limit(depth=5))
+        assert info["score"].relative == engine.Mate(0) and info["score"].white() == engine.MateGiven
+        with pytest.raises(engine.EngineError, match="no legal move"):
+            sf.play(board, engine.Limit(depth=5))
+        # A Chess960 board: castling sent and read back as king takes rook.
+        board = bitboards.Board("4k3/8/8/8/8/8/8/RK6 w A - 0 1", chess960=True)
+        info = sf.analyse(board, engine.Limit(depth=6), multipv=5)
+        assert all(info_["pv"][0] in board.legal_moves for info_ in info)
+
+
+def test_analysis_streams_and_stops():
+    need_stockfish()
+    with engine.SimpleEngine.popen_uci(STOCKFISH) as sf:
+        started = time.monotonic()
+        with sf.analysis(bitboards.Board(), engine.Limit(depth=99)) as analysis:
+            for info in analysis:
+                if info.get("depth", 0) >= 12:
+                    break
+        best = analysis.wait()
+        assert time.monotonic() - started < 20
+        assert best.move in bitboards.Board().legal_moves
+        assert analysis.info["depth"] >= 12 and "score" in analysis.info
+        list(analysis)
+        assert analysis.empty() and not analysis.would_block() and analysis.next() is None
+        sf.ping()  # usable after the stop
+
+
+def test_the_gil_is_released_while_waiting():
+    need_stockfish()
+    with engine.SimpleEngine.popen_uci(STOCKFISH) as sf:
+        done = threading.Event()
+        counted = [0]
+
+        def count():
+            while not done.is_set():
+                counted[0] += 1
+
+        counter = threading.Thread(target=count)
+        counter.start()
+        try:
+            sf.analyse(bitboards.Board(), engine.Limit(time=0.5))
+        finally:
+            done.set()
+            counter.join()
+        assert counted[0] > 10_000
+
+
+def test_quit_and_closed_engines():
+    need_stockfish()
+    sf = engine.SimpleEngine.popen_uci(STOCKFISH)
+    pid = sf.pid
+    with sf:
+        sf.quit()
+    assert gone(pid)
+    with pytest.raises(engine.EngineTerminatedError):
+        sf.ping()
+    with pytest.raises(engine.EngineTerminatedError):
+        sf.analyse(bitboards.Board(), engine.Limit(depth=1))
+    with pytest.raises(FileNotFoundError):
+        engine.SimpleEngine.popen_uci("/no/such/engine")
+
+
+def test_analyse_many_on_one_and_two_engines():
+    need_stockfish()
+    pa = pytest.importorskip("pyarrow")
+    boards = random_positions(12, seed=11)
+    limit = engine.Limit(nodes=3000)
+    one = engine.analyse_many(STOCKFISH, boards, limit, engines=1, multipv=2, options={"Hash": 16})
+    two = engine.analyse_many(STOCKFISH, boards, limit, engines=2, multipv=2, options={"Hash": 16})
+    assert one.equals(two)
+    assert {"game", "ply", "fen", "best", "cp", "mate", "depth", "nodes", "pv", "multipv"} <= set(one.column_names)
+    rows = one.to_pylist()
+    assert [row["game"] for row in rows] == [i for i, b in enumerate(boards) for _ in range(min(2, b.legal_moves.count()))]
+    # The same as SimpleEngine, in White's view.
+    with engine.SimpleEngine.popen_uci(STOCKFISH) as sf:
+        for index, board in enumerate(boards[:4]):
+            infos = sf.analyse(board, limit, multipv=2, game=object())
+            mine = [row for row in rows if row["game"] == index]
+            assert [row["ply"] for row in mine] == [len(board.move_stack)] * len(mine)
+            for row, info in zip(mine, infos):
+                white = info["score"].white()
+                assert (row["cp"], row["mate"]) == (white.score(), white.mate())
+                assert row["pv"] == [m.uci() for m in info["pv"]] and row["best"] == row["pv"][0]
+                assert row["depth"] == info["depth"] and row["fen"] == board.fen()
+    # FENs, and a table with a fen column, give the same rows at ply 0.
+    fens = [board.fen() for board in boards]
+    by_fen = engine.analyse_many(STOCKFISH, fens, limit, engines=2, multipv=2)
+    by_table = engine.analyse_many(STOCKFISH, pa.table({"fen": fens}), limit, engines=2, multipv=2)
+    assert by_fen.equals(by_table)
+    assert by_fen.column("fen").to_pylist() == one.column("fen").to_pylist()
+    assert set(by_fen.column("ply").to_pylist()) == {0}
+    with pytest.raises(bitboards.InvalidFenError, match="position 1"):
+        engine.analyse_many(STOCKFISH, [fens[0], "not a fen"], limit)
+    with pytest.raises(ValueError, match="'fen' column"):
+        engine.analyse_many(STOCKFISH, pa.table({"x": fens}), limit)
+    assert children() == []
+
+
+# --- Faults, with the fake engine ------------------------------------------------
+
+def test_an_engine_that_dies(fake):
+    sf = engine.SimpleEngine.popen_uci([fake, "die-on-go"])
+    pid = sf.pid
+    started = time.monotonic()
+    with pytest.raises(engine.EngineTerminatedError, match="exited"):
+        sf.analyse(bitboards.Board(), engine.Limit(nodes=10))
+    assert time.monotonic() - started < 3
+    assert gone(pid)
+    with pytest.raises(engine.EngineTerminatedError):
+        sf.ping()
+
+
+def test_an_engine_that_hangs_is_killed_at_its_deadline(fake):
+    sf = engine.SimpleEngine.popen_uci([fake, "hang"])
+    pid = sf.pid
+    started = time.monotonic()
+    with pytest.raises(engine.EngineTimeoutError, match="killed") as raised:
+        sf.analyse(bitboards.Board(), engine.Limit(time=0.2))
+    assert isinstance(raised.value, TimeoutError)
+    # The time, a margin of 1 s, a grace of 1 s for stop.
+    assert time.monotonic() - started < 4
+    assert gone(pid)
+    sf.close()
+
+
+def test_a_search_stopped_at_its_deadline_leaves_the_engine_usable(fake):
+    with engine.SimpleEngine.popen_uci([fake, "hang-on-go"]) as sf:
+        with pytest.raises(engine.EngineTimeoutError, match="stopped"):
+            sf.analyse(bitboards.Board(), engine.Limit(time=0.1))
+        sf.ping()
+
+
+def test_an_illegal_bestmove_and_garbage(fake):
+    sf = engine.SimpleEngine.popen_uci([fake, "illegal-bestmove"])
+    pid = sf.pid
+    with pytest.raises(engine.EngineError, match="not a legal move") as raised:
+        sf.analyse(bitboards.Board(), engine.Limit(nodes=1))
+    assert not isinstance(raised.value, engine.EngineTerminatedError)
+    assert gone(pid)
+    with engine.SimpleEngine.popen_uci([fake, "garbage"]) as garbage:
+        info = garbage.analyse(bitboards.Board(), engine.Limit(nodes=1), multipv=2)
+        assert [i["multipv"] for i in info] == [1, 2]
+        assert all(i["pv"][0] in bitboards.Board().legal_moves for i in info)
+    with engine.SimpleEngine.popen_uci([fake, "illegal-pv"]) as illegal:
+        info = illegal.analyse(bitboards.Board(), engine.Limit(nodes=1))
+        assert len(info["pv"]) == 1  # cut before the illegal move
+
+
+def test_programs_that_are_not_uci_engines(fake):
+    started = time.monotonic()
+    with pytest.raises(engine.EngineTimeoutError, match="uciok"):
+        engine.SimpleEngine.popen_uci([fake, "no-uciok"], timeout=0.3)
+    assert time.monotonic() - started < 3
+    with pytest.raises(engine.EngineTerminatedError, match="uciok"):
+        engine.SimpleEngine.popen_uci("/bin/true")
+    with pytest.raises(ValueError, match="empty"):
+        engine.SimpleEngine.popen_uci([])
+    assert children() == []
+
+
+def test_analyse_many_names_the_position_that_fails(fake):
+    pytest.importorskip("pyarrow")
+    fens = [bitboards.Board().fen()] * 3 + ["4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"] + [bitboards.Board().fen()] * 3
+    table = engine.analyse_many([fake, "normal"], fens, engine.Limit(nodes=1), engines=2)
+    assert table.num_rows == len(fens)
+    started = time.monotonic()
+    with pytest.raises(engine.EngineTerminatedError, match="position 3") as raised:
+        engine.analyse_many([fake, "die-on-position", "R3K3"], fens, engine.Limit(nodes=1), engines=2)
+    assert "exited" in str(raised.value)
+    assert time.monotonic() - started < 10
+    assert children() == []
