@@ -414,3 +414,72 @@ def test_polyglot_reader_errors(tmp_path):
         assert len(book) == 0 and list(book) == [] and book.get(bitboards.Board()) is None
         with pytest.raises(IndexError):
             book[0]
+
+
+# --- bitboards.svg -------------------------------------------------------------
+
+import xml.dom.minidom  # noqa: E402
+
+import chess.svg  # noqa: E402
+
+import bitboards.svg  # noqa: E402
+
+
+def test_svg_arrow_against_python_chess():
+    rng = random.Random(9)
+    colors = ["green", "red", "yellow", "blue", "purple"]
+    for _ in range(500):
+        tail, head = rng.randrange(64), rng.choice([rng.randrange(64), None])
+        head = tail if head is None else head
+        color = rng.choice(colors)
+        ours, theirs = bitboards.svg.Arrow(tail, head, color=color), chess.svg.Arrow(tail, head, color=color)
+        assert ours.pgn() == theirs.pgn() and str(ours) == str(theirs) and repr(ours) == repr(theirs)
+        for text in (theirs.pgn(), theirs.pgn()[1:]):
+            back, oracle = bitboards.svg.Arrow.from_pgn(text), chess.svg.Arrow.from_pgn(text)
+            assert (back.tail, back.head, back.color) == (oracle.tail, oracle.head, oracle.color)
+    for bad in ["", "G", "Gz9", "a1h", "Xa1h8h"]:
+        with pytest.raises(ValueError):
+            bitboards.svg.Arrow.from_pgn(bad)
+
+
+def test_svg_board():
+    rng = random.Random(4)
+    for spec in GAME_SPECS[:6]:
+        start, chess960, moves = play_game(spec)
+        board = our_board(start, chess960)
+        for uci in moves[: rng.randrange(len(moves) + 1)]:
+            board.push_uci(uci)
+        arrows = [bitboards.svg.Arrow(rng.randrange(64), rng.randrange(64), color=rng.choice(["red", "blue"]))]
+        picture = bitboards.svg.board(
+            board, orientation=rng.random() < 0.5, lastmove=board.peek() if board.move_stack else None,
+            check=board.king(board.turn) if board.is_check() else None, arrows=arrows + [(3, 3)],
+            fill={rng.randrange(64): "#ff000080"}, squares=bitboards.SquareSet(random_mask(rng)),
+            size=rng.choice([None, 300]), coordinates=rng.random() < 0.5, borders=rng.random() < 0.5,
+            style=".square { }",
+        )
+        assert picture._repr_svg_() is picture
+        document = xml.dom.minidom.parseString(picture)
+        uses = [use.getAttribute("href") for use in document.getElementsByTagName("use")]
+        pieces = {square: board.piece_at(square) for square in chess.SQUARES if board.piece_at(square)}
+        assert sorted(use for use in uses if use != "#xx") == sorted(
+            f"#{'white' if p.color else 'black'}-{chess.piece_name(p.piece_type)}" for p in pieces.values())
+        defined = {g.getAttribute("id") for g in document.getElementsByTagName("g")}
+        assert {use[1:] for use in uses} <= defined
+        assert len(document.getElementsByTagName("circle")) == 1
+    empty = bitboards.svg.board()
+    xml.dom.minidom.parseString(empty)
+    assert "<use" not in empty and "<line" not in empty and "<circle" not in empty
+    # A python-chess board draws the same.
+    py = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    assert bitboards.svg.board(py) == bitboards.svg.board(bitboards.Board(py.fen()))
+
+
+def test_svg_piece():
+    for symbol in "PNBRQKpnbrqk":
+        picture = bitboards.svg.piece(bitboards.Piece.from_symbol(symbol), size=45)
+        document = xml.dom.minidom.parseString(picture)
+        (group,) = document.getElementsByTagName("g")
+        color = "white" if symbol.isupper() else "black"
+        name = chess.piece_name(chess.Piece.from_symbol(symbol).piece_type)
+        assert group.getAttribute("id") == f"{color}-{name}"
+        assert group.getAttribute("class") == f"{color} {name}"
