@@ -39,6 +39,9 @@ __all__ = [
     "NotPgnError",
     "SyzygyTablebase",
     "MissingTableError",
+    "UciEngine",
+    "SearchStop",
+    "analyse_many",
 ]
 
 # What `Bitboard(...)` and its operators take: a Bitboard, a mask or squares.
@@ -418,3 +421,66 @@ class SyzygyTablebase:
         ep_square: Optional[bytes] = None,
         default: Optional[int] = None,
     ) -> bytearray: ...
+
+# UCI engines (wrapped by bitboards.engine)
+
+# What the client takes for a position: a Board, a FEN, or (start FEN, the
+# moves in UCI, chess960) for another board.
+_Query = Union[Board, str, Tuple[str, Sequence[str], bool]]
+# A Limit's fields: time, depth, nodes, mate, white_clock, black_clock,
+# white_inc, black_inc, remaining_moves.
+_LimitFields = Tuple[
+    Optional[float], Optional[int], Optional[int], Optional[int],
+    Optional[float], Optional[float], Optional[float], Optional[float], Optional[int],
+]
+_OptionValue = Union[bool, int, str, None]
+# (infos, best, ponder, white to move, warnings); each info a dict with
+# python-chess's keys, "score" as (kind, value) and "wdl" as a tuple.
+_Analysis = Tuple[List[Dict[str, Any]], Optional[Move], Optional[Move], bool, List[str]]
+
+@final
+class SearchStop:
+    """A flag that ends a search of ``UciEngine.analyse_stream`` early."""
+
+    def __new__(cls) -> Self: ...
+    def set(self) -> None: ...
+    def is_set(self) -> bool: ...
+
+@disjoint_base
+class UciEngine:
+    """One UCI engine process: the compiled base of ``bitboards.engine.SimpleEngine``."""
+
+    def __new__(cls, command: Sequence[str], timeout: Optional[float] = None) -> Self: ...
+    @property
+    def pid(self) -> int: ...
+    def engine_id(self) -> Tuple[Optional[str], Optional[str]]: ...
+    def engine_options(
+        self,
+    ) -> List[Tuple[str, str, _OptionValue, Optional[int], Optional[int], List[str]]]: ...
+    def is_ready(self) -> None: ...
+    def new_game(self) -> None: ...
+    def set_option(self, name: str, value: _OptionValue) -> None: ...
+    def analyse(self, query: _Query, limit: _LimitFields, multipv: int = 1, new_game: bool = False) -> _Analysis: ...
+    def analyse_stream(
+        self,
+        query: _Query,
+        limit: _LimitFields,
+        multipv: int,
+        new_game: bool,
+        stop: SearchStop,
+        on_info: Callable[[Dict[str, Any]], object],
+    ) -> _Analysis: ...
+    def has_legal_moves(self, query: _Query) -> bool: ...
+    def quit(self) -> bool: ...
+    def is_closed(self) -> bool: ...
+
+def analyse_many(
+    command: Sequence[str],
+    positions: Iterable[_Query],
+    limit: _LimitFields,
+    engines: int,
+    multipv: int,
+    options: Sequence[Tuple[str, _OptionValue]],
+    reset: bool,
+    timeout: Optional[float] = None,
+) -> ArrowStream: ...

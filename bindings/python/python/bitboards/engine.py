@@ -784,8 +784,8 @@ class SimpleEngine:
         for name, kind, default, low, high, var in engine.engine_options():
             options[name] = Option(name, kind, default, low, high, var)
         self._options = options
-        name, author = engine.engine_id()
-        self._id = {key: value for key, value in (("name", name), ("author", author)) if value is not None}
+        engine_name, author = engine.engine_id()
+        self._id = {key: value for key, value in (("name", engine_name), ("author", author)) if value is not None}
 
     @classmethod
     def popen_uci(cls, command: Union[str, os.PathLike, List[str]], *, timeout: Optional[float] = 10.0,
