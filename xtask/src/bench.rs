@@ -22,6 +22,10 @@ const START: &str = "<!-- bench:start -->";
 const END: &str = "<!-- bench:end -->";
 const SUMMARY_START: &str = "<!-- summary:start -->";
 const SUMMARY_END: &str = "<!-- summary:end -->";
+const ENGINE_START: &str = "<!-- engine:start -->";
+const ENGINE_END: &str = "<!-- engine:end -->";
+/// Where the engine benches find Stockfish: `$STOCKFISH`, else Debian's.
+const STOCKFISH: &str = "/usr/games/stockfish";
 /// Where the full figures live, and their summary table with them.
 const FIGURES: &str = "docs/performance.md";
 
@@ -120,7 +124,106 @@ pub fn run(root: &Path, quick: bool) -> ExitCode {
         return ExitCode::FAILURE;
     }
     eprintln!("{FIGURES}: benchmark figures rewritten");
-    write_summary(root)
+    if write_summary(root) != ExitCode::SUCCESS {
+        return ExitCode::FAILURE;
+    }
+    run_engine(root, quick)
+}
+
+/// `cargo xtask bench --engine` (and the end of `cargo xtask bench`): the
+/// UCI client and the `analyse` command against Stockfish driven through
+/// bare pipe loops, in one run, written between the engine markers of
+/// docs/performance.md.
+pub fn run_engine(root: &Path, quick: bool) -> ExitCode {
+    let stockfish = std::env::var("STOCKFISH").unwrap_or_else(|_| STOCKFISH.to_owned());
+    if !Path::new(&stockfish).exists() {
+        eprintln!(
+            "error: no Stockfish at {stockfish} (apt-get install stockfish, or set STOCKFISH)"
+        );
+        return ExitCode::FAILURE;
+    }
+    let mut build = cargo(root);
+    build.args([
+        "build",
+        "--release",
+        "-p",
+        "bitboards-cli",
+        "-p",
+        "bitboards-engine",
+    ]);
+    build.args(["--bins", "--examples"]);
+    eprintln!("building the command and the engine examples ...");
+    if !build.status().is_ok_and(|status| status.success()) {
+        eprintln!("error: the release build failed");
+        return ExitCode::FAILURE;
+    }
+    let examples = root.join("target").join("release").join("examples");
+    let (positions, games) = if quick { ("1000", "6") } else { ("4000", "24") };
+    let runs: [(&str, Vec<&str>); 3] = [
+        ("throughput", vec![&stockfish, positions]),
+        (
+            "pool_throughput",
+            vec![&stockfish, if quick { "40" } else { "100" }],
+        ),
+        ("analyse_throughput", vec![&stockfish, games]),
+    ];
+    let mut section = String::new();
+    let _ = writeln!(section, "{ENGINE_START}");
+    let _ = writeln!(
+        section,
+        "Written by `cargo xtask bench --engine` on {}; {}.\n",
+        machine(),
+        engine_name(&stockfish),
+    );
+    for (example, args) in runs {
+        eprintln!("running {example} ...");
+        let output = match Command::new(examples.join(example))
+            .args(&args)
+            .stderr(Stdio::inherit())
+            .output()
+        {
+            Ok(output) if output.status.success() => output,
+            Ok(_) | Err(_) => {
+                eprintln!("error: the example {example} failed");
+                return ExitCode::FAILURE;
+            }
+        };
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        print!("{stdout}");
+        section.push_str(&tables(&stdout));
+    }
+    let _ = writeln!(section, "{ENGINE_END}");
+    if let Err(problem) = rewrite(&root.join(FIGURES), ENGINE_START, ENGINE_END, &section) {
+        eprintln!("error: {problem}");
+        return ExitCode::FAILURE;
+    }
+    eprintln!("{FIGURES}: engine figures rewritten");
+    ExitCode::SUCCESS
+}
+
+/// The engine's name as its `id name` line gives it.
+fn engine_name(path: &str) -> String {
+    use std::io::Write as _;
+    let child = Command::new(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let Ok(mut child) = child else {
+        return path.to_owned();
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(b"uci\nquit\n");
+    }
+    child
+        .wait_with_output()
+        .ok()
+        .and_then(|output| {
+            String::from_utf8_lossy(&output.stdout)
+                .lines()
+                .find_map(|line| line.strip_prefix("id name ").map(str::to_owned))
+        })
+        .unwrap_or_else(|| path.to_owned())
 }
 
 /// The tables a bench printed as markdown, each under the line before it

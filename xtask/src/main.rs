@@ -8,6 +8,7 @@
 //!                            instead of the published ones
 //! cargo xtask build-time     clean debug build: bitboards against cozy-chess
 //! cargo xtask bench [--quick] run the benches against the peers, write their figures into docs/performance.md
+//! cargo xtask bench --engine   the engine client and `bitboards analyse` against Stockfish alone
 //!                             and its summary table of ratios (--summary: only the table)
 //! cargo xtask web            build the visualiser page into target/web/index.html
 //! cargo xtask perft --suite FILE --depth N [--parallel]
@@ -26,7 +27,7 @@ use std::time::Instant;
 use bitboards_codegen::{Destination, MagicSource, Mode, Options, Report, Status};
 
 const USAGE: &str = "\
-usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | bench [--quick|--summary]
+usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | bench [--quick|--summary|--engine]
                    | perft --suite FILE --depth N [--parallel] | web | help)
 
   gen                  regenerate every table under generated/ and the table list in
@@ -40,8 +41,13 @@ usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | benc
   bench [--quick]      run the perft, sliders, movegen, pgn, fen and book benches against the
                        peers (several minutes; --quick: one perft round, criterion's quick
                        mode), rewrite the figures in docs/performance.md between its bench
-                       markers, then its summary table of ratios from them
+                       markers, then its summary table of ratios from them, then
+                       the engine figures (below)
   bench --summary      only rewrite docs/performance.md's summary table from its figures
+  bench --engine       only the UCI client and `bitboards analyse` against Stockfish driven
+                       by bare pipe loops (Stockfish at $STOCKFISH or /usr/games/stockfish):
+                       protocol cost at nodes=1, the pool on every core, the command at
+                       nodes=10000; rewrites docs/performance.md between its engine markers
   perft --suite FILE --depth N [--parallel]
                        run perft in release on every line of an EPD file (`FEN ;D1 n ;D2 n ...`)
                        to depth N or the deepest count listed, compare every depth, print a
@@ -85,8 +91,9 @@ fn main() -> ExitCode {
         ["bench"] => bench::run(&workspace_root(), false),
         ["bench", "--quick"] => bench::run(&workspace_root(), true),
         ["bench", "--summary"] => bench::write_summary(&workspace_root()),
+        ["bench", "--engine"] => bench::run_engine(&workspace_root(), false),
         ["bench", extra, ..] => usage_error(&format!(
-            "unexpected argument `{extra}` for `cargo xtask bench` (only --quick)"
+            "unexpected argument `{extra}` for `cargo xtask bench` (--quick, --summary or --engine)"
         )),
         ["web"] => web::run(&workspace_root()),
         ["web", extra, ..] => usage_error(&format!(

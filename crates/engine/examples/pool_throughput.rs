@@ -156,13 +156,26 @@ fn main() {
     }
     // The best of each: the run least disturbed by other work.
     println!(
-        "best of 5: pool 1 engine {:.1}/s, 2 engines {:.1}/s ({:.2}x); bare 1 engine {:.1}/s, \
-         2 engines {:.1}/s ({:.2}x)",
+        "\nEvery core: positions/s at nodes={nodes}, {} positions, best of 5 interleaved rounds\n",
+        positions.len()
+    );
+    println!("| engines | pool | bare pipe loops | pool / bare |");
+    println!("| --- | ---: | ---: | ---: |");
+    println!(
+        "| 1 | {:.1} | {:.1} | {:.2}x |",
         best[0],
-        best[1],
-        best[1] / best[0],
         best[2],
+        best[0] / best[2]
+    );
+    println!(
+        "| 2 | {:.1} | {:.1} | {:.2}x |",
+        best[1],
         best[3],
+        best[1] / best[3]
+    );
+    println!(
+        "| 2 / 1 | **{:.2}x** | {:.2}x | |",
+        best[1] / best[0],
         best[3] / best[2]
     );
 }
