@@ -386,6 +386,151 @@ def run_suite(sdist: Path, module: str = "bitboards", python: str = sys.executab
     return run
 
 
+# ---- what the failing tests need: python-chess's names bitboards lacks ----
+
+# python-chess's classes (by module and name) and bitboards' counterparts.
+# (BaseBoard's are Board's too, and PseudoLegalMoveGenerator's are
+# LegalMoveGenerator's: a missing class is a need of its own, chess.BaseBoard.)
+_CLASSES = [
+    ("", "Board"), ("", "Move"), ("", "Piece"), ("", "SquareSet"), ("", "LegalMoveGenerator"), ("", "Outcome"),
+    ("pgn", "Game"), ("pgn", "GameNode"), ("pgn", "ChildNode"), ("pgn", "Headers"),
+    ("pgn", "BaseVisitor"), ("pgn", "StringExporter"), ("pgn", "FileExporter"), ("pgn", "GameBuilder"),
+    ("syzygy", "Tablebase"), ("polyglot", "MemoryMappedReader"), ("svg", "Arrow"),
+    ("engine", "SimpleEngine"), ("engine", "PovScore"), ("engine", "Cp"), ("engine", "Wdl"),
+]
+
+
+# The module whose classes a test class's tests use, beside the core ones.
+_CLASS_MODULES = {"PgnTestCase": "pgn", "EngineTestCase": "engine", "SyzygyTestCase": "syzygy",
+                  "PolyglotTestCase": "polyglot", "SvgTestCase": "svg"}
+
+# Instances show attributes their classes do not (python-chess's Board.turn).
+_SAMPLES = {"Board": (), "BaseBoard": (), "Move": (0, 1), "Piece": (1, True), "SquareSet": (), "Game": ()}
+
+
+def _sample(module, name: str):
+    """An instance of ``module.name`` where one is easy to make, else the class."""
+    cls = getattr(module, name, None) if module is not None else None
+    if cls is not None and name in _SAMPLES:
+        try:
+            return cls(*_SAMPLES[name])
+        except Exception:
+            pass
+    return cls
+
+
+def _public(obj) -> set:
+    return {name for name in dir(obj) if not name.startswith("_")} if obj is not None else set()
+
+
+def _test_functions(test_py: Path) -> Dict[Tuple[str, str], "object"]:
+    import ast
+    tree = ast.parse(test_py.read_text())
+    functions = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name in SCOPE:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    functions[(node.name, item.name)] = item
+    return functions
+
+
+def _chess_path(node) -> Optional[List[str]]:
+    """``chess.pgn.X`` as ["chess", "pgn", "X"]; None if not rooted at chess."""
+    import ast
+    parts: List[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name) and node.id == "chess":
+        return ["chess"] + parts[::-1]
+    return None
+
+
+def needs(run: SuiteRun, test_py: Path, module: str = "bitboards") -> Dict[Tuple[str, str], set]:
+    """For each test that did not pass: the python-chess names it uses
+    (statically, in its source) that ``module`` lacks, as ``"Board.status"``,
+    ``"chess.BaseBoard"``, ``"chess.pgn.read_game"``; and, for a test that
+    failed on something other than a missing name, that error's first line
+    (``"error: InvalidFenError: ..."``). Needs python-chess installed."""
+    import ast
+    import chess as py  # python-chess, the reference for the names
+    ours_root = importlib.import_module(module)
+    modules = {"": (py, ours_root)}
+    for sub in SUBMODULES:
+        theirs = importlib.import_module(f"chess.{sub}")
+        try:
+            ours = importlib.import_module(f"{module}.{sub}")
+        except ImportError:
+            ours = None
+        modules[sub] = (theirs, ours)
+    # attribute name -> [(module, python-chess class label, present in ours?)]
+    owners: Dict[str, List[Tuple[str, str, bool]]] = {}
+    for sub, name in _CLASSES:
+        theirs_module, ours_module = modules[sub]
+        label = f"{sub + '.' if sub else ''}{name}"
+        theirs_names = _public(_sample(theirs_module, name))
+        ours_names = _public(_sample(ours_module, name))
+        for attr in theirs_names:
+            owners.setdefault(attr, []).append((sub, label, attr in ours_names))
+    functions = _test_functions(test_py)
+    result: Dict[Tuple[str, str], set] = {}
+    for key, (outcome, detail) in run.outcomes.items():
+        if outcome == "pass" or key not in functions:
+            continue
+        wanted = set()
+        for node in ast.walk(functions[key]):
+            if not isinstance(node, ast.Attribute):
+                continue
+            path = _chess_path(node)
+            if path is not None:
+                if len(path) >= 3 and path[1] in modules and modules[path[1]][1] is None:
+                    wanted.add(f"chess.{path[1]} (module)")
+                elif len(path) >= 3 and path[1] in modules:
+                    theirs_module, ours_module = modules[path[1]]
+                    if path[2] in _public(theirs_module) and not hasattr(ours_module, path[2]):
+                        wanted.add(f"chess.{path[1]}.{path[2]}")
+                elif len(path) >= 2 and path[1] not in modules:
+                    if path[1] in _public(py) and not hasattr(ours_root, path[1]):
+                        wanted.add(f"chess.{path[1]}")
+                continue
+            relevant = ("", _CLASS_MODULES.get(key[0], ""))
+            for sub, label, present in owners.get(node.attr, []):
+                if sub in relevant and not present:
+                    wanted.add(f"{label}.{node.attr}")
+                    break
+        lines = detail.strip().splitlines()
+        last = lines[-1] if lines else outcome
+        if not wanted or not last.startswith("AttributeError"):
+            wanted.add(f"{outcome}: {last[:160]}")
+        result[key] = wanted
+    return result
+
+
+def rank(needed: Dict[Tuple[str, str], set]) -> List[Tuple[str, int, int]]:
+    """Greedy: the need that completes the most tests with those chosen
+    before it; ``(need, tests it completes, tests it appears in)``."""
+    chosen: set = set()
+    remaining = dict(needed)
+    order = []
+    while remaining:
+        counts: Dict[str, List[int]] = {}
+        for wants in remaining.values():
+            missing = wants - chosen
+            for want in missing:
+                entry = counts.setdefault(want, [0, 0])
+                entry[1] += 1
+                if len(missing) == 1:
+                    entry[0] += 1
+        if not counts:
+            break
+        best = max(counts, key=lambda want: (counts[want][0], counts[want][1], want))
+        chosen.add(best)
+        order.append((best, counts[best][0], counts[best][1]))
+        remaining = {k: v for k, v in remaining.items() if not v <= chosen}
+    return order
+
+
 def read_counts(path: Path = COUNT_FILE) -> Dict[str, Tuple[int, int]]:
     """The stored counts: ``{class or "total": (passed, total)}``."""
     counts: Dict[str, Tuple[int, int]] = {}
@@ -417,6 +562,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--failures", action="store_true", help="print why each failing test failed")
     parser.add_argument("--list", action="store_true", help="print each test's outcome")
     parser.add_argument("--write-counts", action="store_true", help=f"store the counts in {COUNT_FILE.name}")
+    parser.add_argument("--rank", action="store_true",
+                        help="rank the names the failing tests use and bitboards lacks (needs python-chess)")
     parser.add_argument("--timeout", type=float, default=RUN_TIMEOUT)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
@@ -430,6 +577,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         else:
             sdist = fetch_sdist(Path(scratch))
         run = run_suite(sdist, module=args.module, timeout=args.timeout)
+        needed = needs(run, sdist / "test.py", args.module) if args.rank else {}
     if args.list or args.failures:
         for (class_name, test), (outcome, detail) in run.outcomes.items():
             if args.list or outcome != "pass":
@@ -438,6 +586,16 @@ def main(argv: Optional[List[str]] = None) -> int:
                     print("      " + detail.strip().replace("\n", "\n      "))
     print("modules: " + ", ".join(f"{k} = {v}" for k, v in run.modules.items()))
     print(run.table())
+    if args.rank:
+        print("what the failing tests need (greedy: each need with those above it completes N tests;")
+        print("needs found statically in each test's source, so a test may need more than listed):")
+        total = 0
+        for want, completes, appears in rank(needed):
+            total += completes
+            print(f"  {completes:3} (+{appears - completes:3} more need it) {total:4} so far  {want}")
+        if args.list:
+            for (class_name, test), wants in sorted(needed.items()):
+                print(f"  {class_name}.{test}: {', '.join(sorted(wants))}")
     if args.write_counts:
         write_counts(run.counts())
         print(f"wrote {COUNT_FILE}")
