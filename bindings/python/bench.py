@@ -6,6 +6,7 @@
     python bindings/python/bench.py [--games 5000] [--pgn FILE] [--json OUT] [--write]
     python bindings/python/bench.py --only syzygy     # one section (not with --write)
     python bindings/python/bench.py --only planes     # bitboards.planes alone (part of the pgn section)
+    python bindings/python/bench.py --only engine [--engine /usr/games/stockfish]
 
 Without `--pgn`, it writes a Lichess-shaped file of `--games` games (the open
 database's tags, a `{ [%eval ...] [%clk ...] }` comment after every move)
@@ -43,6 +44,13 @@ the allocator kept).
   board at a time, against python-chess's `chess.syzygy` on the same random
   positions of the repository's 3- and 4-piece tables (tests/data/syzygy),
   the answers compared; `probe_wdl_many` on a batch of them, every core.
+- engine: `bitboards.engine.SimpleEngine.analyse` in a loop over random
+  positions at `nodes=1` through one Stockfish (`--engine`), without and
+  with a `ucinewgame` before each position (`game=object()`), against
+  python-chess's `SimpleEngine.analyse` loop and a bare pipe (the floor: the
+  same commands written to Stockfish's standard input, its lines read until
+  `bestmove`, in a few lines of Python), in interleaved rounds; then
+  `analyse_many` on 2 engines against 1 at `nodes=20000`.
 
 Prints a Markdown table (figure, value, ratio), then notes (peers not
 installed are skipped and named there). With `--write`, it also puts them in
@@ -79,7 +87,13 @@ SYZYGY_BATCH = 200_000
 # which the encoder writes on every core (bindings/python/src/planes.rs).
 PLANES_BATCH = 4096
 THREADED_PLANES_ROWS = 16_384
-SECTIONS = ("pgn", "playouts", "perft", "syzygy", "planes")
+SECTIONS = ("pgn", "playouts", "perft", "syzygy", "planes", "engine")
+# bitboards.engine: positions per loop at nodes=1 (without and with
+# ucinewgame), and for analyse_many at nodes=20000.
+ENGINE_POSITIONS = 500
+ENGINE_NEWGAME_POSITIONS = 200
+POOL_POSITIONS = 60
+POOL_NODES = 20_000
 # What the command's text report and its JSON objects hold, as table columns.
 REPORT_COLUMNS = ["Result", "plies", "fen", "outcome"]
 JSON_COLUMNS = REPORT_COLUMNS + ["clocks", "evals"]
@@ -727,6 +741,131 @@ def bench_syzygy(report, args):
                 f"{repeat}x as NumPy rows")
 
 
+def random_boards(chess, count, seed):
+    """python-chess boards after seeded random games of 0 to 80 plies, none
+    finished."""
+    rng = random.Random(seed)
+    boards = []
+    while len(boards) < count:
+        board = chess.Board()
+        for _ in range(rng.randrange(0, 80)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        if not board.is_game_over():
+            boards.append(chess.Board(board.fen()))
+    return boards
+
+
+class BarePipe:
+    """The floor: Stockfish driven through its pipes by a few lines of
+    Python, the same commands as the clients send."""
+
+    def __init__(self, path):
+        self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        universal_newlines=True, bufsize=1)
+        self.send("uci")
+        self.until("uciok")
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, text):
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
+
+    def until(self, word):
+        for line in self.process.stdout:
+            if line.startswith(word):
+                return line
+        raise RuntimeError(f"the engine exited before {word}")
+
+    def bestmove(self, fen, new_game):
+        if new_game:
+            self.send("ucinewgame\nisready")
+            self.until("readyok")
+        self.send(f"position fen {fen}\ngo nodes 1")
+        return self.until("bestmove").split()[1]
+
+    def close(self):
+        self.send("quit")
+        self.process.wait()
+
+
+def bench_engine(report, args):
+    import bitboards
+    import bitboards.engine
+
+    chess = optional("chess")
+    if chess is None:
+        report.note("python-chess is not installed: the engine rows are skipped")
+        return
+    import chess.engine
+
+    if not os.path.exists(args.engine):
+        report.note(f"engine: no engine at {args.engine} (--engine): the engine rows are skipped")
+        return
+    theirs_boards = random_boards(chess, ENGINE_POSITIONS, args.seed)
+    ours_boards = [bitboards.Board(board.fen()) for board in theirs_boards]
+    fens = [board.fen() for board in theirs_boards]
+    limit, their_limit = bitboards.engine.Limit(nodes=1), chess.engine.Limit(nodes=1)
+    pipe = BarePipe(args.engine)
+    ours = bitboards.engine.SimpleEngine.popen_uci(args.engine)
+    theirs = chess.engine.SimpleEngine.popen_uci(args.engine)
+    try:
+        for new_game, count in ((False, ENGINE_POSITIONS), (True, ENGINE_NEWGAME_POSITIONS)):
+            def game():
+                return object() if new_game else None
+
+            tasks = [
+                lambda: [pipe.bestmove(fen, new_game) for fen in fens[:count]],
+                lambda: [ours.analyse(board, limit, game=game())["pv"][0].uci() for board in ours_boards[:count]],
+                lambda: [theirs.analyse(board, their_limit, game=game())["pv"][0].uci()
+                         for board in theirs_boards[:count]],
+            ]
+            (floor, mine, python_chess), results = interleaved(tasks, rounds=5)
+            for result, name in zip(results, ("bare pipe", "bitboards", "python-chess")):
+                if any(move is None for move in result) or len(result) != count:
+                    report.fail(f"engine: the {name} loop missed moves")
+            kind = "with `ucinewgame` each" if new_game else "without `ucinewgame`"
+            report.row(f"`engine.SimpleEngine.analyse` loop, `nodes=1`, {kind}", rate(count, mine, "positions"),
+                       f"{times(count / mine, count / floor, 'the bare pipe')}; "
+                       f"{times(count / mine, count / python_chess, 'python-chess')}",
+                       positions_per_s=count / mine)
+            report.row(f"python-chess `SimpleEngine.analyse` loop, `nodes=1`, {kind}",
+                       rate(count, python_chess, "positions"), "", positions_per_s=count / python_chess)
+            report.row(f"bare pipe (the floor), `nodes=1`, {kind}", rate(count, floor, "positions"), "",
+                       positions_per_s=count / floor)
+    finally:
+        pipe.close()
+        ours.quit()
+        theirs.quit()
+    pool_fens = fens[:POOL_POSITIONS]
+    pool_limit = bitboards.engine.Limit(nodes=POOL_NODES)
+    tables = {}
+
+    def pool(engines):
+        def run():
+            tables[engines] = bitboards.engine.analyse_many(args.engine, pool_fens, pool_limit, engines=engines,
+                                                            options={"Hash": 16, "Threads": 1})
+        return run
+
+    (one, two), _ = interleaved([pool(1), pool(2)], rounds=3)
+    if not tables[1].equals(tables[2]):
+        report.fail("engine: analyse_many on 2 engines differs from 1 engine")
+    count = len(pool_fens)
+    report.row(f"`engine.analyse_many`, `nodes={POOL_NODES}`, 1 engine", rate(count, one, "positions"), "",
+               positions_per_s=count / one)
+    report.row(f"`engine.analyse_many`, `nodes={POOL_NODES}`, 2 engines", rate(count, two, "positions"),
+               times(count / two, count / one, "1 engine"), positions_per_s=count / two)
+    report.note(f"engine: {ENGINE_POSITIONS} random positions (seed {args.seed}; the first "
+                f"{ENGINE_NEWGAME_POSITIONS} with `ucinewgame`, after which Stockfish clears its hash and "
+                "answers `isready` when done: that clearing bounds those loops) sent as `position fen`, one "
+                f"Stockfish each ({args.engine}), each loop's best of 5 interleaved rounds; analyse_many on the "
+                f"first {POOL_POSITIONS} at nodes={POOL_NODES}, Hash=16, Threads=1, a fresh `ucinewgame` "
+                "before each position, best of 3 interleaved rounds, the same table on 1 and 2 engines")
+
+
 def processor():
     """The processor's model, as /proc/cpuinfo names it (machines differ:
     every figure is of the processor it was measured on), else the
@@ -748,6 +887,8 @@ def main():
                         help="the `bitboards` command (default: target/release/bitboards)")
     parser.add_argument("--playouts", type=int, default=200, help="random playouts per library (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="the playouts' seed (default 1)")
+    parser.add_argument("--engine", default="/usr/games/stockfish",
+                        help="the UCI engine of the engine section (default /usr/games/stockfish)")
     parser.add_argument("--json", metavar="OUT", help="also save the figures as JSON")
     parser.add_argument("--write", action="store_true",
                         help="also write the figures and their summary into docs/performance.md")
@@ -792,6 +933,9 @@ def main():
     if "syzygy" in sections:
         print("syzygy ...", file=sys.stderr)
         bench_syzygy(report, args)
+    if "engine" in sections:
+        print("engine ...", file=sys.stderr)
+        bench_engine(report, args)
 
     heading = (f"best of {ROUNDS} runs (the readers: best of 10 interleaved rounds); Python "
                f"{platform.python_version()}, {processor()}, {os.cpu_count()} cores")

@@ -739,11 +739,13 @@ def _info(raw: Dict[str, Any], turn: bool, selector: int) -> InfoDict:
     """An ``InfoDict`` of the Rust client's dict (whose ``score`` and ``wdl``
     are tuples from the side to move's view), with the keys ``selector``
     asks for."""
+    # Plain ints: IntFlag's operators make a member each time.
+    selector = int(selector)
     if not selector:
         return {}  # type: ignore[typeddict-item]
     score = raw.pop("score", None)
     if score is not None:
-        if selector & INFO_SCORE:
+        if selector & 2:  # INFO_SCORE
             kind, value = score
             raw["score"] = PovScore(_SCORES[kind](value), turn)
         else:
@@ -752,7 +754,7 @@ def _info(raw: Dict[str, Any], turn: bool, selector: int) -> InfoDict:
     wdl = raw.get("wdl")
     if wdl is not None:
         raw["wdl"] = PovWdl(Wdl(*wdl), turn)
-    if not selector & INFO_PV:
+    if not selector & 4:  # INFO_PV
         raw.pop("pv", None)
     return raw  # type: ignore[return-value]
 
@@ -780,6 +782,8 @@ class SimpleEngine:
         # What was sent (by lower-case name), and what configure() asked for.
         self._config: Dict[str, ConfigValue] = {}
         self._target: UciOptionMap[ConfigValue] = UciOptionMap()
+        # Whether the last call set options of its own.
+        self._changed = False
         options: UciOptionMap[Option] = UciOptionMap()
         for name, kind, default, low, high, var in engine.engine_options():
             options[name] = Option(name, kind, default, low, high, var)
@@ -856,11 +860,15 @@ class SimpleEngine:
     def _prepare(self, game: object, options: ConfigMapping) -> bool:
         """Sets the call's options (and the configured ones it does not
         name back), and says whether to send ``ucinewgame``."""
-        for name, value in options.items():
-            self._set(name, value)
-        for name, value in self._target.items():
-            if name not in options:
+        if options or self._changed:
+            for name, value in options.items():
                 self._set(name, value)
+            for name, value in self._target.items():
+                if name not in options:
+                    self._set(name, value)
+            # A call's options stay set until the next call puts the
+            # configured values back.
+            self._changed = bool(options)
         new_game = self._first_game or self._game != game
         self._game = game
         self._first_game = False
