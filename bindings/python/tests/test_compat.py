@@ -1,17 +1,25 @@
 """python-chess's module-level API in `bitboards` (the BB_* constants, the
-square and bitboard helpers, `Status`, `SquareSet`) and `bitboards.polyglot`,
-against python-chess (the oracle) on random inputs."""
+square and bitboard helpers, `Status`, `SquareSet`), `bitboards.polyglot` and
+`bitboards.svg`, against python-chess (the oracle) on random inputs."""
 
 from __future__ import annotations
 
 import copy
 import pickle
 import random
+import struct
+import xml.dom.minidom
+from pathlib import Path
 
 import chess
+import chess.polyglot
+import chess.svg
 import pytest
+from conftest import GAME_SPECS, our_board, play_game, polyglot_comparable
 
 import bitboards
+import bitboards.polyglot
+import bitboards.svg
 
 RNG_SEEDS = range(8)
 
@@ -266,13 +274,6 @@ def test_squareset_construction_and_equality():
 
 # --- bitboards.polyglot ------------------------------------------------------
 
-import struct  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import chess.polyglot  # noqa: E402
-from conftest import GAME_SPECS, our_board, play_game, polyglot_comparable  # noqa: E402
-
-import bitboards.polyglot  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -417,12 +418,6 @@ def test_polyglot_reader_errors(tmp_path):
 
 
 # --- bitboards.svg -------------------------------------------------------------
-
-import xml.dom.minidom  # noqa: E402
-
-import chess.svg  # noqa: E402
-
-import bitboards.svg  # noqa: E402
 
 
 def test_svg_arrow_against_python_chess():
