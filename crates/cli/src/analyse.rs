@@ -638,7 +638,7 @@ fn text_line(number: u64, ply: usize, analysis: &Analysis) -> String {
         None => line.push_str(" best (none)"),
     }
     if let Some(score) = analysis.white_score() {
-        let _ = write!(line, " {}", eval_text(score));
+        let _ = write!(line, " eval {}", eval_text(score));
     }
     if let Some(depth) = analysis.info().and_then(|info| info.depth) {
         let _ = write!(line, " depth {depth}");
