@@ -17,12 +17,13 @@ board), and moves that are not legal there are left out.
 
 from __future__ import annotations
 
+import bisect
 import mmap
 import os
 import random as _random
 import struct
 from types import TracebackType
-from typing import Any, Callable, Container, Iterator, List, NamedTuple, Optional, Type, Union
+from typing import Any, Callable, Container, Dict, Iterator, List, NamedTuple, Optional, Type, Union
 
 from . import E1, E8, H1, H8, A1, A8, G1, G8, C1, C8, KING, WHITE, BLACK, Move, square_file
 
@@ -34,6 +35,8 @@ __all__ = [
 #: One book entry: key (u64), move (u16), weight (u16), learn (u32), big-endian.
 ENTRY_STRUCT = struct.Struct(">QHHI")
 _KEY_STRUCT = struct.Struct(">Q")
+# One key in this many is kept in memory to search by (a 1M-entry book: 16K keys).
+_STRIDE = 64
 
 #: The 781 Zobrist keys of the Polyglot book format (Fabien Letouzey), in
 #: its order: 768 for pieces (``64 * kind + square``, kind black pawn 0,
@@ -339,7 +342,22 @@ class Entry(NamedTuple):
     """The move."""
 
 
+# NamedTuple's __new__ is Python code; the tuple's own is enough here.
+_new_entry = tuple.__new__
+
+
+_DECODED: Dict[int, Move] = {}
+
+
 def _decode(raw_move: int) -> Move:
+    move = _DECODED.get(raw_move)
+    if move is None:
+        # Moves are immutable: one per raw value (at most 65,536).
+        move = _DECODED[raw_move] = _decode_new(raw_move)
+    return move
+
+
+def _decode_new(raw_move: int) -> Move:
     to_square = raw_move & 0x3F
     from_square = (raw_move >> 6) & 0x3F
     piece = (raw_move >> 12) & 0x7
@@ -391,6 +409,7 @@ class MemoryMappedReader:
             self.close()
             raise OSError(f"{filename!r} is not a Polyglot book: its size, {size} bytes, is no multiple of 16")
         self._size = size // ENTRY_STRUCT.size
+        self._keys: Optional[List[int]] = None
         if self._mmap is not None and hasattr(mmap, "MADV_RANDOM"):
             self._mmap.madvise(mmap.MADV_RANDOM)
 
@@ -424,10 +443,21 @@ class MemoryMappedReader:
         for index in range(self._size - 1, -1, -1):
             yield self[index]
 
+    def _sample(self) -> List[int]:
+        # Every _STRIDE-th key, read at the first search: most of a search's
+        # steps are then one bisect in C over this list.
+        if self._keys is None:
+            data, unpack = self._data, _KEY_STRUCT.unpack_from
+            self._keys = [unpack(data, 16 * index)[0] for index in range(0, self._size, _STRIDE)]
+        return self._keys
+
     def bisect_key_left(self, key: int) -> int:
         """The index of the first entry whose key is not below ``key``."""
+        block = bisect.bisect_left(self._sample(), key)
+        # Between the sampled key below `key` and the one not below it.
+        lo = (block - 1) * _STRIDE + 1 if block else 0
+        hi = min(block * _STRIDE, self._size)
         data, unpack = self._data, _KEY_STRUCT.unpack_from
-        lo, hi = 0, self._size
         while lo < hi:
             mid = (lo + hi) >> 1
             if unpack(data, 16 * mid)[0] < key:
@@ -468,7 +498,7 @@ class MemoryMappedReader:
                 continue
             if context is not None and not context.is_legal(move):
                 continue
-            yield Entry(entry_key, raw_move, weight, learn, move)
+            yield _new_entry(Entry, (entry_key, raw_move, weight, learn, move))
 
     def find(self, board: Any, *, minimum_weight: int = 1, exclude_moves: Container[Move] = ()) -> Entry:
         """The heaviest entry of a position (the first of equal weights);
@@ -531,6 +561,7 @@ class MemoryMappedReader:
             self._mmap = None
         self._data = b""
         self._size = 0
+        self._keys = None
 
 
 def open_reader(path: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> MemoryMappedReader:
