@@ -269,7 +269,8 @@ def test_squareset_construction_and_equality():
     squares = bitboards.SquareSet(bitboards.BB_CENTER)
     assert copy.copy(squares) == squares and copy.copy(squares) is not squares
     assert pickle.loads(pickle.dumps(squares)) == squares
-    assert isinstance(squares._repr_html_(), str)
+    picture = squares._repr_svg_()
+    assert len(xml.dom.minidom.parseString(picture).getElementsByTagName("use")) == len(squares)
 
 
 # --- bitboards.polyglot ------------------------------------------------------

@@ -62,3 +62,15 @@ def test_python_chess_suite(sdist, capsys):
             f"python-chess's suite: {passed}/{total} passed, below the {floor} the project reached "
             f"({', '.join(lost)}); failing: {failing}"
         )
+
+
+def test_stored_counts():
+    """The count file names the classes in scope, with their sizes."""
+    stored = suite.read_counts()
+    assert list(stored) == list(suite.SCOPE) + ["total"]
+    assert stored["total"][1] == suite.EXPECTED_TOTAL
+    assert sum(total for name, (_, total) in stored.items() if name != "total") == suite.EXPECTED_TOTAL
+    assert sum(passed for name, (passed, _) in stored.items() if name != "total") == stored["total"][0]
+    for name, only in suite.SCOPE.items():
+        if only is not None:
+            assert stored[name][1] == len(only)

@@ -727,8 +727,11 @@ class SquareSet:
             rows.append(" ".join("1" if byte >> file & 1 else "." for file in range(8)))
         return "\n".join(rows)
 
-    def _repr_html_(self) -> str:
-        return Bitboard(self.mask)._repr_html_()
+    def _repr_svg_(self) -> str:
+        """The squares marked on an empty board (what Jupyter shows)."""
+        from .svg import board
+
+        return board(squares=self, size=390)
 
     @classmethod
     def ray(cls, a: int, b: int) -> "SquareSet":
