@@ -334,7 +334,10 @@ def book(tmp_path_factory):
         key = chess.polyglot.zobrist_hash(py)
         boards.append((py.copy(stack=False), ours.copy(stack=False)))
         legal = list(py.legal_moves)
-        for move in rng.sample(legal, min(len(legal), rng.randrange(1, 5))):
+        # Castling (king takes rook in the book) wherever it is legal.
+        chosen = set(rng.sample(legal, min(len(legal), rng.randrange(1, 5))))
+        chosen.update(move for move in legal if py.is_castling(move))
+        for move in sorted(chosen, key=lambda move: move.uci()):
             entries.append((key, raw_move(py, move), rng.choice([0, 1, 1, 5, 100, 65535]), rng.getrandbits(32)))
         if rng.random() < 0.3:  # an illegal move (from a square to itself: a drop's encoding, or any)
             entries.append((key, rng.getrandbits(15), rng.randrange(1, 9), 0))
