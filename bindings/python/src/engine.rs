@@ -308,9 +308,14 @@ fn analysis_tuple<'py>(
         .into_pyobject(py)
 }
 
-/// A builder from `command` (the program and its arguments) and the
-/// handshake timeout in seconds.
-fn builder_of(command: &[String], timeout: Option<f64>) -> PyResult<EngineBuilder> {
+/// A builder from `command` (the program and its arguments), the
+/// handshake timeout and the deadline of a search by depth, nodes or mate
+/// alone, in seconds (None: the crate's 10 s and 300 s).
+fn builder_of(
+    command: &[String],
+    timeout: Option<f64>,
+    search_timeout: Option<f64>,
+) -> PyResult<EngineBuilder> {
     let Some((program, args)) = command.split_first() else {
         return Err(PyValueError::new_err(
             "the engine's command is empty: give its path (and arguments)",
@@ -319,6 +324,9 @@ fn builder_of(command: &[String], timeout: Option<f64>) -> PyResult<EngineBuilde
     let mut builder = EngineBuilder::new(program.clone()).args(args.iter().cloned());
     if let Some(timeout) = timeout {
         builder = builder.handshake_timeout(seconds(timeout, "timeout")?);
+    }
+    if let Some(timeout) = search_timeout {
+        builder = builder.search_timeout(seconds(timeout, "search_timeout")?);
     }
     Ok(builder)
 }
@@ -467,11 +475,17 @@ impl UciEngine {
 #[pymethods]
 impl UciEngine {
     /// Starts the engine: `command` is its path and arguments; `timeout`
-    /// (seconds) bounds the handshake.
+    /// (seconds) bounds the handshake, `search_timeout` a search by depth,
+    /// nodes or mate alone.
     #[new]
-    #[pyo3(signature = (command, timeout = None))]
-    fn new(py: Python<'_>, command: Vec<String>, timeout: Option<f64>) -> PyResult<UciEngine> {
-        let builder = builder_of(&command, timeout)?;
+    #[pyo3(signature = (command, timeout = None, search_timeout = None))]
+    fn new(
+        py: Python<'_>,
+        command: Vec<String>,
+        timeout: Option<f64>,
+        search_timeout: Option<f64>,
+    ) -> PyResult<UciEngine> {
+        let builder = builder_of(&command, timeout, search_timeout)?;
         let engine = py
             .detach(|| builder.start())
             .map_err(|error| engine_error(py, &error))?;
@@ -627,7 +641,7 @@ impl UciEngine {
 /// Arrow stream; the first position that fails raises after the pool is
 /// shut down, naming its index.
 #[pyfunction]
-#[pyo3(signature = (command, positions, limit, engines, multipv, options, reset, timeout = None))]
+#[pyo3(signature = (command, positions, limit, engines, multipv, options, reset, timeout = None, search_timeout = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse_many(
     py: Python<'_>,
@@ -639,8 +653,9 @@ pub fn analyse_many(
     options: Vec<(String, Bound<'_, PyAny>)>,
     reset: bool,
     timeout: Option<f64>,
+    search_timeout: Option<f64>,
 ) -> PyResult<ArrowStream> {
-    let builder = builder_of(&command, timeout)?;
+    let builder = builder_of(&command, timeout, search_timeout)?;
     let limit = limit_of(limit)?;
     if multipv == 0 {
         return Err(PyValueError::new_err("multipv starts at 1"));

@@ -264,6 +264,28 @@ def test_analysis_streams_and_stops():
         sf.ping()  # usable after the stop
 
 
+def test_a_calls_options_last_for_that_call():
+    need_stockfish()
+    with engine.SimpleEngine.popen_uci(STOCKFISH) as sf:
+        board = chess.Board()
+        board.push_san("e4")
+        assert "wdl" in sf.analyse(board, engine.Limit(depth=4), options={"UCI_ShowWDL": True})
+        assert "wdl" not in sf.analyse(board, engine.Limit(depth=4))
+        sf.configure({"UCI_ShowWDL": True})
+        assert "wdl" in sf.analyse(board, engine.Limit(depth=4))
+        assert "wdl" not in sf.analyse(board, engine.Limit(depth=4), options={"UCI_ShowWDL": False})
+        # (python-chess 1.11.2 does the same with these five calls.)
+        info = sf.analyse(board, engine.Limit(depth=4))
+        # Black to move: the WDL and score are Black's, White's by white().
+        assert info["wdl"].turn == bitboards.BLACK and info["score"].turn == bitboards.BLACK
+        assert info["wdl"].white() == -info["wdl"].relative
+        # analysis() on a python-chess board: its moves go with it.
+        with sf.analysis(board, engine.Limit(depth=6), multipv=2) as analysis:
+            infos = list(analysis)
+        assert analysis.wait().move in [bitboards.Move.from_uci(m.uci()) for m in board.legal_moves]
+        assert {info.get("multipv") for info in infos} >= {1, 2} and len(analysis.multipv) == 2
+
+
 def test_the_gil_is_released_while_waiting():
     need_stockfish()
     with engine.SimpleEngine.popen_uci(STOCKFISH) as sf:
@@ -363,10 +385,18 @@ def test_an_engine_that_hangs_is_killed_at_its_deadline(fake):
 
 
 def test_a_search_stopped_at_its_deadline_leaves_the_engine_usable(fake):
-    with engine.SimpleEngine.popen_uci([fake, "hang-on-go"]) as sf:
+    with engine.SimpleEngine.popen_uci([fake, "hang-on-go"], search_timeout=0.3) as sf:
         with pytest.raises(engine.EngineTimeoutError, match="stopped"):
             sf.analyse(bitboards.Board(), engine.Limit(time=0.1))
         sf.ping()
+        started = time.monotonic()
+        with pytest.raises(engine.EngineTimeoutError, match="within 0.300 s"):
+            sf.analyse(bitboards.Board(), engine.Limit(nodes=100))
+        assert time.monotonic() - started < 2
+        # analysis().stop() before its deadline: the engine answers stop.
+        with sf.analysis(bitboards.Board(), engine.Limit(depth=5)) as analysis:
+            pass
+        assert analysis.wait().move in bitboards.Board().legal_moves
 
 
 def test_an_illegal_bestmove_and_garbage(fake):

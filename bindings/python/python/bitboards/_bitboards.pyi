@@ -450,7 +450,9 @@ class SearchStop:
 class UciEngine:
     """One UCI engine process: the compiled base of ``bitboards.engine.SimpleEngine``."""
 
-    def __new__(cls, command: Sequence[str], timeout: Optional[float] = None) -> Self: ...
+    def __new__(
+        cls, command: Sequence[str], timeout: Optional[float] = None, search_timeout: Optional[float] = None
+    ) -> Self: ...
     @property
     def pid(self) -> int: ...
     def engine_id(self) -> Tuple[Optional[str], Optional[str]]: ...
@@ -483,4 +485,5 @@ def analyse_many(
     options: Sequence[Tuple[str, _OptionValue]],
     reset: bool,
     timeout: Optional[float] = None,
+    search_timeout: Optional[float] = None,
 ) -> ArrowStream: ...

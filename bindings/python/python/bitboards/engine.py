@@ -767,9 +767,10 @@ class SimpleEngine:
 
     ``timeout`` (seconds, default 10) bounds the handshake; a search ends
     by its limit, and a timed one must answer within its time plus a
-    second, a search by depth, nodes or mate alone within 300 s, or it is
-    stopped (``EngineTimeoutError``), and the engine killed if it does not
-    answer ``stop``. Calls from several threads take turns. Use it as a
+    second, a search by depth, nodes or mate alone within
+    ``search_timeout`` (default 300 s), or it is stopped
+    (``EngineTimeoutError``), and the engine killed if it does not answer
+    ``stop``. Calls from several threads take turns. Use it as a
     context manager, or call ``quit()``: the process is always reaped.
     """
 
@@ -782,8 +783,8 @@ class SimpleEngine:
         # What was sent (by lower-case name), and what configure() asked for.
         self._config: Dict[str, ConfigValue] = {}
         self._target: UciOptionMap[ConfigValue] = UciOptionMap()
-        # Whether the last call set options of its own.
-        self._changed = False
+        # The options the last call set for itself.
+        self._last_call: UciOptionMap[ConfigValue] = UciOptionMap()
         options: UciOptionMap[Option] = UciOptionMap()
         for name, kind, default, low, high, var in engine.engine_options():
             options[name] = Option(name, kind, default, low, high, var)
@@ -793,10 +794,14 @@ class SimpleEngine:
 
     @classmethod
     def popen_uci(cls, command: Union[str, os.PathLike, List[str]], *, timeout: Optional[float] = 10.0,
-                  debug: Optional[bool] = None, setpgrp: bool = False, **popen_args: Any) -> "SimpleEngine":
+                  debug: Optional[bool] = None, setpgrp: bool = False, search_timeout: Optional[float] = 300.0,
+                  **popen_args: Any) -> "SimpleEngine":
         """Starts the UCI engine ``command`` (a path, or a list of the path
         and its arguments; a bare name is looked up on ``PATH``) and its
         handshake, within ``timeout`` seconds (``EngineTimeoutError``).
+        A search by depth, nodes or mate alone must end within
+        ``search_timeout`` seconds (None: no deadline, as in python-chess);
+        a timed one within its time plus a second.
         A program that cannot be found raises ``FileNotFoundError``.
         ``debug`` and ``setpgrp`` are accepted and change nothing (the
         engine's standard error is dropped); other ``popen`` arguments
@@ -807,7 +812,7 @@ class SimpleEngine:
             argv = [os.fspath(command)]
         else:
             argv = [os.fspath(part) for part in command]
-        return cls(UciEngine(argv, timeout), timeout=timeout)
+        return cls(UciEngine(argv, timeout, _search_timeout(search_timeout)), timeout=timeout)
 
     @classmethod
     def popen(cls, Protocol: Any, command: Union[str, List[str]], **kwargs: Any) -> "SimpleEngine":
@@ -860,15 +865,17 @@ class SimpleEngine:
     def _prepare(self, game: object, options: ConfigMapping) -> bool:
         """Sets the call's options (and the configured ones it does not
         name back), and says whether to send ``ucinewgame``."""
-        if options or self._changed:
+        if options or self._last_call:
             for name, value in options.items():
                 self._set(name, value)
-            for name, value in self._target.items():
-                if name not in options:
-                    self._set(name, value)
-            # A call's options stay set until the next call puts the
-            # configured values back.
-            self._changed = bool(options)
+            # The last call's options that this one does not set go back to
+            # the configured value, or the default.
+            call = UciOptionMap(options)
+            for name in self._last_call:
+                option = self._options.get(name)
+                if name not in call and option is not None and option.type != "button":
+                    self._set(name, self._target.get(name))
+            self._last_call = call
         new_game = self._first_game or self._game != game
         self._game = game
         self._first_game = False
@@ -969,6 +976,11 @@ class SimpleEngine:
 
     def __repr__(self) -> str:
         return f"<SimpleEngine (pid={self._engine.pid})>"
+
+
+def _search_timeout(seconds: Optional[float]) -> float:
+    # No deadline: a century.
+    return 3.2e9 if seconds is None else seconds
 
 
 def _no_root_moves(root_moves: Optional[Iterable[Any]]) -> None:
@@ -1106,7 +1118,8 @@ def _turn_of(query: Any) -> bool:
 
 def analyse_many(command: Union[str, os.PathLike, List[str]], positions: Any, limit: Limit, *,
                  engines: Optional[int] = None, multipv: int = 1, options: Optional[ConfigMapping] = None,
-                 reset: bool = True, timeout: Optional[float] = 10.0) -> "pyarrow.Table":
+                 reset: bool = True, timeout: Optional[float] = 10.0,
+                 search_timeout: Optional[float] = 300.0) -> "pyarrow.Table":
     """Analyses every position on ``engines`` engines at once (default: one
     per core), each started from ``command`` with ``options`` set
     (``{"Hash": 16}``; each engine gets them, and ``Threads`` is best left
@@ -1123,7 +1136,9 @@ def analyse_many(command: Union[str, os.PathLike, List[str]], positions: Any, li
     the table is the same whatever ``engines`` is; ``reset=False`` keeps
     each engine's hash, faster at small limits but dependent on the order.
 
-    The work is done in Rust with the GIL released. An engine that dies is
+    ``timeout`` bounds each engine's handshake, ``search_timeout`` a
+    search by depth or nodes (None: no deadline). The work is done in Rust
+    with the GIL released. An engine that dies is
     replaced and its position searched once more; a position that fails
     again (or a request the engine refuses) raises its error
     (``EngineError`` or a subclass) naming the position's index, after
@@ -1154,7 +1169,8 @@ def analyse_many(command: Union[str, os.PathLike, List[str]], positions: Any, li
         if query is None:
             raise ValueError(f"position {index}: the FEN is null")
     pairs = [(name, value) for name, value in (options or {}).items()]
-    stream = _bitboards.analyse_many(argv, queries, limit._fields(), engines, multipv, pairs, reset, timeout)
+    stream = _bitboards.analyse_many(argv, queries, limit._fields(), engines, multipv, pairs, reset, timeout,
+                                     _search_timeout(search_timeout))
     if hasattr(pa.RecordBatchReader, "from_stream"):
         reader = pa.RecordBatchReader.from_stream(stream)
     else:  # pragma: no cover  (pyarrow < 15)
