@@ -286,6 +286,26 @@ def test_a_calls_options_last_for_that_call():
         assert {info.get("multipv") for info in infos} >= {1, 2} and len(analysis.multipv) == 2
 
 
+def test_threads_sharing_one_engine_take_turns():
+    need_stockfish()
+    boards = [bitboards.Board(board.fen()) for board in random_positions(16, seed=5)]
+    limit = engine.Limit(nodes=2000)
+    with engine.SimpleEngine.popen_uci(STOCKFISH) as sf:
+        alone = [key(sf.analyse(board, limit, game=object())) for board in boards]
+        shared = [None] * len(boards)
+
+        def work(start):
+            for index in range(start, len(boards), 4):
+                shared[index] = key(sf.analyse(boards[index], limit, game=object()))
+
+        threads = [threading.Thread(target=work, args=(start,)) for start in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert shared == alone
+
+
 def test_the_gil_is_released_while_waiting():
     need_stockfish()
     with engine.SimpleEngine.popen_uci(STOCKFISH) as sf:
