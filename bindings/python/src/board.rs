@@ -1,12 +1,15 @@
 //! `Board`: a position and the moves that led to it, with python-chess's
 //! names.
 
-use bitboards::{CastlingNotation, Color, MoveKind, MoveList, PieceKind, Position, Square};
+use bitboards::{
+    CastlingNotation, CastlingSide, Color, MoveKind, MoveList, PieceKind, Position, Square,
+};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use crate::errors::{IllegalMoveError, fen_error, san_error, uci_error};
+use crate::pseudo;
 use crate::types::{Bitboard, Move, Piece, color, is_white, piece_kind, square};
 
 /// python-chess's starting FEN.
@@ -317,15 +320,110 @@ impl Outcome {
 /// king-takes-rook (python-chess accepts both there); on a Chess960 board
 /// only so.
 fn find_legal(legal: &MoveList, notation: CastlingNotation, mv: Move) -> Option<bitboards::Move> {
+    find_in(legal.as_slice(), notation, mv)
+}
+
+/// A generator of moves as python-chess has them on a board
+/// (`board.legal_moves`, `board.pseudo_legal_moves`): iterate, `len()`,
+/// `in`, and a repr in SAN.
+macro_rules! move_generator {
+    ($name:ident, $doc:literal) => {
+        #[doc = $doc]
+        #[pyclass(module = "bitboards", frozen)]
+        pub struct $name {
+            moves: Vec<bitboards::Move>,
+            /// How the board writes castling. On a standard board `in`
+            /// also finds castling written king-takes-rook; iteration does
+            /// not give it.
+            notation: CastlingNotation,
+            /// The board's position, for the repr's SAN.
+            position: Position,
+        }
+
+        impl $name {
+            /// The moves as python-chess writes them on the board.
+            fn written(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+                self.moves
+                    .iter()
+                    .map(|&mv| Move::from_move(mv, self.notation))
+            }
+        }
+
+        #[pymethods]
+        impl $name {
+            fn __len__(&self) -> usize {
+                self.moves.len()
+            }
+
+            fn count(&self) -> usize {
+                self.moves.len()
+            }
+
+            fn __bool__(&self) -> bool {
+                !self.moves.is_empty()
+            }
+
+            fn __contains__(&self, mv: &Bound<'_, PyAny>) -> bool {
+                let Ok(mv) = mv.cast::<Move>() else {
+                    return false;
+                };
+                find_in(&self.moves, self.notation, *mv.get()).is_some()
+            }
+
+            fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                let objects = Move::objects(py)?;
+                PyList::new(py, self.written().map(|mv| mv.shared(py, objects)))?
+                    .as_any()
+                    .try_iter()
+                    .map(Bound::into_any)
+            }
+
+            /// python-chess's repr: the moves in SAN (UCI for one that is
+            /// not legal).
+            fn __repr__(&self) -> String {
+                let legal = self.position.legal_moves();
+                let moves: Vec<String> = self
+                    .moves
+                    .iter()
+                    .map(|&mv| {
+                        if legal.contains(&mv) {
+                            self.position.san(mv).to_string()
+                        } else {
+                            mv.uci(self.notation).to_string()
+                        }
+                    })
+                    .collect();
+                format!("<{} ({})>", stringify!($name), moves.join(", "))
+            }
+        }
+    };
+}
+
+move_generator!(
+    LegalMoveGenerator,
+    "The legal moves of a board (`board.legal_moves`)."
+);
+move_generator!(
+    PseudoLegalMoveGenerator,
+    "The pseudo-legal moves of a board (`board.pseudo_legal_moves`): by how the pieces move, the king perhaps left in check."
+);
+
+/// The move among `moves` that `mv` stands for (castling written either
+/// way on a standard board, as `find_legal`).
+fn find_in(
+    moves: &[bitboards::Move],
+    notation: CastlingNotation,
+    mv: Move,
+) -> Option<bitboards::Move> {
     let written = |candidate: bitboards::Move, notation| Move::from_move(candidate, notation) == mv;
-    legal
+    moves
         .iter()
         .copied()
         .find(|&candidate| written(candidate, notation))
         .or_else(|| {
             (notation == CastlingNotation::KingToTarget)
                 .then(|| {
-                    legal
+                    moves
                         .iter()
                         .copied()
                         .find(|&candidate| written(candidate, CastlingNotation::KingTakesRook))
@@ -334,58 +432,21 @@ fn find_legal(legal: &MoveList, notation: CastlingNotation, mv: Move) -> Option<
         })
 }
 
-/// The legal moves of a board (`board.legal_moves`): iterate, `len()`,
-/// `in`.
-#[pyclass(module = "bitboards", frozen)]
-pub struct LegalMoveGenerator {
-    legal: MoveList,
-    /// How the board writes castling. On a standard board `in` also finds
-    /// castling written king-takes-rook; iteration does not give it.
-    notation: CastlingNotation,
+/// A list of moves as python-chess's generators give them: an iterator.
+fn move_iter<'py>(
+    py: Python<'py>,
+    moves: impl ExactSizeIterator<Item = Move>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let objects = Move::objects(py)?;
+    PyList::new(py, moves.map(|mv| mv.shared(py, objects)))?
+        .as_any()
+        .try_iter()
+        .map(Bound::into_any)
 }
 
-impl LegalMoveGenerator {
-    /// The moves as python-chess writes them on the board.
-    fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
-        self.legal
-            .iter()
-            .map(|&mv| Move::from_move(mv, self.notation))
-    }
-}
-
-#[pymethods]
-impl LegalMoveGenerator {
-    fn __len__(&self) -> usize {
-        self.legal.len()
-    }
-
-    fn count(&self) -> usize {
-        self.legal.len()
-    }
-
-    fn __bool__(&self) -> bool {
-        !self.legal.is_empty()
-    }
-
-    fn __contains__(&self, mv: &Bound<'_, PyAny>) -> bool {
-        let Ok(mv) = mv.cast::<Move>() else {
-            return false;
-        };
-        find_legal(&self.legal, self.notation, *mv.get()).is_some()
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let objects = Move::objects(py)?;
-        PyList::new(py, self.moves().map(|mv| mv.shared(py, objects)))?
-            .as_any()
-            .try_iter()
-            .map(Bound::into_any)
-    }
-
-    fn __repr__(&self) -> String {
-        let moves: Vec<String> = self.moves().map(|mv| mv.to_string()).collect();
-        format!("<LegalMoveGenerator ({})>", moves.join(", "))
-    }
+/// A function of the pure-Python part of `Board` (`bitboards._board`).
+fn python_part<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("bitboards._board")?.getattr(name)
 }
 
 #[pymethods]
@@ -423,13 +484,18 @@ impl Board {
     fn legal_moves(&mut self) -> LegalMoveGenerator {
         let notation = self.notation();
         LegalMoveGenerator {
-            legal: self.legal().clone(),
+            moves: self.legal().as_slice().to_vec(),
             notation,
+            position: self.position,
         }
     }
 
-    /// Plays `move` (a legal `Move`; `IllegalMoveError` otherwise).
+    /// Plays `move` (a legal `Move`, or the null move when not in check;
+    /// `IllegalMoveError` otherwise).
     fn push(&mut self, r#move: Move) -> PyResult<()> {
+        if r#move.is_null() {
+            return self.play_null();
+        }
         let mv = self.resolve(&r#move)?;
         self.play(mv);
         Ok(())
@@ -437,6 +503,10 @@ impl Board {
 
     /// Plays the move written in SAN (`Nf3`, `O-O`, `exd8=Q+`) and returns it.
     fn push_san(&mut self, san: &str) -> PyResult<Move> {
+        if is_null_san(san) {
+            self.play_null()?;
+            return Ok(Move::NULL);
+        }
         let mv = self
             .position
             .parse_san(san)
@@ -448,6 +518,10 @@ impl Board {
 
     /// Plays the move written in UCI (`e2e4`, `e7e8q`) and returns it.
     fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
+        if uci == "0000" {
+            self.play_null()?;
+            return Ok(Move::NULL);
+        }
         let mv = self
             .position
             .parse_uci(uci)
@@ -490,6 +564,9 @@ impl Board {
 
     /// `move` in SAN (`IllegalMoveError` if it is not legal).
     fn san(&mut self, r#move: Move) -> PyResult<String> {
+        if r#move.is_null() {
+            return Ok("--".to_owned());
+        }
         let mv = self.resolve(&r#move)?;
         Ok(self.position.san(mv).to_string())
     }
@@ -502,6 +579,9 @@ impl Board {
 
     /// The legal move written in SAN.
     fn parse_san(&self, san: &str) -> PyResult<Move> {
+        if is_null_san(san) {
+            return Ok(Move::NULL);
+        }
         let mv = self
             .position
             .parse_san(san)
@@ -522,32 +602,44 @@ impl Board {
         self.resolve(&r#move).is_ok()
     }
 
-    /// The position's FEN (`shredder=True`: castling by rook files).
-    #[pyo3(signature = (*, shredder = false))]
-    fn fen(&self, shredder: bool) -> String {
-        let fen = self.position.fen();
-        let text = if shredder {
-            fen.shredder().to_string()
-        } else {
-            fen.to_string()
-        };
-        // As python-chess writes it: an en passant square only where the
-        // capture is legal.
-        match (self.position.en_passant(), self.position.legal_en_passant()) {
-            (Some(square), None) => text.replacen(&format!(" {} ", square.name()), " - ", 1),
-            _ => text,
-        }
+    /// The position's FEN (`shredder=True`: castling by rook files;
+    /// `en_passant`: `"legal"`, the square only where the capture is
+    /// legal, `"xfen"` where a pawn can capture by how pawns move, `"fen"`
+    /// always).
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
+    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let _ = promoted;
+        check_en_passant(en_passant)?;
+        Ok(self.fen_as(shredder, en_passant))
     }
 
-    /// The FEN's first four fields.
-    fn epd(&self) -> String {
-        let fen = self.fen(false);
-        fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+    /// The EPD: the FEN's first four fields, then `operations` as
+    /// `opcode operand;` (python-chess's operands: None, strings, numbers,
+    /// moves, and lists of moves for `pv`, `am` and `bm`).
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None, **operations))]
+    fn epd<'py>(
+        slf: &Bound<'py, Self>,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+        operations: Option<&Bound<'py, pyo3::types::PyDict>>,
+    ) -> PyResult<String> {
+        let _ = promoted;
+        check_en_passant(en_passant)?;
+        let fen = slf.borrow().fen_as(shredder, en_passant);
+        let head = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+        let Some(operations) = operations.filter(|operations| !operations.is_empty()) else {
+            return Ok(head);
+        };
+        let tail: String = python_part(slf.py(), "epd_operations")?
+            .call1((slf, operations))?
+            .extract()?;
+        Ok(format!("{head} {tail}"))
     }
 
     /// The FEN's first field: where the pieces stand.
     fn board_fen(&self) -> String {
-        let fen = self.fen(false);
+        let fen = self.fen_as(false, "legal");
         fen.split(' ').next().unwrap_or_default().to_owned()
     }
 
@@ -733,6 +825,463 @@ impl Board {
         Ok(self.resolve(&r#move)?.kind() == MoveKind::EnPassant)
     }
 
+    /// The legal moves from a square of `from_mask` to one of `to_mask`
+    /// (python-chess's masks: a1 = bit 0), as an iterator.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_moves<'py>(
+        &mut self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = (bitboards::Bitboard(from_mask), bitboards::Bitboard(to_mask));
+        let moves: Vec<bitboards::Move> = self
+            .legal()
+            .iter()
+            .copied()
+            .filter(|mv| from.contains(mv.from()) && masked_to(*mv, to))
+            .collect();
+        self.iterate(py, moves)
+    }
+
+    /// The legal captures (en passant included) within the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_captures<'py>(
+        &mut self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = (bitboards::Bitboard(from_mask), bitboards::Bitboard(to_mask));
+        let enemy = self
+            .position
+            .by_color(self.position.side_to_move().opponent());
+        let moves: Vec<bitboards::Move> = self
+            .legal()
+            .iter()
+            .copied()
+            .filter(|mv| from.contains(mv.from()) && to.contains(mv.to()) && is_capture(*mv, enemy))
+            .collect();
+        self.iterate(py, moves)
+    }
+
+    /// The legal en passant captures within the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_ep<'py>(
+        &mut self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = (bitboards::Bitboard(from_mask), bitboards::Bitboard(to_mask));
+        let moves: Vec<bitboards::Move> = self
+            .legal()
+            .iter()
+            .copied()
+            .filter(|mv| {
+                mv.kind() == MoveKind::EnPassant && from.contains(mv.from()) && to.contains(mv.to())
+            })
+            .collect();
+        self.iterate(py, moves)
+    }
+
+    /// The legal castling moves within the masks (the king's square in
+    /// `from_mask`, the rook's in `to_mask`).
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_castling_moves<'py>(
+        &mut self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = (bitboards::Bitboard(from_mask), bitboards::Bitboard(to_mask));
+        let moves: Vec<bitboards::Move> = pseudo::castling(self.legal(), from, to).collect();
+        self.iterate(py, moves)
+    }
+
+    /// The pseudo-legal moves within the masks: by how the pieces move,
+    /// the king perhaps left in check (castling only where legal).
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_moves<'py>(
+        &mut self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.pseudo_legal_list(from_mask, to_mask);
+        self.iterate(py, moves)
+    }
+
+    /// The pseudo-legal captures within the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_captures<'py>(
+        &mut self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let enemy = self
+            .position
+            .by_color(self.position.side_to_move().opponent());
+        let moves: Vec<bitboards::Move> = self
+            .pseudo_legal_list(from_mask, to_mask)
+            .into_iter()
+            .filter(|mv| is_capture(*mv, enemy))
+            .collect();
+        self.iterate(py, moves)
+    }
+
+    /// The en passant captures by how pawns move, within the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let moves = pseudo::pseudo_legal_en_passant(
+            &self.position,
+            bitboards::Bitboard(from_mask),
+            bitboards::Bitboard(to_mask),
+        );
+        self.iterate(py, moves)
+    }
+
+    /// The pseudo-legal moves (`len()`, iterate, `in`).
+    #[getter]
+    fn pseudo_legal_moves(&mut self) -> PseudoLegalMoveGenerator {
+        PseudoLegalMoveGenerator {
+            moves: self.pseudo_legal_list(u64::MAX, u64::MAX),
+            notation: self.notation(),
+            position: self.position,
+        }
+    }
+
+    /// Whether `move` is pseudo-legal here.
+    fn is_pseudo_legal(&mut self, r#move: Move) -> bool {
+        if r#move.is_null() {
+            return false;
+        }
+        let moves = self.pseudo_legal_list(u64::MAX, u64::MAX);
+        find_in(&moves, self.notation(), r#move).is_some()
+    }
+
+    /// Whether an en passant capture is legal here.
+    fn has_legal_en_passant(&self) -> bool {
+        self.position.legal_en_passant().is_some()
+    }
+
+    /// Whether a pawn can capture en passant by how pawns move.
+    fn has_pseudo_legal_en_passant(&self) -> bool {
+        self.pseudo_en_passant()
+    }
+
+    /// The squares the piece on `square` attacks (none if it is empty).
+    fn attacks(&self, square: i64) -> PyResult<Bitboard> {
+        Ok(Bitboard(self.attacks_mask(square)?))
+    }
+
+    /// The mask of the squares the piece on `square` attacks.
+    fn attacks_mask(&self, square: i64) -> PyResult<u64> {
+        let square = self::square(square)?;
+        Ok(self.position.piece_on(square).map_or(0, |piece| {
+            pseudo::piece_attacks(
+                piece.color(),
+                piece.kind(),
+                square,
+                self.position.occupied(),
+            )
+            .0
+        }))
+    }
+
+    /// The line through `square` along which `color`'s piece there is
+    /// pinned to its king, or every square when it is not pinned.
+    fn pin(&self, color: bool, square: i64) -> PyResult<Bitboard> {
+        Ok(Bitboard(self.pin_mask(color, square)?))
+    }
+
+    /// `pin` as a mask.
+    fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+        Ok(pseudo::pin(&self.position, self::color(color), self::square(square)?).0)
+    }
+
+    /// Whether `color`'s piece on `square` is pinned to its king.
+    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self.pin_mask(color, square)? != u64::MAX)
+    }
+
+    /// The pieces giving check to the side to move.
+    fn checkers(&self) -> Bitboard {
+        Bitboard(self.position.checkers().0)
+    }
+
+    fn checkers_mask(&self) -> u64 {
+        self.position.checkers().0
+    }
+
+    #[getter]
+    fn pawns(&self) -> u64 {
+        self.position.by_kind(PieceKind::Pawn).0
+    }
+
+    #[getter]
+    fn knights(&self) -> u64 {
+        self.position.by_kind(PieceKind::Knight).0
+    }
+
+    #[getter]
+    fn bishops(&self) -> u64 {
+        self.position.by_kind(PieceKind::Bishop).0
+    }
+
+    #[getter]
+    fn rooks(&self) -> u64 {
+        self.position.by_kind(PieceKind::Rook).0
+    }
+
+    #[getter]
+    fn queens(&self) -> u64 {
+        self.position.by_kind(PieceKind::Queen).0
+    }
+
+    #[getter]
+    fn kings(&self) -> u64 {
+        self.position.by_kind(PieceKind::King).0
+    }
+
+    /// Promoted pieces (crazyhouse's, in python-chess): none here.
+    #[getter]
+    fn promoted(&self) -> u64 {
+        0
+    }
+
+    /// Whether `color` may still castle either way.
+    fn has_castling_rights(&self, color: bool) -> bool {
+        let color = self::color(color);
+        CastlingSide::ALL
+            .into_iter()
+            .any(|side| self.position.castling().has(color, side))
+    }
+
+    fn has_kingside_castling_rights(&self, color: bool) -> bool {
+        self.position
+            .castling()
+            .has(self::color(color), CastlingSide::KingSide)
+    }
+
+    fn has_queenside_castling_rights(&self, color: bool) -> bool {
+        self.position
+            .castling()
+            .has(self::color(color), CastlingSide::QueenSide)
+    }
+
+    /// Whether a castling right needs Chess960 (a king off the e-file or
+    /// a rook off its corner).
+    fn has_chess960_castling_rights(&self) -> bool {
+        self.position.castling_notation() == CastlingNotation::KingTakesRook
+    }
+
+    /// The castling rooks' squares: the rights as the position holds
+    /// them (always clean here).
+    fn clean_castling_rights(&self) -> u64 {
+        self.position.castling_rooks().0
+    }
+
+    /// python-chess's validity flags: a `bitboards.Board` only ever holds
+    /// a valid position, so none (`STATUS_VALID`).
+    fn status(&self) -> u32 {
+        0
+    }
+
+    /// Always true: a `bitboards.Board` only ever holds a valid position.
+    fn is_valid(&self) -> bool {
+        true
+    }
+
+    /// Whether `move` resets the fifty-move counter (a capture or a pawn
+    /// move).
+    fn is_zeroing(&mut self, r#move: Move) -> bool {
+        let Ok(mv) = self.resolve(&r#move) else {
+            return false;
+        };
+        self.zeroing(mv)
+    }
+
+    /// Whether `move` cannot be taken back to repeat a position: zeroing,
+    /// castling, losing a castling right, or passing up an en passant
+    /// capture.
+    fn is_irreversible(&mut self, r#move: Move) -> bool {
+        let Ok(mv) = self.resolve(&r#move) else {
+            return false;
+        };
+        if self.zeroing(mv) || mv.is_castling() {
+            return true;
+        }
+        let after = self.position.play_unchecked(mv);
+        after.castling() != self.position.castling() || self.position.legal_en_passant().is_some()
+    }
+
+    /// Whether `color` lacks the material to checkmate whatever the other
+    /// side does (python-chess's rule: a lone king; a king and one knight
+    /// against no pieces but queens; or bishops all on one colour with no
+    /// pawns or knights on the board).
+    fn has_insufficient_material(&self, color: bool) -> bool {
+        let position = &self.position;
+        let color = self::color(color);
+        let own = position.by_color(color);
+        let heavy = position.by_kind(PieceKind::Pawn)
+            | position.by_kind(PieceKind::Rook)
+            | position.by_kind(PieceKind::Queen);
+        if !(own & heavy).is_empty() {
+            return false;
+        }
+        let knights = position.by_kind(PieceKind::Knight);
+        if !(own & knights).is_empty() {
+            let others = position.by_color(color.opponent())
+                & !position.by_kind(PieceKind::King)
+                & !position.by_kind(PieceKind::Queen);
+            return own.count() <= 2 && others.is_empty();
+        }
+        let bishops = position.by_kind(PieceKind::Bishop);
+        if !(own & bishops).is_empty() {
+            const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+            let one_colour = (bishops.0 & DARK) == 0 || (bishops.0 & !DARK) == 0;
+            return one_colour
+                && position.by_kind(PieceKind::Pawn).is_empty()
+                && knights.is_empty();
+        }
+        true
+    }
+
+    #[pyo3(name = "can_claim_fifty_moves")]
+    fn py_can_claim_fifty_moves(&mut self) -> bool {
+        self.can_claim_fifty_moves()
+    }
+
+    #[pyo3(name = "can_claim_threefold_repetition")]
+    fn py_can_claim_threefold_repetition(&mut self) -> bool {
+        self.can_claim_threefold_repetition()
+    }
+
+    /// Whether the side to move can claim a draw (fifty moves or
+    /// threefold repetition).
+    fn can_claim_draw(&mut self) -> bool {
+        self.can_claim_fifty_moves() || self.can_claim_threefold_repetition()
+    }
+
+    /// Forgets the moves played (the position stays).
+    fn clear_stack(&mut self) {
+        self.stack.clear();
+    }
+
+    /// Mirrors the position in place (colours swapped, board flipped; the
+    /// move stack cleared).
+    fn apply_mirror(&mut self) {
+        self.position = self.position.mirror();
+        self.stack.clear();
+        self.legal = None;
+    }
+
+    /// The FEN with castling written by rook files (Shredder-FEN).
+    fn shredder_fen(&self) -> String {
+        self.fen_as(true, "legal")
+    }
+
+    /// The game's result: `1-0`, `0-1`, `1/2-1/2`, or `*` while it goes on.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&mut self, claim_draw: bool) -> &'static str {
+        match self.outcome_of(claim_draw) {
+            Some(Termination::CHECKMATE) if self.turn() => "0-1",
+            Some(Termination::CHECKMATE) => "1-0",
+            Some(_) => "1/2-1/2",
+            None => "*",
+        }
+    }
+
+    /// The board in Unicode pieces, as python-chess draws it.
+    #[pyo3(signature = (*, invert_color = false, borders = false, empty_square = "⭘", orientation = true))]
+    fn unicode<'py>(
+        slf: &Bound<'py, Self>,
+        invert_color: bool,
+        borders: bool,
+        empty_square: &str,
+        orientation: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        python_part(slf.py(), "unicode")?.call1((
+            slf,
+            invert_color,
+            borders,
+            empty_square,
+            orientation,
+        ))
+    }
+
+    /// The move in long algebraic notation (`Ng1-f3`, `e4xd5`, `O-O`).
+    fn lan<'py>(slf: &Bound<'py, Self>, r#move: Move) -> PyResult<Bound<'py, PyAny>> {
+        python_part(slf.py(), "lan")?.call1((slf, r#move))
+    }
+
+    /// A line of legal moves from here in SAN with move numbers
+    /// (`1. e4 e5 2. Nf3`); `IllegalMoveError` at the first illegal one.
+    fn variation_san<'py>(
+        slf: &Bound<'py, Self>,
+        variation: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        python_part(slf.py(), "variation_san")?.call1((slf, variation))
+    }
+
+    /// The legal move from `from_square` to `to_square` (a pawn reaching
+    /// the last rank becomes a queen unless `promotion` says otherwise;
+    /// castling may be given as the king's move or onto its rook);
+    /// `IllegalMoveError` if there is none.
+    #[pyo3(signature = (from_square, to_square, promotion = None))]
+    fn find_move<'py>(
+        slf: &Bound<'py, Self>,
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        python_part(slf.py(), "find_move")?.call1((slf, from_square, to_square, promotion))
+    }
+
+    /// The move as XBoard writes it.
+    #[pyo3(signature = (r#move, chess960 = None))]
+    fn xboard<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: Move,
+        chess960: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        python_part(slf.py(), "xboard")?.call1((slf, r#move, chess960))
+    }
+
+    /// Reads a move as XBoard writes it (SAN, UCI, `O-O`, `@@@@`).
+    fn parse_xboard<'py>(slf: &Bound<'py, Self>, xboard: &str) -> PyResult<Bound<'py, PyAny>> {
+        python_part(slf.py(), "parse_xboard")?.call1((slf, xboard))
+    }
+
+    /// Plays a move written as XBoard writes it and returns it.
+    fn push_xboard<'py>(slf: &Bound<'py, Self>, xboard: &str) -> PyResult<Bound<'py, PyAny>> {
+        python_part(slf.py(), "push_xboard")?.call1((slf, xboard))
+    }
+
+    /// Sets the position from an EPD line and returns its operations
+    /// (`hmvc` and `fmvn` set the clocks).
+    fn set_epd<'py>(slf: &Bound<'py, Self>, epd: &str) -> PyResult<Bound<'py, PyAny>> {
+        python_part(slf.py(), "set_epd")?.call1((slf, epd))
+    }
+
+    /// A board from an EPD line, and its operations.
+    #[classmethod]
+    #[pyo3(signature = (epd, *, chess960 = false))]
+    fn from_epd<'py>(
+        cls: &Bound<'py, pyo3::types::PyType>,
+        epd: &str,
+        chess960: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        python_part(cls.py(), "from_epd")?.call1((cls, epd, chess960))
+    }
+
     /// The Polyglot key (`chess.polyglot.zobrist_hash`).
     fn zobrist_hash(&self) -> u64 {
         self.position.polyglot_key()
@@ -821,8 +1370,8 @@ impl Board {
 
     fn __repr__(&self) -> String {
         match self.chess960 {
-            true => format!("Board('{}', chess960=True)", self.fen(false)),
-            false => format!("Board('{}')", self.fen(false)),
+            true => format!("Board('{}', chess960=True)", self.fen_as(false, "legal")),
+            false => format!("Board('{}')", self.fen_as(false, "legal")),
         }
     }
 
@@ -865,4 +1414,113 @@ pub fn board_from_state(fen: &str, chess960: bool, moves: Vec<String>) -> PyResu
         board.push_uci(uci)?;
     }
     Ok(board)
+}
+
+impl Board {
+    /// The FEN as `fen` writes it, with the en passant rule given.
+    fn fen_as(&self, shredder: bool, en_passant: &str) -> String {
+        let fen = self.position.fen();
+        let text = if shredder {
+            fen.shredder().to_string()
+        } else {
+            fen.to_string()
+        };
+        // As python-chess writes it: by default an en passant square only
+        // where the capture is legal.
+        let shown = match en_passant {
+            "fen" => self.position.en_passant(),
+            "xfen" => self
+                .position
+                .en_passant()
+                .filter(|_| self.pseudo_en_passant()),
+            _ => self.position.legal_en_passant(),
+        };
+        match (self.position.en_passant(), shown) {
+            (Some(square), None) => text.replacen(&format!(" {} ", square.name()), " - ", 1),
+            _ => text,
+        }
+    }
+
+    /// The pseudo-legal moves within the masks.
+    fn pseudo_legal_list(&mut self, from_mask: u64, to_mask: u64) -> Vec<bitboards::Move> {
+        let position = self.position;
+        pseudo::pseudo_legal(
+            &position,
+            self.legal(),
+            bitboards::Bitboard(from_mask),
+            bitboards::Bitboard(to_mask),
+        )
+    }
+
+    /// Passes the turn (python-chess's null move, `--`): not while in
+    /// check, where the position would have the side not to move in check.
+    fn play_null(&mut self) -> PyResult<()> {
+        let Some(after) = self.position.null_move() else {
+            return Err(IllegalMoveError::new_err(format!(
+                "a null move in check: {}",
+                self.position.fen()
+            )));
+        };
+        self.stack.push((self.position, bitboards::Move::NULL));
+        self.position = after;
+        self.legal = None;
+        Ok(())
+    }
+
+    /// Whether a pawn can capture en passant by how pawns move.
+    fn pseudo_en_passant(&self) -> bool {
+        let all = bitboards::Bitboard(u64::MAX);
+        !pseudo::pseudo_legal_en_passant(&self.position, all, all).is_empty()
+    }
+
+    /// Whether `mv` resets the fifty-move counter.
+    fn zeroing(&self, mv: bitboards::Move) -> bool {
+        let enemy = self
+            .position
+            .by_color(self.position.side_to_move().opponent());
+        self.position.piece_on(mv.from()).map(|piece| piece.kind()) == Some(PieceKind::Pawn)
+            || is_capture(mv, enemy)
+    }
+
+    /// `moves` as python-chess's generators give them: an iterator of
+    /// moves written as this board writes castling.
+    fn iterate<'py>(
+        &self,
+        py: Python<'py>,
+        moves: Vec<bitboards::Move>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let notation = self.notation();
+        move_iter(
+            py,
+            moves.into_iter().map(|mv| Move::from_move(mv, notation)),
+        )
+    }
+}
+
+/// Whether `san` is the null move as python-chess reads it.
+fn is_null_san(san: &str) -> bool {
+    matches!(san, "--" | "Z0" | "0000" | "@@@@")
+}
+
+/// `ValueError` unless `en_passant` is one of python-chess's three rules.
+fn check_en_passant(en_passant: &str) -> PyResult<()> {
+    if matches!(en_passant, "legal" | "xfen" | "fen") {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!(
+            "en_passant must be \"legal\", \"xfen\" or \"fen\", not {en_passant:?}"
+        )))
+    }
+}
+
+/// Whether a move captures: en passant, or onto an enemy piece (castling
+/// onto its own rook does not).
+fn is_capture(mv: bitboards::Move, enemy: bitboards::Bitboard) -> bool {
+    mv.kind() == MoveKind::EnPassant || (!mv.is_castling() && enemy.contains(mv.to()))
+}
+
+/// Whether a legal move's target is in `to` (castling: its rook's
+/// square, as python-chess masks it).
+fn masked_to(mv: bitboards::Move, to: bitboards::Bitboard) -> bool {
+    to.contains(mv.to())
 }

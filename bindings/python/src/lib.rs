@@ -15,6 +15,7 @@ mod engine;
 mod errors;
 mod pgn;
 mod planes;
+mod pseudo;
 mod svg;
 mod syzygy;
 mod types;
@@ -29,6 +30,7 @@ fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<types::Bitboard>()?;
     module.add_class::<board::Board>()?;
     module.add_class::<board::LegalMoveGenerator>()?;
+    module.add_class::<board::PseudoLegalMoveGenerator>()?;
     module.add_class::<board::Outcome>()?;
     module.add_class::<board::Termination>()?;
     module.add_class::<pgn::Game>()?;

@@ -59,6 +59,9 @@ pub struct Move {
     pub to: u8,
     /// The promotion's piece type, 0 for none.
     pub promotion: u8,
+    /// The dropped piece's type (crazyhouse's `P@e4`), 0 for none: read
+    /// and written as python-chess does, never legal in standard chess.
+    pub drop: u8,
 }
 
 impl std::fmt::Display for Move {
@@ -67,6 +70,14 @@ impl std::fmt::Display for Move {
             return f.write_str("0000");
         }
         let name = |index: u8| Square::new(index).map_or("??", Square::name);
+        if let Some(kind) = PieceKind::new(self.drop.wrapping_sub(1)) {
+            return write!(
+                f,
+                "{}@{}",
+                kind.to_char().to_ascii_uppercase(),
+                name(self.to)
+            );
+        }
         write!(f, "{}{}", name(self.from), name(self.to))?;
         if let Some(kind) = PieceKind::new(self.promotion.wrapping_sub(1)) {
             write!(f, "{}", kind.to_char())?;
@@ -80,10 +91,11 @@ impl Move {
         from: 0,
         to: 0,
         promotion: 0,
+        drop: 0,
     };
 
     pub fn is_null(self) -> bool {
-        self.from == 0 && self.to == 0 && self.promotion == 0
+        self.from == 0 && self.to == 0 && self.promotion == 0 && self.drop == 0
     }
 
     /// `mv` as python-chess writes it for a board with this castling
@@ -100,6 +112,7 @@ impl Move {
             from: mv.from().index() as u8,
             to: to.index() as u8,
             promotion: mv.promotion().map_or(0, piece_type),
+            drop: 0,
         }
     }
 }
@@ -129,6 +142,7 @@ impl Move {
                         from: (slot / 7 / 64) as u8,
                         to: (slot / 7 % 64) as u8,
                         promotion: (slot % 7) as u8,
+                        drop: 0,
                     };
                     Py::new(py, mv)
                 })
@@ -154,14 +168,13 @@ impl Move {
         promotion: Option<i64>,
         drop: Option<i64>,
     ) -> PyResult<Move> {
-        if drop.is_some() {
-            return Err(PyValueError::new_err(
-                "drops are not supported (standard chess only)",
-            ));
-        }
         let from = square(from_square)?.index() as u8;
         let to = square(to_square)?.index() as u8;
         let promotion = match promotion {
+            None => 0,
+            Some(piece) => piece_type(piece_kind(piece)?),
+        };
+        let drop = match drop {
             None => 0,
             Some(piece) => piece_type(piece_kind(piece)?),
         };
@@ -169,6 +182,7 @@ impl Move {
             from,
             to,
             promotion,
+            drop,
         })
     }
 
@@ -181,15 +195,30 @@ impl Move {
             return Ok(Move::NULL);
         }
         let bytes = uci.as_bytes();
+        // A drop, `P@e4`: parsed as python-chess parses it (and never
+        // legal on a standard board).
+        if bytes.len() == 4 && bytes[1] == b'@' {
+            let kind = PieceKind::from_char((bytes[0] as char).to_ascii_lowercase());
+            let to = uci.get(2..4).and_then(|name| name.parse::<Square>().ok());
+            if let (Some(kind), Some(to)) = (kind, to) {
+                let to = to.index() as u8;
+                return Ok(Move {
+                    from: to,
+                    to,
+                    promotion: 0,
+                    drop: piece_type(kind),
+                });
+            }
+        }
         let square_at = |at: usize| {
             uci.get(at..at + 2)
                 .and_then(|name| name.parse::<Square>().ok())
         };
         let promotion = match bytes.len() {
             4 => Some(0),
-            5 => PieceKind::from_char(bytes[4] as char)
-                .filter(|kind| !matches!(kind, PieceKind::Pawn))
-                .map(piece_type),
+            // A pawn as the promotion reads (python-chess reads `g7g8p`)
+            // and is never legal.
+            5 => PieceKind::from_char(bytes[4] as char).map(piece_type),
             _ => None,
         };
         match (square_at(0), square_at(2), promotion) {
@@ -197,6 +226,7 @@ impl Move {
                 from: from.index() as u8,
                 to: to.index() as u8,
                 promotion,
+                drop: 0,
             }),
             _ => Err(InvalidMoveError::new_err(format!(
                 "invalid uci: {uci:?} (expected two square names and an optional promotion: e2e4, e7e8q)"
@@ -227,15 +257,25 @@ impl Move {
         (self.promotion != 0).then_some(self.promotion)
     }
 
-    /// Always `None`: no drops in standard chess.
+    /// The dropped piece's type (`P@e4`), or None.
     #[getter]
     fn drop(&self) -> Option<u8> {
-        None
+        (self.drop != 0).then_some(self.drop)
     }
 
     /// The move's UCI text.
     fn uci(&self) -> String {
         self.to_string()
+    }
+
+    /// The move as XBoard writes it: its UCI text, `@@@@` for the null
+    /// move.
+    fn xboard(&self) -> String {
+        if self.is_null() {
+            "@@@@".to_owned()
+        } else {
+            self.to_string()
+        }
     }
 
     fn __bool__(&self) -> bool {
@@ -248,8 +288,7 @@ impl Move {
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let me = slf.get();
-        let promotion = me.promotion();
-        let args = (me.from, me.to, promotion).into_pyobject(slf.py())?;
+        let args = (me.from, me.to, me.promotion(), me.drop()).into_pyobject(slf.py())?;
         (slf.get_type(), args).into_pyobject(slf.py())
     }
 }
@@ -259,7 +298,7 @@ impl Move {
 /// >>> import bitboards
 /// >>> bitboards.Piece.from_symbol("n").symbol()
 /// 'n'
-#[pyclass(module = "bitboards", frozen, eq, hash, str)]
+#[pyclass(module = "bitboards", frozen, eq, str)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece(pub bitboards::Piece);
 
@@ -305,6 +344,17 @@ impl Piece {
     }
 
     /// The FEN letter: upper case for White.
+    /// python-chess's hash: 0 to 5 for White's pawn to king, 6 to 11
+    /// for Black's.
+    fn __hash__(&self) -> u64 {
+        let kind = u64::from(piece_type(self.0.kind())) - 1;
+        if self.0.color() == Color::White {
+            kind
+        } else {
+            kind + 6
+        }
+    }
+
     fn symbol(&self) -> String {
         self.0.to_char().to_string()
     }

@@ -667,7 +667,10 @@ def test_bitboard_diagram():
 
 def test_bitboard_set_operations():
     rng = random.Random(7)
-    assert bitboards.SquareSet is bitboards.Bitboard
+    # SquareSet is python-chess's mutable set (Python); Bitboard the
+    # immutable one Board's methods return: equal both ways.
+    assert bitboards.SquareSet(bitboards.Bitboard(5)) == bitboards.Bitboard(5)
+    assert bitboards.Bitboard(5) == bitboards.SquareSet(5)
     assert int(bitboards.Bitboard()) == 0
     assert len(bitboards.Bitboard()) == 0
     for _ in range(200):
