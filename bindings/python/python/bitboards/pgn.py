@@ -413,6 +413,13 @@ EVAL_REGEX = re.compile(
 ARROWS_REGEX = re.compile(
     r"\[%(?:csl|cal)\s([RGYB][a-h][1-8](?:[a-h][1-8])?(?:,[RGYB][a-h][1-8](?:[a-h][1-8])?)*)\]")
 
+def _spaced(regex: "re.Pattern[str]") -> "re.Pattern[str]":
+    """``regex`` with the whitespace character before and after it, if any."""
+    return re.compile(r"(?P<lead>\s?)(?:" + regex.pattern + r")(?P<trail>\s?)")
+
+
+_SPACED = {regex: _spaced(regex) for regex in (CLOCK_REGEX, EMT_REGEX, EVAL_REGEX, ARROWS_REGEX)}
+
 _NULL_MOVE_TOKENS = ("--", "Z0", "0000", "@@@@")
 _LONG_MOVE = re.compile(r"^([a-h][1-8])[-x]?([a-h][1-8])(?:=?([nbrqkNBRQK]))?[+#]?\Z")
 
@@ -688,27 +695,29 @@ def _time_of(match: "re.Match[str]") -> float:
     return int(match.group(1)) * 3600 + int(match.group(2)) * 60 + float(match.group(3))
 
 
-def _cut(comment: str, match: "re.Match[str]") -> str:
-    """The comment without the command ``match`` found, and without one
-    whitespace character next to it (the one before, else the one after)."""
-    start, end = match.span()
-    if start > 0 and comment[start - 1].isspace():
-        start -= 1
-    elif end < len(comment) and comment[end].isspace():
-        end += 1
-    return comment[:start] + comment[end:]
+def _cut(comment: str, regex: "re.Pattern[str]", count: int = 0) -> str:
+    """The comment without the commands ``regex`` (a ``_spaced`` one) finds
+    (the first ``count``; 0: all), each with the whitespace around it
+    closed up: one character stays where there was some on both sides."""
+    return regex.sub(lambda match: match.group("trail") if match.group("lead") else "", comment, count)
 
 
-def _set_command(comment: str, regex: "re.Pattern[str]", command: Optional[str]) -> str:
+def _set_command(comment: str, regex: "re.Pattern[str]", command: Optional[str],
+                 separators: str = " \n") -> str:
     """Replaces the first command ``regex`` finds by ``command`` (removes it
-    when None), or appends ``command`` when the comment has none."""
+    when None), or appends ``command`` when the comment has none, after a
+    space unless the comment is empty or ends with one of ``separators``
+    (as python-chess does: a space or a line break for clocks, a space for
+    evals)."""
     match = regex.search(comment)
     if match is None:
         if command is None:
             return comment
-        return f"{comment} {command}" if comment else command
+        if comment and comment[-1] not in separators:
+            return f"{comment} {command}"
+        return comment + command
     if command is None:
-        return _cut(comment, match)
+        return _cut(comment, _SPACED[regex], 1)
     return comment[:match.start()] + command + comment[match.end():]
 
 
@@ -984,7 +993,7 @@ class GameNode(abc.ABC):
                 command = f"[%eval #{mate}{depth_suffix}]"
             elif cp is not None:
                 command = f"[%eval {cp / 100:.2f}{depth_suffix}]"
-        self.comment = _set_command(self.comment, EVAL_REGEX, command)
+        self.comment = _set_command(self.comment, EVAL_REGEX, command, " ")
 
     def arrows(self) -> List[Any]:
         """The ``[%csl]`` circles and ``[%cal]`` arrows of the comment, as
@@ -1007,21 +1016,16 @@ class GameNode(abc.ABC):
                 tail, head = arrow
                 arrow = Arrow(tail, head)
             (circles if arrow.tail == arrow.head else lines).append(arrow.pgn())
-        comment = self.comment
-        while True:
-            match = ARROWS_REGEX.search(comment)
-            if match is None:
-                break
-            comment = _cut(comment, match)
+        comment = _cut(self.comment, _SPACED[ARROWS_REGEX])
         prefix = ""
         if circles:
             prefix += f"[%csl {','.join(circles)}]"
         if lines:
             prefix += f"[%cal {','.join(lines)}]"
-        if prefix and comment:
+        if prefix and comment and comment[0] not in " \n":
             comment = f"{prefix} {comment}"
-        elif prefix:
-            comment = prefix
+        else:
+            comment = prefix + comment
         self.comment = comment
 
     def clock(self) -> Optional[float]:
@@ -1204,9 +1208,9 @@ class Game(GameNode):
         """Has the visitor visit the game: headers, comment, moves and
         variations, result."""
         if visitor.begin_game() is not SKIP:
-            if visitor.begin_headers() is not SKIP:
-                for name, value in self.headers.items():
-                    visitor.visit_header(name, value)
+            # As python-chess's: no begin_headers call here (accept_subgame has one).
+            for name, value in self.headers.items():
+                visitor.visit_header(name, value)
             if visitor.end_headers() is not SKIP:
                 board = self.board()
                 visitor.visit_board(board)
@@ -1889,6 +1893,8 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
                     skip_pops = True
                 else:
                     skip_game = True
+                # As python-chess does, the position (unchanged) after a move that failed.
+                visitor.visit_board(current.board)
                 continue
             current.before_null = before
             current.moves += 1
