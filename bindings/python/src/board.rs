@@ -1282,6 +1282,76 @@ impl Board {
         python_part(cls.py(), "from_epd")?.call1((cls, epd, chess960))
     }
 
+    /// Sets the castling rights from a mask of rook squares, keeping those
+    /// that are rights at all (a rook on its home rank beside its king),
+    /// as python-chess's `clean_castling_rights` reads them.
+    #[setter(castling_rights)]
+    fn set_castling_rights_mask(&mut self, mask: u64) -> PyResult<()> {
+        let mut letters = String::new();
+        for square in bitboards::Bitboard(mask) {
+            let color = match square.rank().index() {
+                0 => Color::White,
+                7 => Color::Black,
+                _ => continue,
+            };
+            let letter = (b'a' + square.file().index() as u8) as char;
+            letters.push(match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            });
+        }
+        self.set_castling_letters(&letters, true)
+    }
+
+    /// Sets the castling rights from a FEN's castling field (`KQkq`,
+    /// Shredder's `HAha`, or `-`); rights without their king and rook are
+    /// dropped, as python-chess cleans them.
+    fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+        let field = castling_fen.trim();
+        if field.is_empty() || field.contains(char::is_whitespace) {
+            return Err(PyValueError::new_err(format!(
+                "invalid castling fen: {castling_fen:?}"
+            )));
+        }
+        let letters = if field == "-" { "" } else { field };
+        self.set_castling_letters(letters, false)
+    }
+
+    /// Sets up the Chess960 start position numbered `number` (0 to 959;
+    /// 518 is standard chess) and clears the move stack.
+    fn set_chess960_pos(&mut self, number: u16) -> PyResult<()> {
+        self.position =
+            Position::chess960(number).map_err(|error| PyValueError::new_err(error.to_string()))?;
+        self.stack.clear();
+        self.legal = None;
+        Ok(())
+    }
+
+    /// The number (0 to 959) of the Chess960 start position on the board,
+    /// or None when it is not one (pieces, castling rights, side to move
+    /// and counters as a game starts, unless told to ignore them).
+    #[pyo3(signature = (*, ignore_turn = false, ignore_castling = false, ignore_counters = true))]
+    fn chess960_pos(
+        &self,
+        ignore_turn: bool,
+        ignore_castling: bool,
+        ignore_counters: bool,
+    ) -> Option<u16> {
+        let position = &self.position;
+        if !ignore_turn && position.side_to_move() != Color::White {
+            return None;
+        }
+        if !ignore_counters && (position.halfmove_clock() != 0 || position.fullmove_number() != 1) {
+            return None;
+        }
+        (0..960u16).find(|&number| {
+            Position::chess960(number).is_ok_and(|start| {
+                start.piece_boards() == position.piece_boards()
+                    && (ignore_castling || start.castling() == position.castling())
+            })
+        })
+    }
+
     /// The Polyglot key (`chess.polyglot.zobrist_hash`).
     fn zobrist_hash(&self) -> u64 {
         self.position.polyglot_key()
@@ -1463,6 +1533,45 @@ impl Board {
         };
         self.stack.push((self.position, bitboards::Move::NULL));
         self.position = after;
+        self.legal = None;
+        Ok(())
+    }
+
+    /// Replaces the castling field of the FEN with `letters` (FEN or
+    /// Shredder letters). With `clean`, each right is tried alone and only
+    /// those the position can hold are kept; otherwise the field as a
+    /// whole must be valid, or the rights it can hold are kept.
+    fn set_castling_letters(&mut self, letters: &str, clean: bool) -> PyResult<()> {
+        let fen = self.position.fen().to_string();
+        let fields: Vec<&str> = fen.split(' ').collect();
+        // A standard board holds standard rights only (king on e1/e8, rook
+        // in its corner), as python-chess cleans them.
+        let validation = if self.chess960 {
+            bitboards::Validation::default()
+        } else {
+            bitboards::Validation::default().standard_castling()
+        };
+        let with = |castling: &str| {
+            let mut fields = fields.clone();
+            fields[2] = if castling.is_empty() { "-" } else { castling };
+            Position::from_fen_with(&fields.join(" "), validation)
+        };
+        let position = match (clean, with(letters)) {
+            (false, Ok(position)) => position,
+            _ => {
+                // Each right alone, kept where the position can hold it.
+                let mut kept = String::new();
+                for letter in letters.chars() {
+                    let mut trial = kept.clone();
+                    trial.push(letter);
+                    if with(&trial).is_ok() {
+                        kept = trial;
+                    }
+                }
+                with(&kept).map_err(|error| PyValueError::new_err(error.to_string()))?
+            }
+        };
+        self.position = position;
         self.legal = None;
         Ok(())
     }

@@ -138,3 +138,35 @@ def test_null_moves_and_drops():
     assert not bitboards.Board().is_legal(drop)
     assert not bitboards.Board("8/6P1/8/8/8/8/8/K6k w - - 0 1").is_legal(bitboards.Move.from_uci("g7g8p"))
     assert {hash(bitboards.Piece(kind, color)) for kind in range(1, 7) for color in (True, False)} == set(range(12))
+
+
+def test_castling_rights_set_as_python_chess_cleans_them():
+    rng = random.Random(40)
+    fens = [
+        "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+        "rnbqkbnr/5p2/1pp3pp/p2P4/6P1/2NPpN2/PPP1Q1BP/R3K2R w Qq - 0 11",
+        "rkbqrbnn/pppppppp/8/8/8/8/PPPPPPPP/RKBQRBNN w - - 0 1",
+        "r1k1r3/8/8/8/8/8/8/R2K2R1 b - - 0 1",
+    ]
+    for fen in fens:
+        for _ in range(20):
+            ours, theirs = bitboards.Board(fen), chess.Board(fen)
+            mask = theirs.rooks & rng.getrandbits(64) | rng.getrandbits(64) & bitboards.BB_BACKRANKS
+            ours.castling_rights = mask
+            theirs.castling_rights = mask
+            assert ours.fen() == theirs.fen(), (fen, hex(mask))
+            assert ours.clean_castling_rights() == theirs.clean_castling_rights()
+        for field in ("KQkq", "kq", "-", "Q"):
+            ours, theirs = bitboards.Board(fen), chess.Board(fen)
+            ours.set_castling_fen(field)
+            theirs.set_castling_fen(field)
+            assert ours.fen() == theirs.fen(), (fen, field)
+
+
+def test_every_chess960_start_position():
+    board = bitboards.Board()
+    for number in range(960):
+        board.set_chess960_pos(number)
+        assert board.board_fen() == chess.Board.from_chess960_pos(number).board_fen()
+        assert board.chess960_pos() == number
+    assert bitboards.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").chess960_pos() is None
