@@ -87,7 +87,11 @@ SYZYGY_BATCH = 200_000
 # which the encoder writes on every core (bindings/python/src/planes.rs).
 PLANES_BATCH = 4096
 THREADED_PLANES_ROWS = 16_384
-SECTIONS = ("pgn", "playouts", "perft", "syzygy", "planes", "engine")
+SECTIONS = ("pgn", "playouts", "perft", "syzygy", "planes", "engine", "compat")
+# The compat section: boards along random games, and the games of the
+# generated file read as game trees.
+COMPAT_BOARDS = 300
+COMPAT_GAMES = 1000
 # bitboards.engine: positions per loop at nodes=1 (without and with
 # ucinewgame), and for analyse_many at nodes=20000.
 ENGINE_POSITIONS = 500
@@ -473,6 +477,131 @@ def bench_playouts(report, args):
                 "loop `list(legal moves)`, `rng.choice`, push/play, until the library says the game is over: "
                 + "; ".join(f"{n}: {r}" for n, r in game_over.items())
                 + ". The rules differ and so do the games' lengths: the ratios are of plies per second.")
+
+
+# compat: python-chess's API, ours against python-chess's ---------------
+
+def bench_compat(report, args, pgn, tmp):
+    """python-chess's everyday calls, the same code on `bitboards` and on
+    `chess`: each call over boards along random games, the `read_game` loop
+    over the generated file with every node's comment read, and a Polyglot
+    book's `find_all` over every position the book was built from."""
+    import chess
+    import chess.pgn
+    import chess.polyglot
+
+    import bitboards
+    import bitboards.pgn
+    import bitboards.polyglot
+
+    rng = random.Random(args.seed)
+    lines = []
+    probe = chess.Board()
+    while len(lines) < COMPAT_BOARDS:
+        probe.reset()
+        for _ in range(rng.randrange(1, 80)):
+            moves = list(probe.legal_moves)
+            if not moves:
+                break
+            probe.push(rng.choice(moves))
+        lines.append([move.uci() for move in probe.move_stack])
+
+    def boards(lib):
+        made = []
+        for line in lines:
+            board = lib.Board()
+            for uci in line:
+                board.push(lib.Move.from_uci(uci))
+            made.append(board)
+        return made
+
+    libs = {"bitboards": bitboards, "python-chess": chess}
+    made = {name: boards(lib) for name, lib in libs.items()}
+    fens = [board.fen() for board in made["python-chess"]]
+    moves = {name: [list(board.legal_moves) for board in made[name]] for name in libs}
+    count = sum(len(legal) for legal in moves["python-chess"])
+
+    def push_pop(name):
+        for board, legal in zip(made[name], moves[name]):
+            for move in legal:
+                board.push(move)
+                board.pop()
+
+    calls = [
+        ("`Board(fen)`", len(fens), lambda name: [libs[name].Board(fen) for fen in fens]),
+        ("`list(board.legal_moves)`", len(fens), lambda name: [list(board.legal_moves) for board in made[name]]),
+        ("`board.san(move)`, every legal move", count,
+         lambda name: [board.san(move) for board, legal in zip(made[name], moves[name]) for move in legal]),
+        ("`board.push(move); board.pop()`, every legal move", count, push_pop),
+        ("`board.fen()`", len(fens), lambda name: [board.fen() for board in made[name]]),
+        ("`board.is_checkmate()`", len(fens), lambda name: [board.is_checkmate() for board in made[name]]),
+        ("`board.copy()` (with its move stack)", len(fens), lambda name: [board.copy() for board in made[name]]),
+    ]
+    for figure, calls_made, run in calls:
+        (ours, theirs), _ = interleaved([lambda: run("bitboards"), lambda: run("python-chess")])
+        report.row(f"{figure}, bitboards", rate(calls_made, ours, "calls"),
+                   times(calls_made / ours, calls_made / theirs, "python-chess"), calls_per_s=calls_made / ours)
+        report.row(f"{figure}, python-chess", rate(calls_made, theirs, "calls"), "",
+                   calls_per_s=calls_made / theirs)
+
+    def read_games(lib):
+        nodes = 0
+        with open(pgn, encoding="utf-8") as handle:
+            for _ in range(COMPAT_GAMES):
+                game = lib.pgn.read_game(handle)
+                if game is None:
+                    break
+                for node in game.mainline():
+                    node.comment
+                    nodes += 1
+        return nodes
+
+    (ours, theirs), (our_nodes, their_nodes) = interleaved(
+        [lambda: read_games(bitboards), lambda: read_games(chess)], rounds=3)
+    if our_nodes != their_nodes:
+        report.fail(f"read_game loops disagree: {our_nodes} nodes against python-chess's {their_nodes}")
+    report.row(f"`pgn.read_game` loop, {COMPAT_GAMES} games, every node's comment, bitboards",
+               rate(COMPAT_GAMES, ours, "games"), times(COMPAT_GAMES / ours, COMPAT_GAMES / theirs, "python-chess"),
+               games_per_s=COMPAT_GAMES / ours)
+    report.row(f"`pgn.read_game` loop, {COMPAT_GAMES} games, every node's comment, python-chess",
+               rate(COMPAT_GAMES, theirs, "games"), "", games_per_s=COMPAT_GAMES / theirs)
+
+    book = os.path.join(tmp, "book.bin")
+    subprocess.run([args.bin, "book", "build", pgn, "--out", book], check=True, capture_output=True)
+    positions = {name: [] for name in libs}
+    with open(pgn, encoding="utf-8") as handle:
+        for _ in range(200):
+            game = chess.pgn.read_game(handle)
+            if game is None:
+                break
+            board = game.board()
+            for move in list(game.mainline_moves())[:40]:
+                positions["python-chess"].append(board.copy(stack=False))
+                positions["bitboards"].append(bitboards.Board(board.fen()))
+                board.push(move)
+
+    def lookups(name):
+        lib = libs[name]
+        found = 0
+        with lib.polyglot.open_reader(book) as reader:
+            for board in positions[name]:
+                found += sum(1 for _ in reader.find_all(board))
+        return found
+
+    (ours, theirs), (our_found, their_found) = interleaved([lambda: lookups("bitboards"),
+                                                          lambda: lookups("python-chess")], rounds=3)
+    if our_found != their_found:
+        report.fail(f"polyglot find_all disagrees: {our_found} entries against python-chess's {their_found}")
+    looked = len(positions["python-chess"])
+    size = os.path.getsize(book) // 16
+    report.row(f"`polyglot.open_reader(book).find_all(board)`, {looked} positions, a book of {size:,} entries "
+               "built from the file, bitboards", rate(looked, ours, "positions"),
+               times(looked / ours, looked / theirs, "python-chess"), positions_per_s=looked / ours)
+    report.row(f"`polyglot.open_reader(book).find_all(board)`, python-chess", rate(looked, theirs, "positions"), "",
+               positions_per_s=looked / theirs)
+    report.note(f"compat: the same code on `bitboards` and on `chess` (python-chess); {COMPAT_BOARDS} boards along "
+                "random games (their move stacks kept), best of 10 interleaved rounds; the read_game loop and "
+                "the book lookups best of 3.")
 
 
 # perft -------------------------------------------------------------------
@@ -903,7 +1032,7 @@ def main():
 
     report = Report()
     with tempfile.TemporaryDirectory() as tmp:
-        if "pgn" in sections or "planes" in sections:
+        if "pgn" in sections or "planes" in sections or "compat" in sections:
             if args.pgn:
                 pgn, expected = args.pgn, None
             else:
@@ -924,6 +1053,9 @@ def main():
                                 if figure.startswith("`rust_pgn_reader_python_binding.parse_games`, 1 thread")),
                                None)
             bench_positions(report, pgn, table_rate or 1.0, reader_rate)
+        if "compat" in sections:
+            print("compat ...", file=sys.stderr)
+            bench_compat(report, args, pgn, tmp)
     if "playouts" in sections:
         print("playouts ...", file=sys.stderr)
         bench_playouts(report, args)
