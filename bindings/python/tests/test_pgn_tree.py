@@ -585,3 +585,55 @@ def test_builders():
 
     game = bitboards.pgn.read_game(io.StringIO(text), Visitor=MyGame.builder)
     assert isinstance(game, MyGame) and game.next().san() == "e5"
+
+
+# ---- damaged input ----
+
+def test_damaged_pgn_never_raises():
+    """PGN with random damage (characters inserted, deleted, swapped): the
+    default reader never raises, what it reads without errors can be
+    written, and where python-chess reads a game without errors, so does
+    bitboards, into the same tree. (Texts with a FEN tag or a null move are
+    not compared: python-chess holds setups and null moves that
+    bitboards.Board refuses.)"""
+    rng = random.Random(11)
+    bases = EDGE_CASES + [random_game(seed).accept(chess.pgn.StringExporter()) for seed in range(6)]
+    pieces = list("{}();%$!?[]\"\n \t*-/0123456789abcdefghNBRQKOxZ=+@.\\\r") + [
+        "\n\n", "1-0", "{x}", "(1. e4)", "$12", "Z0", "--", "O-O", "[Variant \"Chess960\"]\n",
+    ]
+    compared = 0
+    logging.disable(logging.ERROR)
+    try:
+        for _ in range(1500):
+            text = rng.choice(bases)
+            for _ in range(rng.randrange(1, 6)):
+                at = rng.randrange(len(text) + 1)
+                roll = rng.random()
+                if roll < 0.4:
+                    text = text[:at] + rng.choice(pieces) + text[at:]
+                elif roll < 0.8:
+                    text = text[:at] + text[at + rng.randrange(1, 5):]
+                else:
+                    text = text[:at] + text[at:at + 3][::-1] + text[at + 3:]
+            ours = read_all(bitboards, text)
+            for game, _ in ours:
+                if not game.errors:
+                    str(game)
+                    game.accept(bitboards.pgn.StringExporter(columns=20))
+            if "FEN" in text or any(token in text for token in ("Z0", "--", "0000", "@@@@")):
+                continue
+            try:
+                theirs = read_all(chess, text)
+            except IndexError:
+                # python-chess's own reader fails on some damaged texts
+                # (a move that fails in the main line, then a stray ")",
+                # then a move: "1. e4 Qxf8 d6) 2. Nf3").
+                continue
+            if any(game.errors for game, _ in theirs):
+                continue
+            assert [tree(g) for g, _ in ours] == [tree(g) for g, _ in theirs], text
+            assert [at for _, at in ours] == [at for _, at in theirs], text
+            compared += 1
+    finally:
+        logging.disable(logging.NOTSET)
+    assert compared > 500

@@ -1096,12 +1096,14 @@ class ChildNode(GameNode):
 
     def __init__(self, parent: GameNode, move: Move, *, comment: str = "",
                  starting_comment: str = "", nags: Iterable[int] = ()) -> None:
-        super().__init__(comment=comment)
+        # (GameNode's fields set here directly: this runs once a move read.)
         self.parent = parent
         self.move = move
-        self.parent.variations.append(self)
-        self.nags.update(nags)
+        self.variations = []
+        self.comment = comment
         self.starting_comment = starting_comment
+        self.nags = set(nags)
+        parent.variations.append(self)
 
     def _moves_from_root(self) -> Tuple[GameNode, List[Move]]:
         moves = []
@@ -1656,15 +1658,6 @@ class FileExporter(StringExporterMixin, BaseVisitor[int]):
 
 # ---- reading ----
 
-def _strip_comment(text: str) -> str:
-    """A comment's text without one space after ``{`` and one before ``}``."""
-    if text.startswith(" "):
-        text = text[1:]
-    if text.endswith(" "):
-        text = text[:-1]
-    return text
-
-
 def _readline(handle: Any) -> str:
     line = handle.readline()
     if isinstance(line, (bytes, bytearray)):
@@ -1698,11 +1691,25 @@ class _Level:
 
     __slots__ = ("board", "moves", "before_null")
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, moves: int = 0) -> None:
         self.board = board
-        self.moves = 0
+        # Half-moves from the game's start.
+        self.moves = moves
         # The position before a null move played by hand (the board cannot pop it).
         self.before_null: Optional[Board] = None
+
+
+def _before_last_move(level: _Level) -> Optional[Board]:
+    """A new board at the position before the level's last move (None when
+    the board no longer knows it: before a null move played by hand)."""
+    if level.before_null is not None:
+        return level.before_null.copy()
+    branch = level.board.copy()
+    try:
+        branch.pop()
+    except (IndexError, ValueError):
+        return None
+    return branch
 
 
 def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
@@ -1795,6 +1802,10 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
     skip_depth = 0
     skip_pops = False
     skip_game = False
+    search = MOVETEXT_REGEX.search
+    parse_san = visitor.parse_san
+    visit_move = visitor.visit_move
+    visit_board = visitor.visit_board
     while line:
         # A line's start (not a comment's continuation): an escape, a
         # comment line, or an empty line that ends the game.
@@ -1805,11 +1816,38 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
             return
         position = 0
         while True:
-            match = MOVETEXT_REGEX.search(line, position)
+            match = search(line, position)
             if match is None:
                 break
             position = match.end()
             kind = match.lastgroup
+            if kind == "move" and not (skip_depth or skip_game):
+                # The common case first.
+                current = levels[-1]
+                board = current.board
+                try:
+                    move = parse_san(board, match.group(0))
+                    visit_move(board, move)
+                    if move:
+                        board.push(move)
+                        current.before_null = None
+                    else:
+                        before = board.copy()
+                        _push(board, move)
+                        current.before_null = before
+                except ValueError as error:
+                    visitor.handle_error(error)
+                    if len(levels) > 1:
+                        skip_depth = 1
+                        skip_pops = True
+                    else:
+                        skip_game = True
+                    # As python-chess does, the position (unchanged) after a move that failed.
+                    visit_board(board)
+                    continue
+                current.moves += 1
+                visit_board(board)
+                continue
             if kind == "brace":
                 end = line.find("}", position)
                 if end >= 0:
@@ -1828,12 +1866,18 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
                         parts.append(line)
                     text = "".join(parts)
                     if not line:
+                        # Not closed before the end of the file: no closing
+                        # space to take off.
                         if not (skip_depth or skip_game):
-                            visitor.visit_comment(_strip_comment(text))
+                            visitor.visit_comment(text[1:] if text.startswith(" ") else text)
                         return
                     position = end + 1
                 if not (skip_depth or skip_game):
-                    visitor.visit_comment(_strip_comment(text))
+                    if text.startswith(" "):
+                        text = text[1:]
+                    if text.endswith(" "):
+                        text = text[:-1]
+                    visitor.visit_comment(text)
                 continue
             if kind == "semicolon":
                 break
@@ -1843,17 +1887,17 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
                 if skip_depth:
                     skip_depth += 1
                 elif levels[-1].moves:
+                    # (As python-chess: any move since the game's start will
+                    # do, even one before this variation.)
+                    current = levels[-1]
+                    branch = _before_last_move(current)
+                    if branch is None:
+                        continue
                     if visitor.begin_variation() is SKIP:
                         skip_depth = 1
                         skip_pops = False
                     else:
-                        current = levels[-1]
-                        if current.before_null is not None:
-                            branch = current.before_null.copy()
-                        else:
-                            branch = current.board.copy()
-                            branch.pop()
-                        levels.append(_Level(branch))
+                        levels.append(_Level(branch, current.moves - 1))
                 continue
             if kind == "close":
                 if skip_depth > 1:
@@ -1878,27 +1922,16 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
             if kind == "result" and len(levels) == 1:
                 visitor.visit_result(match.group("result"))
                 continue
-            # A move (or a result inside a variation, which is an error).
+            # A result inside a variation: python-chess reads it as a move,
+            # which fails, and so does this.
             current = levels[-1]
-            token = match.group(0)
             try:
-                move = visitor.parse_san(current.board, token)
-                visitor.visit_move(current.board, move)
-                before = current.board.copy() if not move else None
-                _push(current.board, move)
+                parse_san(current.board, match.group(0))
             except ValueError as error:
                 visitor.handle_error(error)
-                if len(levels) > 1:
-                    skip_depth = 1
-                    skip_pops = True
-                else:
-                    skip_game = True
-                # As python-chess does, the position (unchanged) after a move that failed.
-                visitor.visit_board(current.board)
-                continue
-            current.before_null = before
-            current.moves += 1
-            visitor.visit_board(current.board)
+                skip_depth = 1
+                skip_pops = True
+                visit_board(current.board)
         line = _readline(handle)
 
 
