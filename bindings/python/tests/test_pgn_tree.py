@@ -627,7 +627,7 @@ def test_damaged_pgn_never_raises():
             except IndexError:
                 # python-chess's own reader fails on some damaged texts
                 # (a move that fails in the main line, then a stray ")",
-                # then a move: "1. e4 Qxf8 d6) 2. Nf3").
+                # then two moves: "1. e4 e5 2. Qxf8 d6) 3. Nf3").
                 continue
             if any(game.errors for game, _ in theirs):
                 continue
