@@ -111,6 +111,9 @@ def trace_visitor(module):
         def visit_header(self, tagname, tagvalue):
             self.calls.append(("header", tagname, tagvalue))
 
+        def begin_parse_san(self, board, san):
+            self.calls.append(("san", board.fen(), san))
+
         def end_headers(self):
             self.calls.append("end_headers")
 
@@ -637,3 +640,24 @@ def test_damaged_pgn_never_raises():
     finally:
         logging.disable(logging.NOTSET)
     assert compared > 500
+
+
+def test_begin_parse_san_can_skip_a_move():
+    def skipper(module):
+        class Skipper(module.pgn.GameBuilder):
+            def begin_parse_san(self, board, san):
+                return module.pgn.SKIP if san == "Nc6" else None
+
+        return Skipper
+
+    # Nc6 left out: Black is still to move, so 3. Bb5 fails.
+    text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"
+    logging.disable(logging.ERROR)
+    try:
+        ours = bitboards.pgn.read_game(io.StringIO(text), Visitor=skipper(bitboards))
+        theirs = chess.pgn.read_game(io.StringIO(text), Visitor=skipper(chess))
+    finally:
+        logging.disable(logging.NOTSET)
+    assert tree(ours) == tree(theirs)
+    assert [m.uci() for m in ours.mainline_moves()] == ["e2e4", "e7e5", "g1f3"]
+    assert len(ours.errors) == 1

@@ -1331,6 +1331,10 @@ class BaseVisitor(abc.ABC, Generic[ResultT]):
         """The headers end (``SKIP``: leave out the movetext)."""
         return None
 
+    def begin_parse_san(self, board: Board, san: str) -> Optional[SkipType]:
+        """A move token is about to be parsed (``SKIP``: leave it out)."""
+        return None
+
     def parse_san(self, board: Board, san: str) -> Move:
         """The move a movetext token stands for in ``board``'s position:
         SAN, also long algebraic (``e2-e4``), UCI (``g1f3``) and the null
@@ -1803,6 +1807,7 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
     skip_pops = False
     skip_game = False
     search = MOVETEXT_REGEX.search
+    begin_parse_san = visitor.begin_parse_san
     parse_san = visitor.parse_san
     visit_move = visitor.visit_move
     visit_board = visitor.visit_board
@@ -1825,8 +1830,12 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
                 # The common case first.
                 current = levels[-1]
                 board = current.board
+                token = match.group(0)
+                if begin_parse_san(board, token) is SKIP:
+                    visit_board(board)
+                    continue
                 try:
-                    move = parse_san(board, match.group(0))
+                    move = parse_san(board, token)
                     visit_move(board, move)
                     if move:
                         board.push(move)
@@ -1925,8 +1934,12 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
             # A result inside a variation: python-chess reads it as a move,
             # which fails, and so does this.
             current = levels[-1]
+            token = match.group(0)
+            if begin_parse_san(current.board, token) is SKIP:
+                visit_board(current.board)
+                continue
             try:
-                parse_san(current.board, match.group(0))
+                parse_san(current.board, token)
             except ValueError as error:
                 visitor.handle_error(error)
                 skip_depth = 1
