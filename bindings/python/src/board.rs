@@ -69,6 +69,12 @@ impl Board {
         &self.position
     }
 
+    /// How this board writes castling (the king's two steps, or onto its
+    /// rook on a Chess960 board).
+    pub fn castling_notation(&self) -> CastlingNotation {
+        self.notation()
+    }
+
     fn notation(&self) -> CastlingNotation {
         if self.chess960 {
             CastlingNotation::KingTakesRook

@@ -11,6 +11,7 @@
 
 mod arrow;
 mod board;
+mod book;
 mod engine;
 mod errors;
 mod pgn;
@@ -33,6 +34,7 @@ fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<board::PseudoLegalMoveGenerator>()?;
     module.add_class::<board::Outcome>()?;
     module.add_class::<board::Termination>()?;
+    module.add_class::<book::PolyglotBook>()?;
     module.add_class::<pgn::Game>()?;
     module.add_class::<pgn::Score>()?;
     module.add_class::<pgn::GameIter>()?;

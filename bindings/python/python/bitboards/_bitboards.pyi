@@ -18,6 +18,7 @@ __all__ = [
     "Board",
     "LegalMoveGenerator",
     "PseudoLegalMoveGenerator",
+    "PolyglotBook",
     "Outcome",
     "Termination",
     "Game",
@@ -201,6 +202,14 @@ class PseudoLegalMoveGenerator:
     def __bool__(self) -> bool: ...
     def __contains__(self, move: object, /) -> bool: ...
     def __iter__(self) -> Iterator[Move]: ...
+
+@final
+class PolyglotBook:
+    """A Polyglot book held in memory; its lookups of a ``Board`` run in Rust."""
+
+    def __new__(cls, path: str) -> PolyglotBook: ...
+    def __len__(self) -> int: ...
+    def find_all(self, board: Board, minimum_weight: int = 1) -> List[Tuple[int, int, int, int, Move]]: ...
 
 @final
 class Board:

@@ -26,6 +26,7 @@ from types import TracebackType
 from typing import Any, Callable, Container, Dict, Iterator, List, NamedTuple, Optional, Type, Union
 
 from . import E1, E8, H1, H8, A1, A8, G1, G8, C1, C8, KING, WHITE, BLACK, Move, square_file
+from ._bitboards import Board, PolyglotBook
 
 __all__ = [
     "POLYGLOT_RANDOM_ARRAY", "ENTRY_STRUCT", "ZobristHasher", "zobrist_hash", "Entry",
@@ -410,6 +411,16 @@ class MemoryMappedReader:
             raise OSError(f"{filename!r} is not a Polyglot book: its size, {size} bytes, is no multiple of 16")
         self._size = size // ENTRY_STRUCT.size
         self._keys: Optional[List[int]] = None
+        # The book again in Rust, for lookups of a bitboards.Board (search,
+        # decoding and legality there); None for a book it finds invalid
+        # (unsorted, meaningless move bits), which the Python path reads as
+        # python-chess would.
+        self._book: Optional[PolyglotBook] = None
+        if size:
+            try:
+                self._book = PolyglotBook(os.fsdecode(filename))
+            except ValueError:
+                self._book = None
         if self._mmap is not None and hasattr(mmap, "MADV_RANDOM"):
             self._mmap.madvise(mmap.MADV_RANDOM)
 
@@ -478,6 +489,13 @@ class MemoryMappedReader:
         book's order, weighing at least ``minimum_weight``, their moves not
         in ``exclude_moves``. Given a board, castling moves are the board's
         and illegal moves are left out."""
+        if self._book is not None and type(board) is Board:
+            found = self._book.find_all(board, minimum_weight)
+            for entry in found:
+                if exclude_moves and entry[4] in exclude_moves:
+                    continue
+                yield _new_entry(Entry, entry)
+            return
         if isinstance(board, int):
             key, context = board, None
         else:
