@@ -209,22 +209,20 @@ DATA_FILES = [
 @pytest.mark.parametrize("name", DATA_FILES)
 def test_data_files(sdist, name):
     text = (sdist / "data" / "pgn" / name).read_text(encoding="utf-8")
-    # anastasian-lewis.pgn has a null move (Z0), which python-chess writes
-    # as "--" and bitboards' board cannot play: its exports are compared
-    # where both can write them, below.
-    games = assert_same_reading(text, check_exports=name != "anastasian-lewis.pgn")
+    games = assert_same_reading(text)
     assert games
     for game, _ in games:
         assert not game.errors
 
 
 def test_null_move_game(sdist):
+    # anastasian-lewis.pgn has a null move (Z0), which bitboards.Board cannot
+    # play: pgn.py plays it by hand.
     text = (sdist / "data" / "pgn" / "anastasian-lewis.pgn").read_text()
     game = bitboards.pgn.read_game(io.StringIO(text))
     oracle = chess.pgn.read_game(io.StringIO(text))
     assert game.end().board().fen() == oracle.end().board().fen()
-    assert str(game) == str(oracle)
-    assert [m.uci() for m in game.mainline_moves()] == [m.uci() for m in oracle.mainline_moves()]
+    assert "41. Bxf3 -- 42. Ke1" in str(game)
 
 
 # ---- generated games: variations, comments, NAGs, commands ----
@@ -348,6 +346,7 @@ EDGE_CASES = [
     "\n1. a3 ; { ; }\n\n1. b3 { ;\n% {\n1... g6 ; {\n\n1. c3 { }\n% {\n1... f6 ; { } {{{\n\n1. d3",
     "1. e4 e5 2. Ke2 Ke7 3. O-O",
     "1. f3 e5 2. g4 Qh4# 0-1",
+    "1. e4 Z0 2. d4 (2. Nf3 -- (2... Z0 3. c4) 3. Nc3) Nf6 *",
     "1. e4 {[%clk 0:03:00]} e5 {[%eval 0.17] [%clk 0:02:59.5]} 2. Nf3 {[%csl Ga1][%cal Ra1h8]}",
 ]
 

@@ -16,6 +16,24 @@ writes it. The boards are ``bitboards.Board``, the moves ``bitboards.Move``.
 >>> print(game.accept(bitboards.pgn.StringExporter(headers=False)))
 1. e4 { best by test } 1... e5 ( 1... c5 $1 ) 2. Nf3 *
 
+Where ``read_game`` knowingly differs from python-chess 1.11's:
+
+- after a move that fails inside a variation, the rest of that variation is
+  left out and reading goes on after its closing bracket, in the position
+  before the variation (python-chess goes on in the variation's position,
+  which can put the next moves on the wrong node); after one in the main
+  line, the rest of the game's movetext is left out, even past a stray
+  closing bracket (where python-chess can raise ``IndexError``);
+- the variants are standard chess, Chess960 and the ``wild/0``..``wild/8a``
+  names read as standard chess; another Variant tag is an error (in
+  ``game.errors``) and the game is read as standard chess;
+- a FEN tag that ``bitboards.Board`` refuses (no king, fewer than six
+  fields...) is an error and the game's movetext is skipped, where
+  python-chess holds any setup;
+- null moves (``--``, ``Z0``) are played by hand, ``bitboards.Board`` not
+  having them: the board's move stack starts again after one, and one made
+  by a side in check is an error.
+
 And fast readers of whole databases, in Rust (``read_games``, which yields
 ``GameRecord`` s, ``read_table``, ``read_positions``, ``to_parquet``). Each
 takes a path (``str`` or ``os.PathLike``; plain, ``.zst``,
@@ -309,16 +327,8 @@ def read_positions(paths: _Sources, threads: Optional[int] = None, every: int = 
 # python-chess's documented names and observed behaviour (python-chess is a
 # test oracle in bindings/python/tests/test_pgn_tree.py, not a source).
 #
-# Where this reader knowingly differs from python-chess 1.11:
-# - after a move that does not parse inside a variation, the rest of that
-#   variation is left out and reading goes on after its closing bracket, in
-#   the position before the variation (python-chess goes on in the
-#   variation's position, which can put the next moves on the wrong node);
-# - after such a move in the main line, the rest of the game's movetext is
-#   left out, even past a stray closing bracket;
-# - the only variants are standard chess, Chess960 and the "wild/0".."wild/8a"
-#   names read as standard chess; another Variant tag is an error (logged,
-#   kept in ``errors``) and the game is read as standard chess.
+# Where it knowingly differs from python-chess 1.11: see the module's
+# docstring.
 # ---------------------------------------------------------------------------
 
 #: The logger that ``GameBuilder`` reports errors to.
@@ -1836,14 +1846,18 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
                     continue
                 try:
                     move = parse_san(board, token)
-                    visit_move(board, move)
                     if move:
+                        visit_move(board, move)
                         board.push(move)
                         current.before_null = None
                     else:
-                        before = board.copy()
-                        _push(board, move)
-                        current.before_null = before
+                        # Played by hand on a new board, which may refuse it,
+                        # before the visitor hears of it.
+                        after = board.copy()
+                        _push(after, move)
+                        visit_move(board, move)
+                        current.before_null = board
+                        current.board = board = after
                 except ValueError as error:
                     visitor.handle_error(error)
                     if len(levels) > 1:
