@@ -247,57 +247,29 @@ pub fn run(
     let reports: Rc<RefCell<Vec<String>>> = Rc::default();
     let reset = !args.keep_hash;
 
-    if let Some(fens) = &args.fens {
-        let text = std::fs::read_to_string(fens)
-            .map_err(|error| CommandError::unreadable(format!("cannot read {fens}: {error}")))?;
-        let lines: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-            .collect();
-        progress.set_total(lines.len() as u64);
-        let mut seen = HashSet::new();
-        let jobs = {
-            let origins = Rc::clone(&origins);
-            let reports = Rc::clone(&reports);
-            let progress = progress.clone();
-            lines.into_iter().filter_map(move |(number, line)| {
-                let position = match read_fen(line) {
-                    Ok(position) => position,
-                    Err(error) => {
-                        reports
-                            .borrow_mut()
-                            .push(format!("{fens}: line {}: {error}", number + 1));
-                        progress.skip();
-                        return None;
-                    }
-                };
-                if args.unique && !seen.insert(position.polyglot_key()) {
-                    progress.skip();
-                    return None;
-                }
-                origins.borrow_mut().push_back(Origin::Position {
-                    number: number as u64,
-                    ply: 0,
-                });
-                Some(Job::from(position))
-            })
+    // The text of --fens, which the jobs borrow.
+    let fen_text = match &args.fens {
+        Some(fens) => std::fs::read_to_string(fens)
+            .map_err(|error| CommandError::unreadable(format!("cannot read {fens}: {error}")))?,
+        None => String::new(),
+    };
+    if args.fens.is_some() || args.unique {
+        // Positions one by one, each after its own ucinewgame.
+        let jobs: Box<dyn Iterator<Item = Job> + '_> = match &args.fens {
+            Some(fens) => Box::new(fen_jobs(
+                args, fens, &fen_text, &origins, &reports, &progress,
+            )),
+            None => {
+                let mut seen = HashSet::new();
+                Box::new(game_positions(
+                    args,
+                    &origins,
+                    &reports,
+                    &progress,
+                    move |position| seen.insert(position.polyglot_key()),
+                ))
+            }
         };
-        let results = pool.analyse_all(jobs, &limit, args.multipv, reset);
-        for result in results {
-            flush_reports(&reports, err, &mut counts);
-            let origin = origins.borrow_mut().pop_front();
-            let Some(Origin::Position { number, ply }) = origin else {
-                continue;
-            };
-            sink.position(number, ply, result, &mut counts, err)?;
-            progress.advance(1);
-        }
-    } else if args.unique {
-        let mut seen = HashSet::new();
-        let jobs = game_positions(args, &origins, &reports, &progress, move |position| {
-            seen.insert(position.polyglot_key())
-        });
         let results = pool.analyse_all(jobs, &limit, args.multipv, reset);
         for result in results {
             flush_reports(&reports, err, &mut counts);
@@ -344,6 +316,50 @@ pub fn run(
         return Err(CommandError::reported());
     }
     Ok(())
+}
+
+/// The positions of the `--fens` file `name` (its `text`), each a pool
+/// job, in order; a line that does not read goes to `reports`, a repeated
+/// position (with `--unique`) is skipped.
+fn fen_jobs<'a>(
+    args: &'a AnalyseArgs,
+    name: &'a str,
+    text: &'a str,
+    origins: &Rc<RefCell<VecDeque<Origin>>>,
+    reports: &Rc<RefCell<Vec<String>>>,
+    progress: &Progress,
+) -> impl Iterator<Item = Job> + 'a {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .collect();
+    progress.set_total(lines.len() as u64);
+    let mut seen = HashSet::new();
+    let origins = Rc::clone(origins);
+    let reports = Rc::clone(reports);
+    let progress = progress.clone();
+    lines.into_iter().filter_map(move |(number, line)| {
+        let position = match read_fen(line) {
+            Ok(position) => position,
+            Err(error) => {
+                reports
+                    .borrow_mut()
+                    .push(format!("{name}: line {}: {error}", number + 1));
+                progress.skip();
+                return None;
+            }
+        };
+        if args.unique && !seen.insert(position.polyglot_key()) {
+            progress.skip();
+            return None;
+        }
+        origins.borrow_mut().push_back(Origin::Position {
+            number: number as u64,
+            ply: 0,
+        });
+        Some(Job::from(position))
+    })
 }
 
 /// A line of `--fens`: a FEN, or an EPD record.
