@@ -660,3 +660,22 @@ def test_begin_parse_san_can_skip_a_move():
     assert tree(ours) == tree(theirs)
     assert [m.uci() for m in ours.mainline_moves()] == ["e2e4", "e7e5", "g1f3"]
     assert len(ours.errors) == 1
+
+
+def test_node_san_and_uci_forms():
+    """Every node's san(), uci() and uci(chess960=...) of generated games
+    (standard and Chess960, castling included) as python-chess's."""
+    castlings = 0
+    for seed in range(0, 40):
+        text = random_game(seed).accept(chess.pgn.StringExporter())
+        ours = bitboards.pgn.read_game(io.StringIO(text))
+        theirs = chess.pgn.read_game(io.StringIO(text))
+        pairs = [(ours, theirs)]
+        while pairs:
+            a, b = pairs.pop()
+            if b.move is not None:
+                forms = (b.san(), b.uci(), b.uci(chess960=True), b.uci(chess960=False), b.ply(), b.turn())
+                assert (a.san(), a.uci(), a.uci(chess960=True), a.uci(chess960=False), a.ply(), a.turn()) == forms
+                castlings += "O-O" in forms[0]
+            pairs.extend(zip(a.variations, b.variations))
+    assert castlings > 5

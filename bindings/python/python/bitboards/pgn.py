@@ -65,7 +65,7 @@ from typing import (
     MutableMapping, Optional, Sequence, Set, TextIO, Tuple, Type, TypeVar, Union,
 )
 
-from . import BLACK, STARTING_FEN, WHITE, _bitboards
+from . import BLACK, ROOK, SQUARE_NAMES, STARTING_FEN, WHITE, _bitboards
 from ._bitboards import Board, Move
 from ._bitboards import Game as GameRecord
 from ._bitboards import Score
@@ -565,8 +565,31 @@ def _san(board: Board, move: Move) -> str:
     return board.san(move) if move else "--"
 
 
-def _uci(board: Board, move: Move) -> str:
-    return board.uci(move) if move else "0000"
+def _uci(board: Board, move: Move, chess960: Optional[bool] = None) -> str:
+    """The move in UCI; with ``chess960``, castling as the king's move to its
+    rook's square; without, standard castling as the king's move two squares
+    (None: as the board writes it)."""
+    if not move:
+        return "0000"
+    if chess960 is None or not board.is_castling(move):
+        return board.uci(move)
+    king, target = move.from_square, move.to_square
+    piece = board.piece_at(target)
+    if piece is not None and piece.piece_type == ROOK and piece.color == board.turn:
+        rook = target
+        kingside = target % 8 > king % 8
+    else:
+        kingside = target % 8 > king % 8
+        rank = king // 8
+        rooks = [square for square in range(rank * 8, rank * 8 + 8)
+                 if board.castling_rights >> square & 1
+                 and (square % 8 > king % 8) == kingside]
+        rook = rooks[0] if rooks else target
+    # Without chess960, only castling from e1/e8 with a corner rook has
+    # another form (as python-chess's): the king's move two squares.
+    if not chess960 and king in (4, 60) and rook % 8 in (0, 7) and rook // 8 == king // 8:
+        return SQUARE_NAMES[king] + SQUARE_NAMES[king + (2 if kingside else -2)]
+    return SQUARE_NAMES[king] + SQUARE_NAMES[rook]
 
 
 def _result(board: Board) -> str:
@@ -1147,10 +1170,7 @@ class ChildNode(GameNode):
     def uci(self, *, chess960: Optional[bool] = None) -> str:
         """The move in UCI (castling as the king's move to its square, or to
         the rook's in Chess960)."""
-        board = self.parent.board()
-        if chess960 is not None:
-            board.chess960 = chess960
-        return _uci(board, self.move)
+        return _uci(self.parent.board(), self.move, chess960)
 
     def end(self) -> "ChildNode":
         node = super().end()
