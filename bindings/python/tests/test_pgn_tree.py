@@ -16,6 +16,7 @@ import io
 import logging
 import os
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -677,5 +678,10 @@ def test_node_san_and_uci_forms():
                 forms = (b.san(), b.uci(), b.uci(chess960=True), b.uci(chess960=False), b.ply(), b.turn())
                 assert (a.san(), a.uci(), a.uci(chess960=True), a.uci(chess960=False), a.ply(), a.turn()) == forms
                 castlings += "O-O" in forms[0]
+            if seed < 6:
+                # The texts of nodes and main lines (addresses aside).
+                for text_of in (repr, str, lambda n: repr(n.mainline()), lambda n: str(n.mainline()),
+                                lambda n: repr(n.mainline_moves())):
+                    assert re.sub("0x[0-9a-f]+", "", text_of(a)) == re.sub("0x[0-9a-f]+", "", text_of(b))
             pairs.extend(zip(a.variations, b.variations))
     assert castlings > 5

@@ -605,7 +605,7 @@ def _variation_san(board: Board, moves: Iterable[Move]) -> str:
         if board.turn == WHITE:
             tokens.append(f"{board.fullmove_number}. {_san(board, move)}")
         elif not tokens:
-            tokens.append(f"{board.fullmove_number}...{_san(board, move)}")
+            tokens.append(f"{board.fullmove_number}... {_san(board, move)}")
         else:
             tokens.append(_san(board, move))
         _push(board, move)
