@@ -62,7 +62,7 @@ import sys
 import warnings
 from typing import (
     IO, TYPE_CHECKING, Any, Callable, Dict, Generic, Iterable, Iterator, List, Mapping,
-    MutableMapping, Optional, Sequence, Set, TextIO, Tuple, Type, TypeVar, Union,
+    MutableMapping, Optional, Sequence, Set, TextIO, Tuple, Type, TypeVar, Union, overload,
 )
 
 from . import BLACK, ROOK, SQUARE_NAMES, STARTING_FEN, WHITE, _bitboards
@@ -1746,6 +1746,10 @@ def _before_last_move(level: _Level) -> Optional[Board]:
     return branch
 
 
+@overload
+def read_game(handle: TextIO, *, Visitor: Type[GameBuilder[Any]] = ...) -> Optional[Game]: ...
+@overload
+def read_game(handle: TextIO, *, Visitor: Callable[[], BaseVisitor[ResultT]]) -> Optional[ResultT]: ...
 def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     """Reads the next game from a text file object and returns what the
     visitor (a class or factory, ``GameBuilder`` by default: a ``Game``)
@@ -1985,9 +1989,10 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
 def read_headers(handle: TextIO) -> Optional[Headers]:
     """Reads the next game's headers and skips its movetext; None at the
     end of the file (seek back to read the game)."""
-    return read_game(handle, Visitor=HeadersBuilder)  # type: ignore[no-any-return]
+    return read_game(handle, Visitor=HeadersBuilder)
 
 
 def skip_game(handle: TextIO) -> bool:
     """Skips the next game; False at the end of the file."""
-    return bool(read_game(handle, Visitor=SkipVisitor))
+    skipped = read_game(handle, Visitor=SkipVisitor)
+    return bool(skipped)
