@@ -832,7 +832,8 @@ impl Board {
     }
 
     /// The legal moves from a square of `from_mask` to one of `to_mask`
-    /// (python-chess's masks: a1 = bit 0), as an iterator.
+    /// (python-chess's masks: a1 = bit 0; castling by its rook's square),
+    /// as an iterator.
     #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
     fn generate_legal_moves<'py>(
         &mut self,
@@ -840,13 +841,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (from, to) = (bitboards::Bitboard(from_mask), bitboards::Bitboard(to_mask));
-        let moves: Vec<bitboards::Move> = self
-            .legal()
-            .iter()
-            .copied()
-            .filter(|mv| from.contains(mv.from()) && masked_to(*mv, to))
-            .collect();
+        let moves = self.legal_where(from_mask, to_mask, |_, _| true);
         self.iterate(py, moves)
     }
 
@@ -858,16 +853,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (from, to) = (bitboards::Bitboard(from_mask), bitboards::Bitboard(to_mask));
-        let enemy = self
-            .position
-            .by_color(self.position.side_to_move().opponent());
-        let moves: Vec<bitboards::Move> = self
-            .legal()
-            .iter()
-            .copied()
-            .filter(|mv| from.contains(mv.from()) && to.contains(mv.to()) && is_capture(*mv, enemy))
-            .collect();
+        let moves = self.legal_where(from_mask, to_mask, is_capture);
         self.iterate(py, moves)
     }
 
@@ -879,15 +865,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (from, to) = (bitboards::Bitboard(from_mask), bitboards::Bitboard(to_mask));
-        let moves: Vec<bitboards::Move> = self
-            .legal()
-            .iter()
-            .copied()
-            .filter(|mv| {
-                mv.kind() == MoveKind::EnPassant && from.contains(mv.from()) && to.contains(mv.to())
-            })
-            .collect();
+        let moves = self.legal_where(from_mask, to_mask, |mv, _| mv.kind() == MoveKind::EnPassant);
         self.iterate(py, moves)
     }
 
@@ -1582,6 +1560,25 @@ impl Board {
         Ok(())
     }
 
+    /// The legal moves from `from_mask` to `to_mask` (castling by its
+    /// rook's square) that `keep` keeps, given the enemy's pieces.
+    fn legal_where(
+        &mut self,
+        from_mask: u64,
+        to_mask: u64,
+        keep: impl Fn(bitboards::Move, bitboards::Bitboard) -> bool,
+    ) -> Vec<bitboards::Move> {
+        let (from, to) = (bitboards::Bitboard(from_mask), bitboards::Bitboard(to_mask));
+        let enemy = self
+            .position
+            .by_color(self.position.side_to_move().opponent());
+        self.legal()
+            .iter()
+            .copied()
+            .filter(|&mv| from.contains(mv.from()) && to.contains(mv.to()) && keep(mv, enemy))
+            .collect()
+    }
+
     /// Whether a pawn can capture en passant by how pawns move.
     fn pseudo_en_passant(&self) -> bool {
         let all = bitboards::Bitboard(u64::MAX);
@@ -1632,10 +1629,4 @@ fn check_en_passant(en_passant: &str) -> PyResult<()> {
 /// onto its own rook does not).
 fn is_capture(mv: bitboards::Move, enemy: bitboards::Bitboard) -> bool {
     mv.kind() == MoveKind::EnPassant || (!mv.is_castling() && enemy.contains(mv.to()))
-}
-
-/// Whether a legal move's target is in `to` (castling: its rook's
-/// square, as python-chess masks it).
-fn masked_to(mv: bitboards::Move, to: bitboards::Bitboard) -> bool {
-    to.contains(mv.to())
 }
