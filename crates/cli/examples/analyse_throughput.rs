@@ -13,54 +13,30 @@
 //! The command is found beside the example's directory
 //! (`target/release/bitboards`), or at `$BITBOARDS_BIN`.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Instant;
 
 use bitboards::{Move, Position};
+use bitboards_test_support::BareEngine;
 
 /// One bare engine over whole games: per game `ucinewgame` + `isready`,
 /// then per ply `position fen START moves ...` and `go nodes N`, its lines
 /// read until `bestmove`.
 fn bare_engine(path: &str, games: &[(Position, Vec<Move>)], nodes: u64) {
-    let mut child = Command::new(path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the engine");
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    let mut wait_for = |stdout: &mut BufReader<_>, word: &str| loop {
-        line.clear();
-        assert!(
-            stdout.read_line(&mut line).unwrap() > 0,
-            "the engine exited"
-        );
-        if line.starts_with(word) {
-            return;
-        }
-    };
-    stdin.write_all(b"uci\nisready\n").unwrap();
-    wait_for(&mut stdout, "readyok");
+    let mut engine = BareEngine::start(path);
     for (start, moves) in games {
-        stdin.write_all(b"ucinewgame\nisready\n").unwrap();
-        wait_for(&mut stdout, "readyok");
+        engine.send("ucinewgame\nisready\n");
+        engine.wait_for("readyok");
         let mut text = format!("position fen {} moves", start.fen());
         for &mv in moves {
             text.push(' ');
             text.push_str(&start.uci(mv).to_string());
-            stdin
-                .write_all(format!("{text}\ngo nodes {nodes}\n").as_bytes())
-                .unwrap();
-            wait_for(&mut stdout, "bestmove");
+            engine.send(&format!("{text}\ngo nodes {nodes}\n"));
+            engine.wait_for("bestmove");
         }
     }
-    let _ = stdin.write_all(b"quit\n");
-    drop(stdin);
-    let _ = child.wait();
+    engine.quit();
 }
 
 /// Positions/s of `engines` bare loops, the games dealt out in turn.

@@ -51,7 +51,9 @@ fn analyse_games(
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args.next().unwrap_or_else(|| "/usr/games/stockfish".to_owned());
+    let path = args
+        .next()
+        .unwrap_or_else(|| "/usr/games/stockfish".to_owned());
     let count: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(6);
     let nodes: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(10_000);
     let reference: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(200_000);
@@ -65,7 +67,9 @@ fn main() {
         .collect();
     let positions: usize = games.iter().map(|(_, moves)| moves.len()).sum();
     let start = || {
-        let mut engine = EngineBuilder::new(path.as_str()).start().expect("the engine");
+        let mut engine = EngineBuilder::new(path.as_str())
+            .start()
+            .expect("the engine");
         engine.set_option("Threads", 1).unwrap();
         engine.set_option("Hash", 16).unwrap();
         engine
@@ -87,13 +91,18 @@ fn main() {
                         .iter()
                         .map(|(position, moves)| {
                             engine.new_game().unwrap();
-                            engine.analyse((position, moves.as_slice()), &limit, 1).unwrap()
+                            engine
+                                .analyse((position, moves.as_slice()), &limit, 1)
+                                .unwrap()
                         })
                         .collect::<Vec<_>>()
                 })
             })
             .collect();
-        handles.into_iter().map(|handle| handle.join().unwrap()).collect()
+        handles
+            .into_iter()
+            .map(|handle| handle.join().unwrap())
+            .collect()
     });
     let reference: Vec<Analysis> = halves.into_iter().flatten().collect();
     println!(

@@ -14,51 +14,29 @@
 //! With `keep-hash`, no `ucinewgame` (`reset = false`): the engines keep
 //! their hash, and 1 and 2 engines may give different results.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use bitboards::Position;
 use bitboards_engine::{EngineBuilder, Limit, OptionValue, Pool};
+use bitboards_test_support::BareEngine;
 
 /// One bare engine over `positions`: `ucinewgame`, `isready`, `position`,
 /// `go nodes`, its lines read until `bestmove`.
 fn bare_engine(path: &str, positions: &[Position], nodes: u64, hash: u32, reset: bool) {
-    let mut child = Command::new(path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the engine");
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    let mut wait_for = |stdout: &mut BufReader<_>, word: &str| loop {
-        line.clear();
-        assert!(
-            stdout.read_line(&mut line).unwrap() > 0,
-            "the engine exited"
-        );
-        if line.starts_with(word) {
-            return;
-        }
-    };
-    let setup =
-        format!("uci\nsetoption name Threads value 1\nsetoption name Hash value {hash}\nisready\n");
-    stdin.write_all(setup.as_bytes()).unwrap();
-    wait_for(&mut stdout, "readyok");
+    let mut engine = BareEngine::start(path);
+    engine.send(&format!(
+        "setoption name Threads value 1\nsetoption name Hash value {hash}\nisready\n"
+    ));
+    engine.wait_for("readyok");
     for position in positions {
-        let text = format!(
+        engine.send(&format!(
             "{}position fen {}\ngo nodes {nodes}\n",
             if reset { "ucinewgame\nisready\n" } else { "" },
             position.fen()
-        );
-        stdin.write_all(text.as_bytes()).unwrap();
-        wait_for(&mut stdout, "bestmove");
+        ));
+        engine.wait_for("bestmove");
     }
-    let _ = stdin.write_all(b"quit\n");
-    drop(stdin);
-    let _ = child.wait();
+    engine.quit();
 }
 
 /// The floor's positions/s with `engines` bare engines, the positions

@@ -7,50 +7,26 @@
 //! cargo run --release -p bitboards-engine --example throughput [ENGINE] [POSITIONS]
 //! ```
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bitboards::Position;
 use bitboards_engine::{EngineBuilder, Limit};
+use bitboards_test_support::BareEngine;
 
 /// The floor: commands written and lines read, nothing else.
 fn bare(path: &str, positions: &[Position], new_game: bool) -> f64 {
-    let mut child = Command::new(path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the engine");
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    let mut wait_for = |stdout: &mut BufReader<_>, word: &str| loop {
-        line.clear();
-        if stdout.read_line(&mut line).unwrap() == 0 {
-            panic!("the engine exited");
-        }
-        if line.starts_with(word) {
-            return;
-        }
-    };
-    stdin.write_all(b"uci\nisready\n").unwrap();
-    wait_for(&mut stdout, "readyok");
+    let mut engine = BareEngine::start(path);
     let started = Instant::now();
     for position in positions {
-        let mut text = String::new();
         if new_game {
-            stdin.write_all(b"ucinewgame\nisready\n").unwrap();
-            wait_for(&mut stdout, "readyok");
+            engine.send("ucinewgame\nisready\n");
+            engine.wait_for("readyok");
         }
-        text.push_str(&format!("position fen {}\ngo nodes 1\n", position.fen()));
-        stdin.write_all(text.as_bytes()).unwrap();
-        wait_for(&mut stdout, "bestmove");
+        engine.send(&format!("position fen {}\ngo nodes 1\n", position.fen()));
+        engine.wait_for("bestmove");
     }
     let rate = positions.len() as f64 / started.elapsed().as_secs_f64();
-    let _ = stdin.write_all(b"quit\n");
-    drop(stdin);
-    let _ = child.wait();
+    engine.quit();
     rate
 }
 

@@ -254,3 +254,78 @@ pub fn lichess_games(games: usize, seed: u64) -> Vec<u8> {
     }
     text.into_bytes()
 }
+
+/// A UCI engine driven through its pipes with nothing parsed or checked:
+/// the floor the engine benchmarks compare the client with (commands
+/// written, lines read until the one awaited).
+///
+/// ```no_run
+/// use bitboards_test_support::BareEngine;
+///
+/// let mut engine = BareEngine::start("/usr/games/stockfish");
+/// engine.send("position startpos\ngo nodes 1\n");
+/// engine.wait_for("bestmove");
+/// engine.quit();
+/// ```
+pub struct BareEngine {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+    line: String,
+}
+
+impl BareEngine {
+    /// Starts the engine at `path` and waits for its `readyok` after `uci`
+    /// and `isready`. Panics (a benchmark's failure) when it cannot.
+    #[must_use]
+    pub fn start(path: &str) -> BareEngine {
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the engine starts");
+        let stdin = child.stdin.take().expect("a piped stdin");
+        let stdout = std::io::BufReader::new(child.stdout.take().expect("a piped stdout"));
+        let mut engine = BareEngine {
+            child,
+            stdin,
+            stdout,
+            line: String::new(),
+        };
+        engine.send("uci\nisready\n");
+        engine.wait_for("readyok");
+        engine
+    }
+
+    /// Writes `text` (commands ending in newlines) to the engine.
+    pub fn send(&mut self, text: &str) {
+        use std::io::Write;
+        self.stdin
+            .write_all(text.as_bytes())
+            .expect("the engine reads its input");
+    }
+
+    /// Reads lines until one starts with `word`.
+    pub fn wait_for(&mut self, word: &str) {
+        use std::io::BufRead;
+        loop {
+            self.line.clear();
+            let read = self
+                .stdout
+                .read_line(&mut self.line)
+                .expect("the engine's output");
+            assert!(read > 0, "the engine exited before `{word}`");
+            if self.line.starts_with(word) {
+                return;
+            }
+        }
+    }
+
+    /// Sends `quit` and waits for the process to end.
+    pub fn quit(mut self) {
+        self.send("quit\n");
+        let _ = self.child.wait();
+    }
+}
