@@ -1466,8 +1466,12 @@ class GameBuilder(BaseVisitor[GameT]):
             self.starting_comment = _join_comments(self.starting_comment, comment)
 
     def visit_move(self, board: Board, move: Move) -> None:
-        node = self.variation_stack[-1].add_variation(move)
-        node.starting_comment = self.starting_comment
+        parent = self.variation_stack[-1]
+        if type(parent).add_variation is GameNode.add_variation:
+            node = ChildNode(parent, move, starting_comment=self.starting_comment)
+        else:
+            node = parent.add_variation(move)
+            node.starting_comment = self.starting_comment
         self.starting_comment = ""
         self.variation_stack[-1] = node
         self.in_variation = True
@@ -1841,10 +1845,16 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
     skip_pops = False
     skip_game = False
     search = MOVETEXT_REGEX.search
-    begin_parse_san = visitor.begin_parse_san
+    # The visitor's methods, None where they are BaseVisitor's no-ops (not
+    # called then: this loop runs once a token).
+    visitor_type = type(visitor)
+    begin_parse_san = (None if visitor_type.begin_parse_san is BaseVisitor.begin_parse_san
+                       else visitor.begin_parse_san)
     parse_san = visitor.parse_san
+    default_parse_san = visitor_type.parse_san is BaseVisitor.parse_san
     visit_move = visitor.visit_move
-    visit_board = visitor.visit_board
+    visit_board: Optional[Callable[[Board], None]] = (
+        None if visitor_type.visit_board is BaseVisitor.visit_board else visitor.visit_board)
     while line:
         # A line's start (not a comment's continuation): an escape, a
         # comment line, or an empty line that ends the game.
@@ -1865,11 +1875,17 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
                 current = levels[-1]
                 board = current.board
                 token = match.group(0)
-                if begin_parse_san(board, token) is SKIP:
-                    visit_board(board)
+                if begin_parse_san is not None and begin_parse_san(board, token) is SKIP:
+                    if visit_board is not None:
+                        visit_board(board)
                     continue
                 try:
-                    move = parse_san(board, token)
+                    try:
+                        move = board.parse_san(token) if default_parse_san else parse_san(board, token)
+                    except ValueError:
+                        if not default_parse_san:
+                            raise
+                        move = parse_san(board, token)  # its fallbacks
                     if move:
                         visit_move(board, move)
                         board.push(move)
@@ -1890,10 +1906,12 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
                     else:
                         skip_game = True
                     # As python-chess does, the position (unchanged) after a move that failed.
-                    visit_board(board)
+                    if visit_board is not None:
+                        visit_board(board)
                     continue
                 current.moves += 1
-                visit_board(board)
+                if visit_board is not None:
+                    visit_board(board)
                 continue
             if kind == "brace":
                 end = line.find("}", position)
@@ -1973,8 +1991,9 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
             # which fails, and so does this.
             current = levels[-1]
             token = match.group(0)
-            if begin_parse_san(current.board, token) is SKIP:
-                visit_board(current.board)
+            if begin_parse_san is not None and begin_parse_san(current.board, token) is SKIP:
+                if visit_board is not None:
+                    visit_board(current.board)
                 continue
             try:
                 parse_san(current.board, token)
@@ -1982,7 +2001,8 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
                 visitor.handle_error(error)
                 skip_depth = 1
                 skip_pops = True
-                visit_board(current.board)
+                if visit_board is not None:
+                    visit_board(current.board)
         line = _readline(handle)
 
 
