@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use bitboards::{CastlingRights, Color, Piece, Position, Setup, Square};
-use bitboards_syzygy::{MAX_PIECES, SyzygyError, Tablebase};
+use bitboards::{Bitboard, CastlingRights, Color, Piece, Position, Setup, Square};
+use bitboards_syzygy::{MAX_PIECES, SyzygyError, Tablebase, Wdl};
 use pyo3::exceptions::{PyKeyError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
@@ -173,6 +173,65 @@ fn row_position(boards: &[u8], white: bool, ep_square: u8) -> Result<Position, R
         .map_err(|error| RowError::Invalid(format!("not a legal position: {error}")))
 }
 
+/// A WDL given as python-chess's int (-2..2).
+fn wdl_of(wdl: i32) -> PyResult<Wdl> {
+    Ok(match wdl {
+        -2 => Wdl::Loss,
+        -1 => Wdl::BlessedLoss,
+        0 => Wdl::Draw,
+        1 => Wdl::CursedWin,
+        2 => Wdl::Win,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "wdl must be -2, -1, 0, 1 or 2 (loss ... win), not {wdl}"
+            )));
+        }
+    })
+}
+
+/// python-chess's `probe_ab`: the value (-2..2) of `position` once its
+/// captures other than en passant are played out, by alpha-beta from the
+/// table values, and how it was found: 2 where a capture reached `beta`,
+/// 1 + (alpha > 0) where the captures' best was at least the table's, 1
+/// where the table's value was better.
+fn probe_ab(
+    tables: &Tablebase,
+    position: &Position,
+    mut alpha: i32,
+    beta: i32,
+) -> Result<(i32, i32), SyzygyError> {
+    if !position.castling().is_empty() {
+        return Err(SyzygyError::Castling);
+    }
+    // As python-chess: one piece more than a table holds may be captured
+    // down to one.
+    let count = position.occupied().count();
+    if count > MAX_PIECES + 1 {
+        return Err(SyzygyError::TooManyPieces { count });
+    }
+    let theirs = position.by_color(!position.side_to_move());
+    for mv in position
+        .legal_moves_masked(Bitboard::FULL, theirs)
+        .iter()
+        .copied()
+    {
+        let (value, _) = probe_ab(tables, &position.play_unchecked(mv), -beta, -alpha)?;
+        let value = -value;
+        if value > alpha {
+            if value >= beta {
+                return Ok((value, 2));
+            }
+            alpha = value;
+        }
+    }
+    let value = tables.probe_wdl_table(position)? as i32;
+    Ok(if alpha >= value {
+        (alpha, 1 + i32::from(alpha > 0))
+    } else {
+        (value, 1)
+    })
+}
+
 /// Syzygy tables (the compiled base class of `bitboards.syzygy.Tablebase`).
 ///
 /// Probing is thread-safe: every thread may probe the same object, and
@@ -322,6 +381,111 @@ impl SyzygyTablebase {
             Ok(dtz) => Ok(dtz.0),
             Err(error) => Err(state.error(error, Asked::Board(&position))),
         }
+    }
+
+    /// Adds one table file, found by its name (`KQvKR.rtbw`): the
+    /// file itself is read the first time a probe needs it.
+    fn _add_file(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        py.detach(|| self.write().tables.add_file(&path))
+            .map_err(|error| PyValueError::new_err(error.to_string()))
+    }
+
+    /// The WDL table's value for the position as it stands: no capture or
+    /// en passant played out, castling rights not looked at
+    /// (python-chess's ``probe_wdl_table``). Where a capture does better,
+    /// the table may hold anything: ``probe_wdl`` is the position's value.
+    /// The kings alone are 0, without a table. Raises
+    /// ``MissingTableError`` (a ``KeyError``) for a table that was not
+    /// added, ``KeyError`` for more than seven pieces, ``OSError`` for a
+    /// file that cannot be read or is not a table.
+    ///
+    /// >>> import bitboards, bitboards.syzygy
+    /// >>> tablebase = bitboards.syzygy.open_tablebase("../tests/data/syzygy")
+    /// >>> board = bitboards.Board("8/8/8/k2Pp3/8/8/8/4K3 w - e6 0 2")
+    /// >>> tablebase.probe_wdl_table(board), tablebase.probe_wdl(board)   # en passant wins
+    /// (0, 2)
+    fn probe_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i8> {
+        let position = position_of(board)?;
+        let state = self.read();
+        match state.tables.probe_wdl_table(&position) {
+            Ok(wdl) => Ok(wdl as i8),
+            Err(error) => Err(state.error(error, Asked::Board(&position))),
+        }
+    }
+
+    /// The DTZ table's value for the position, ``wdl`` (-2..2) its result
+    /// for the side to move (python-chess's ``probe_dtz_table``): ``(n,
+    /// 1)``, ``n`` the plies (or moves, by table) to zeroing less one as
+    /// the table stores them, no zeroing move searched and no 100 added for
+    /// a cursed result; ``(0, -1)`` when the table holds the other side to
+    /// move. Errors as ``probe_wdl_table``'s, for the DTZ table; a ``wdl``
+    /// outside -2..2 is a ``ValueError``.
+    ///
+    /// >>> import bitboards, bitboards.syzygy
+    /// >>> tablebase = bitboards.syzygy.open_tablebase("../tests/data/syzygy")
+    /// >>> tablebase.probe_dtz_table(bitboards.Board("7n/6k1/4R3/4K3/8/8/8/8 b - - 1 1"), -2)
+    /// (8, 1)
+    fn probe_dtz_table(&self, board: &Bound<'_, PyAny>, wdl: i32) -> PyResult<(u32, i32)> {
+        let wdl = wdl_of(wdl)?;
+        let position = position_of(board)?;
+        let state = self.read();
+        match state.tables.probe_dtz_table(&position, wdl) {
+            Ok(Some(dtz)) => Ok((dtz - 1, 1)),
+            Ok(None) => Ok((0, -1)),
+            Err(error) => Err(state.error(error, Asked::Board(&position))),
+        }
+    }
+
+    /// ``probe_dtz`` as if en passant were not possible (python-chess's
+    /// ``probe_dtz_no_ep``); errors as ``probe_dtz``'s.
+    ///
+    /// >>> import bitboards, bitboards.syzygy
+    /// >>> tablebase = bitboards.syzygy.open_tablebase("../tests/data/syzygy")
+    /// >>> board = bitboards.Board("8/8/8/8/2pP4/2K5/4k3/8 b - d3 0 1")
+    /// >>> tablebase.probe_dtz_no_ep(board), tablebase.probe_dtz(board)   # cxd3 saves Black
+    /// (-1, 1)
+    fn probe_dtz_no_ep(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        let position = position_of(board)?;
+        let mut setup = position.setup();
+        setup.en_passant = None;
+        let without = Position::from_setup(setup).map_err(|error| {
+            PyValueError::new_err(format!("{}: without en passant: {error}", position.fen()))
+        })?;
+        let state = self.read();
+        match state.tables.probe_dtz(&without) {
+            Ok(dtz) => Ok(dtz.0),
+            Err(error) => Err(state.error(error, Asked::Board(&position))),
+        }
+    }
+
+    /// python-chess's ``probe_ab``: the value (-2..2) for the side to move
+    /// once the captures other than en passant are played out, searched
+    /// between ``alpha`` and ``beta`` (fail-hard: a value at or past either
+    /// is a bound) over the WDL tables' values, and how it was found: 2
+    /// when a capture reached ``beta``; 1, or 2 for a win, when the best
+    /// capture was at least the table's value; 1 when the table's value
+    /// was better. ``threats`` is accepted and, as in python-chess for
+    /// standard chess, does nothing. Raises ``KeyError`` for castling
+    /// rights or more than eight pieces, and the table errors of
+    /// ``probe_wdl_table``.
+    ///
+    /// >>> import bitboards, bitboards.syzygy
+    /// >>> tablebase = bitboards.syzygy.open_tablebase("../tests/data/syzygy")
+    /// >>> tablebase.probe_ab(bitboards.Board("8/8/8/8/8/1k6/2R5/K7 b - - 0 1"), -2, 2)
+    /// (0, 1)
+    #[pyo3(signature = (board, alpha, beta, threats = false))]
+    fn probe_ab(
+        &self,
+        board: &Bound<'_, PyAny>,
+        alpha: i32,
+        beta: i32,
+        threats: bool,
+    ) -> PyResult<(i32, i32)> {
+        let _ = threats;
+        let position = position_of(board)?;
+        let state = self.read();
+        probe_ab(&state.tables, &position, alpha, beta)
+            .map_err(|error| state.error(error, Asked::Board(&position)))
     }
 
     /// ``probe_wdl``, or ``default`` where it raises a ``KeyError`` (a

@@ -339,6 +339,72 @@ impl Tablebase {
         Ok(Dtz(self.dtz(position)?))
     }
 
+    /// The WDL table's value for the position as it stands (python-chess's
+    /// `probe_wdl_table`): what the table holds, with no capture or en
+    /// passant played out and castling rights not looked at. Where a
+    /// capture does better the table may hold anything (the format leaves
+    /// such positions free for compression): [`probe_wdl`] is the
+    /// position's value. The kings alone are a draw, without a table.
+    ///
+    /// [`probe_wdl`]: Self::probe_wdl
+    ///
+    /// ```
+    /// use bitboards::Position;
+    /// use bitboards_syzygy::{Tablebase, Wdl};
+    ///
+    /// let mut tables = Tablebase::new();
+    /// tables.add_directory("../../tests/data/syzygy")?;
+    /// // Only the en passant capture wins: the table holds a draw.
+    /// let position = Position::from_fen("8/8/8/k2Pp3/8/8/8/4K3 w - e6 0 2")?;
+    /// assert_eq!(tables.probe_wdl_table(&position)?, Wdl::Draw);
+    /// assert_eq!(tables.probe_wdl(&position)?, Wdl::Win);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SyzygyError::TooManyPieces`], [`SyzygyError::MissingTable`] for
+    /// a table of the position's material that was not added, and the
+    /// errors of opening it.
+    pub fn probe_wdl_table(&self, position: &Position) -> Result<Wdl, SyzygyError> {
+        check_count(position)?;
+        Ok(Wdl::from_score(self.wdl_table(position)?))
+    }
+
+    /// The DTZ table's distance for the position, `wdl` its result for
+    /// the side to move (python-chess's `probe_dtz_table`, plus one): the
+    /// plies to zeroing as the table stores them (in moves or plies, by
+    /// table), at least 1, without the 100 that a cursed win or blessed
+    /// loss adds, no zeroing move searched; `None` when the table holds
+    /// the other side to move. Read for a draw, the value means nothing.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    /// use bitboards_syzygy::{Tablebase, Wdl};
+    ///
+    /// let mut tables = Tablebase::new();
+    /// tables.add_directory("../../tests/data/syzygy")?;
+    /// // KRvKN's DTZ table holds Black to move.
+    /// let black = Position::from_fen("7n/6k1/4R3/4K3/8/8/8/8 b - - 1 1")?;
+    /// assert_eq!(tables.probe_dtz_table(&black, Wdl::Loss)?, Some(9));
+    /// let white = Position::from_fen("7n/6k1/4R3/4K3/8/8/8/8 w - - 0 1")?;
+    /// assert_eq!(tables.probe_dtz_table(&white, Wdl::Win)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`probe_wdl_table`](Self::probe_wdl_table), for the DTZ
+    /// table.
+    pub fn probe_dtz_table(
+        &self,
+        position: &Position,
+        wdl: Wdl,
+    ) -> Result<Option<u32>, SyzygyError> {
+        check_count(position)?;
+        Ok(self
+            .dtz_table(position, wdl as i32)?
+            .map(|dtz| dtz.unsigned_abs()))
+    }
+
     /// Every legal move with the result it keeps ([`RankedMove::wdl`], for
     /// the side to move) and its distance to zeroing counted from here
     /// ([`RankedMove::dtz`]), best first: wins that the fifty-move rule
@@ -516,11 +582,13 @@ impl Tablebase {
         if table.flags & flag::MAPPED != 0 {
             // The maps are kept in the order win, loss, cursed win,
             // blessed loss.
+            // A draw (asked only through `probe_dtz_table`) reads the
+            // win's map, as python-chess does.
             let which = match wdl {
-                2 => 0,
                 -2 => 1,
                 1 => 2,
-                _ => 3,
+                -1 => 3,
+                _ => 0,
             };
             let start = table.map_start[which];
             value = if table.flags & flag::WIDE != 0 {
@@ -836,6 +904,11 @@ fn check(position: &Position) -> Result<(), SyzygyError> {
     if !position.castling().is_empty() {
         return Err(SyzygyError::Castling);
     }
+    check_count(position)
+}
+
+/// Whether a position has no more pieces than a table holds.
+fn check_count(position: &Position) -> Result<(), SyzygyError> {
     let count = position.occupied().count();
     if count > MAX_PIECES {
         return Err(SyzygyError::TooManyPieces { count });
