@@ -461,8 +461,10 @@ class Tablebase(SyzygyTablebase):
         self, directory: Union[str, os.PathLike[str]], *, load_wdl: bool = True, load_dtz: bool = True
     ) -> int:
         """Adds the tables of ``directory`` (files named as tables:
-        ``KQvKR.rtbw``, ``KQvKR.rtbz``) and returns how many files were
-        added; with ``load_wdl`` or ``load_dtz`` False, only the other kind.
+        ``KQvKR.rtbw``, ``KQvKR.rtbz``; as in python-chess, a name that
+        ``is_tablename`` refuses, ``KvKQ.rtbw`` say, is passed over) and
+        returns how many files were added (python-chess's count); with
+        ``load_wdl`` or ``load_dtz`` False, only the other kind.
         A table of the same name added before is replaced. Nothing is read
         until a probe needs it. A directory that cannot be listed is an
         ``OSError`` (``FileNotFoundError`` when it does not exist).
@@ -488,8 +490,9 @@ class Tablebase(SyzygyTablebase):
         return self._add_files(paths)
 
     def add_file(self, path: Union[str, os.PathLike[str]], *, load_wdl: bool = True, load_dtz: bool = True) -> int:
-        """Adds one table file: 1 if ``path`` is a file named as a table of a
-        kind asked for, else 0 (as python-chess's ``add_file``)."""
+        """Adds one table file: 1 if ``path`` is a file named as a table
+        (``is_tablename``) of a kind asked for, else 0 (as python-chess's
+        ``add_file``)."""
         path = os.fspath(path)
         if not (_wanted(os.path.basename(path), load_wdl, load_dtz) and os.path.isfile(path)):
             return 0
