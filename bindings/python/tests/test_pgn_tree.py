@@ -217,8 +217,7 @@ def test_data_files(sdist, name):
 
 
 def test_null_move_game(sdist):
-    # anastasian-lewis.pgn has a null move (Z0), which bitboards.Board cannot
-    # play: pgn.py plays it by hand.
+    # anastasian-lewis.pgn has a null move (Z0).
     text = (sdist / "data" / "pgn" / "anastasian-lewis.pgn").read_text()
     game = bitboards.pgn.read_game(io.StringIO(text))
     oracle = chess.pgn.read_game(io.StringIO(text))
@@ -597,8 +596,8 @@ def test_damaged_pgn_never_raises():
     default reader never raises, what it reads without errors can be
     written, and where python-chess reads a game without errors, so does
     bitboards, into the same tree. (Texts with a FEN tag or a null move are
-    not compared: python-chess holds setups and null moves that
-    bitboards.Board refuses.)"""
+    not compared: python-chess holds setups, and plays null moves in check,
+    that bitboards.Board refuses.)"""
     rng = random.Random(11)
     bases = EDGE_CASES + [random_game(seed).accept(chess.pgn.StringExporter()) for seed in range(6)]
     pieces = list("{}();%$!?[]\"\n \t*-/0123456789abcdefghNBRQKOxZ=+@.\\\r") + [

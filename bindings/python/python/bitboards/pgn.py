@@ -30,9 +30,8 @@ Where ``read_game`` knowingly differs from python-chess 1.11's:
 - a FEN tag that ``bitboards.Board`` refuses (no king, fewer than six
   fields...) is an error and the game's movetext is skipped, where
   python-chess holds any setup;
-- null moves (``--``, ``Z0``) are played by hand, ``bitboards.Board`` not
-  having them: the board's move stack starts again after one, and one made
-  by a side in check is an error.
+- a null move (``--``, ``Z0``) by a side in check is an error
+  (``bitboards.Board`` refuses it; python-chess plays it).
 
 And fast readers of whole databases, in Rust (``read_games``, which yields
 ``GameRecord`` s, ``read_table``, ``read_positions``, ``to_parquet``). Each
@@ -543,24 +542,6 @@ def _has_chess960_castling(board: Board) -> bool:
     return False
 
 
-def _push(board: Board, move: Move) -> None:
-    """``board.push(move)``; a null move, which the board refuses, is played
-    by hand (the side to move passes; the board's move stack restarts)."""
-    if move:
-        board.push(move)
-        return
-    try:
-        board.push(move)
-    except ValueError:
-        fields = board.fen().split()
-        fields[1] = "b" if fields[1] == "w" else "w"
-        fields[3] = "-"
-        fields[4] = str(int(fields[4]) + 1)
-        if fields[1] == "w":
-            fields[5] = str(int(fields[5]) + 1)
-        board.set_fen(" ".join(fields))
-
-
 def _san(board: Board, move: Move) -> str:
     return board.san(move) if move else "--"
 
@@ -608,7 +589,7 @@ def _variation_san(board: Board, moves: Iterable[Move]) -> str:
             tokens.append(f"{board.fullmove_number}... {_san(board, move)}")
         else:
             tokens.append(_san(board, move))
-        _push(board, move)
+        board.push(move)
     return " ".join(tokens)
 
 
@@ -768,7 +749,7 @@ def _emit_node(node: "ChildNode", board: Board, visitor: "BaseVisitor[Any]") -> 
         visitor.visit_comment(node.starting_comment)
     visitor.visit_move(board, node.move)
     after = board.copy()
-    _push(after, node.move)
+    after.push(node.move)
     visitor.visit_board(after)
     for nag in sorted(node.nags):
         visitor.visit_nag(nag)
@@ -799,7 +780,7 @@ def _walk(node: "GameNode", board: Board, visitor: "BaseVisitor[Any]") -> None:
             if visitor.begin_variation() is not SKIP:
                 _emit_node(alternative, parent_board, visitor)
                 after = parent_board.copy()
-                _push(after, alternative.move)
+                after.push(alternative.move)
                 todo.append((alternative, after))
             continue
         current, current_board = item
@@ -808,13 +789,13 @@ def _walk(node: "GameNode", board: Board, visitor: "BaseVisitor[Any]") -> None:
             _emit_node(main, current_board, visitor)
             if len(current.variations) > 1:
                 after = current_board.copy()
-                _push(after, main.move)
+                after.push(main.move)
                 todo.append((main, after))
                 for alternative in reversed(current.variations[1:]):
                     todo.append(_END_VARIATION)
                     todo.append(("begin", alternative, current_board))
                 break
-            _push(current_board, main.move)
+            current_board.push(main.move)
             current = main
 
 
@@ -1152,7 +1133,7 @@ class ChildNode(GameNode):
         root, moves = self._moves_from_root()
         board = root.board()
         for move in moves:
-            _push(board, move)
+            board.push(move)
         return board
 
     def ply(self) -> int:
@@ -1182,7 +1163,7 @@ class ChildNode(GameNode):
         siblings left out), without a game's headers and result."""
         board = self.parent.board()
         _emit_node(self, board, visitor)
-        _push(board, self.move)
+        board.push(self.move)
         _walk(self, board, visitor)
         return visitor.result()
 
@@ -1318,7 +1299,7 @@ class Mainline(Generic[MainlineMapT]):
         while node.variations:
             child = node.variations[0]
             _emit_node(child, board, visitor)
-            _push(board, child.move)
+            board.push(child.move)
             node = child
         return visitor.result()
 
@@ -1727,21 +1708,17 @@ def _skip_movetext(handle: Any, line: str) -> None:
 class _Level:
     """One line of play being read: the main line or a variation."""
 
-    __slots__ = ("board", "moves", "before_null")
+    __slots__ = ("board", "moves")
 
     def __init__(self, board: Board, moves: int = 0) -> None:
         self.board = board
         # Half-moves from the game's start.
         self.moves = moves
-        # The position before a null move played by hand (the board cannot pop it).
-        self.before_null: Optional[Board] = None
 
 
 def _before_last_move(level: _Level) -> Optional[Board]:
     """A new board at the position before the level's last move (None when
-    the board no longer knows it: before a null move played by hand)."""
-    if level.before_null is not None:
-        return level.before_null.copy()
+    the board does not know it)."""
     branch = level.board.copy()
     try:
         branch.pop()
@@ -1886,18 +1863,12 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
                         if not default_parse_san:
                             raise
                         move = parse_san(board, token)  # its fallbacks
-                    if move:
-                        visit_move(board, move)
-                        board.push(move)
-                        current.before_null = None
-                    else:
-                        # Played by hand on a new board, which may refuse it,
-                        # before the visitor hears of it.
-                        after = board.copy()
-                        _push(after, move)
-                        visit_move(board, move)
-                        current.before_null = board
-                        current.board = board = after
+                    if not move:
+                        # A null move the board refuses (in check) is an
+                        # error before the visitor hears of it.
+                        board.copy().push(move)
+                    visit_move(board, move)
+                    board.push(move)
                 except ValueError as error:
                     visitor.handle_error(error)
                     if len(levels) > 1:
