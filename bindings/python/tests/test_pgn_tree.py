@@ -722,3 +722,30 @@ def test_tree_reader_agrees_with_the_rust_reader():
             [None if e is None else e.cp for e in record.evals]
     assert bitboards.pgn.read_game(handle) is None
     assert len(records) == 30
+
+
+def test_exporters_driven_by_the_reader():
+    """A StringExporter as read_game's visitor (the text written as it is
+    read, no tree) writes what python-chess's does."""
+    texts = EDGE_CASES + [random_game(seed).accept(chess.pgn.StringExporter()) for seed in range(50, 56)]
+    options = [{}, {"headers": False}, {"variations": False}, {"comments": False}, {"columns": 30}]
+    logging.disable(logging.ERROR)
+    try:
+        for text in texts:
+            for kwargs in options:
+                ours, theirs = io.StringIO(text), io.StringIO(text)
+                while True:
+                    # An exporter does not handle errors: both raise them.
+                    try:
+                        a = bitboards.pgn.read_game(ours, Visitor=lambda: bitboards.pgn.StringExporter(**kwargs))
+                    except ValueError:
+                        a = ValueError
+                    try:
+                        b = chess.pgn.read_game(theirs, Visitor=lambda: chess.pgn.StringExporter(**kwargs))
+                    except ValueError:
+                        b = ValueError
+                    assert a == b, (text, kwargs)
+                    if a is None or a is ValueError:
+                        break
+    finally:
+        logging.disable(logging.NOTSET)
