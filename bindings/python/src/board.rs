@@ -6,7 +6,7 @@ use bitboards::{
 };
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::{IllegalMoveError, fen_error, san_error, uci_error};
 use crate::pseudo;
@@ -1336,6 +1336,77 @@ impl Board {
         })
     }
 
+    /// The pieces on the squares of `mask`: a dict from square to `Piece`.
+    #[pyo3(signature = (*, mask = u64::MAX))]
+    fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
+        let map = PyDict::new(py);
+        for square in self.position.occupied() & bitboards::Bitboard(mask) {
+            if let Some(piece) = self.position.piece_on(square) {
+                map.set_item(square.index(), Piece(piece))?;
+            }
+        }
+        Ok(map)
+    }
+
+    /// Puts `piece` on `square` (None empties it) and clears the move
+    /// stack. `ValueError` (the board unchanged) when the result is not a
+    /// position the rules allow; castling rights and an en passant square
+    /// the new placement cannot hold are dropped.
+    #[pyo3(signature = (square, piece, promoted = false))]
+    fn set_piece_at(&mut self, square: i64, piece: Option<Piece>, promoted: bool) -> PyResult<()> {
+        let _ = promoted;
+        let square = self::square(square)?;
+        let mut setup = self.position.setup();
+        setup.board[square.index()] = piece.map(|piece| piece.0);
+        self.settle(setup, &format!("a piece set on {}", square.name()))
+    }
+
+    /// Empties `square` and returns the piece that stood there (the move
+    /// stack cleared); `ValueError` when the result is not a position the
+    /// rules allow (removing a king, for one).
+    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
+        let square = self::square(square)?;
+        let removed = self.position.piece_on(square).map(Piece);
+        let mut setup = self.position.setup();
+        setup.board[square.index()] = None;
+        self.settle(setup, &format!("the piece on {} removed", square.name()))?;
+        Ok(removed)
+    }
+
+    /// Replaces every piece with those of `pieces` (a dict from square to
+    /// `Piece`), as `set_piece_at` does one.
+    fn set_piece_map(&mut self, pieces: &Bound<'_, PyDict>) -> PyResult<()> {
+        let mut setup = self.position.setup();
+        setup.board = [None; 64];
+        for (square, piece) in pieces.iter() {
+            let square = self::square(square.extract()?)?;
+            setup.board[square.index()] = Some(piece.extract::<Piece>()?.0);
+        }
+        self.settle(setup, "the piece map set")
+    }
+
+    /// Replaces the pieces with those of a FEN's first field, the rest
+    /// (side to move, rights, clocks) kept where they still hold.
+    fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
+        let placement = fen.trim();
+        if placement.is_empty() || placement.contains(char::is_whitespace) {
+            return Err(PyValueError::new_err(format!(
+                "expected a board FEN (the first field alone), got {fen:?}"
+            )));
+        }
+        let current = self.position.fen().to_string();
+        let rest: Vec<&str> = current.split(' ').skip(1).collect();
+        // The placement read with the side to move and the clocks (which
+        // the rules on checks and the FEN reader need), then set as
+        // `set_piece_map` sets pieces: rights and en passant kept where
+        // they still hold.
+        let placed = format!("{placement} {} - - {} {}", rest[0], rest[3], rest[4]);
+        let placed = Position::from_fen(&placed).map_err(|error| fen_error(&placed, &error))?;
+        let mut setup = self.position.setup();
+        setup.board = placed.setup().board;
+        self.settle(setup, "the board FEN set")
+    }
+
     /// The Polyglot key (`chess.polyglot.zobrist_hash`).
     fn zobrist_hash(&self) -> u64 {
         self.position.polyglot_key()
@@ -1577,6 +1648,42 @@ impl Board {
             .copied()
             .filter(|&mv| from.contains(mv.from()) && to.contains(mv.to()) && keep(mv, enemy))
             .collect()
+    }
+
+    /// Makes `setup` the board's position (the move stack cleared): as it
+    /// is, else without its en passant square and with only the castling
+    /// rights it can hold (python-chess cleans them so); `ValueError`
+    /// saying what `change` broke when the pieces themselves break a rule.
+    fn settle(&mut self, mut setup: bitboards::Setup, change: &str) -> PyResult<()> {
+        let position = match Position::from_setup(setup) {
+            Ok(position) => position,
+            Err(_) => {
+                setup.en_passant = None;
+                let rights = setup.castling;
+                let mut kept = bitboards::CastlingRights::NONE;
+                for color in Color::ALL {
+                    for side in CastlingSide::ALL {
+                        if let Some(file) = rights.rook_file(color, side) {
+                            let trial = kept.with(color, side, Some(file));
+                            setup.castling = trial;
+                            if Position::from_setup(setup).is_ok() {
+                                kept = trial;
+                            }
+                        }
+                    }
+                }
+                setup.castling = kept;
+                Position::from_setup(setup).map_err(|error| {
+                    PyValueError::new_err(format!(
+                        "{change} leaves no position the rules allow: {error}"
+                    ))
+                })?
+            }
+        };
+        self.position = position;
+        self.stack.clear();
+        self.legal = None;
+        Ok(())
     }
 
     /// Whether a pawn can capture en passant by how pawns move.

@@ -298,7 +298,7 @@ impl Move {
 /// >>> import bitboards
 /// >>> bitboards.Piece.from_symbol("n").symbol()
 /// 'n'
-#[pyclass(module = "bitboards", frozen, eq, str)]
+#[pyclass(module = "bitboards", frozen, eq, str, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece(pub bitboards::Piece);
 

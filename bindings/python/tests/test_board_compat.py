@@ -170,3 +170,59 @@ def test_every_chess960_start_position():
         assert board.board_fen() == chess.Board.from_chess960_pos(number).board_fen()
         assert board.chess960_pos() == number
     assert bitboards.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").chess960_pos() is None
+
+
+def test_pieces_set_and_removed_as_python_chess_does_where_the_result_is_valid():
+    rng = random.Random(50)
+    symbols = "PNBRQpnbrq"
+    changed = refused = 0
+    for ours, theirs in random_boards(60, 60):
+        assert {sq: p.symbol() for sq, p in ours.piece_map().items()} == \
+            {sq: p.symbol() for sq, p in theirs.piece_map().items()}
+        assert {sq: p.symbol() for sq, p in ours.piece_map(mask=bitboards.BB_RANK_2).items()} == \
+            {sq: p.symbol() for sq, p in theirs.piece_map(mask=chess.BB_RANK_2).items()}
+        for _ in range(4):
+            square = rng.randrange(64)
+            symbol = rng.choice(symbols + "-")
+            before = ours.fen()
+            if symbol == "-":
+                theirs.remove_piece_at(square)
+                action = lambda: ours.remove_piece_at(square)  # noqa: E731
+            else:
+                theirs.set_piece_at(square, chess.Piece.from_symbol(symbol))
+                action = lambda: ours.set_piece_at(square, bitboards.Piece.from_symbol(symbol))  # noqa: E731
+            # python-chess keeps castling rights and an en passant square the
+            # placement no longer holds, and flags them; bitboards drops them
+            # (python-chess's fen() leaves them out too).
+            cleaned = chess.STATUS_BAD_CASTLING_RIGHTS | chess.STATUS_INVALID_EP_SQUARE
+            if not theirs.status() & ~cleaned:
+                try:
+                    action()
+                except ValueError as error:
+                    # The crate's rules beyond python-chess's (SWITCHING.md):
+                    # material no game can reach, checks no move can give.
+                    assert "material" in str(error) or "check" in str(error), error
+                    assert ours.fen() == before
+                    theirs.set_fen(before)
+                    continue
+                changed += 1
+                assert ours.fen() == theirs.fen(), (before, square, symbol)
+                assert ours.move_stack == []
+            else:
+                # python-chess holds the setup and flags it; bitboards refuses
+                # it and keeps the board as it was.
+                with pytest.raises(ValueError, match="leaves no position the rules allow"):
+                    action()
+                refused += 1
+                assert ours.fen() == before
+                theirs.set_fen(before)
+    assert changed > 50 and refused > 10
+    board = bitboards.Board()
+    board.set_board_fen("4k3/8/8/8/8/8/8/R3K2R")
+    assert board.fen() == "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"
+    board.set_piece_map({bitboards.E1: bitboards.Piece.from_symbol("K"), bitboards.E8: bitboards.Piece.from_symbol("k")})
+    assert board.fen() == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    with pytest.raises(ValueError):
+        board.set_board_fen("8/8/8/8/8/8/8/8")
+    with pytest.raises(ValueError):
+        board.set_board_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
