@@ -748,9 +748,9 @@ def _emit_node(node: "ChildNode", board: Board, visitor: "BaseVisitor[Any]") -> 
     if node.starting_comment:
         visitor.visit_comment(node.starting_comment)
     visitor.visit_move(board, node.move)
-    after = board.copy()
-    after.push(node.move)
-    visitor.visit_board(after)
+    board.push(node.move)
+    visitor.visit_board(board)
+    board.pop()
     for nag in sorted(node.nags):
         visitor.visit_nag(nag)
     if node.comment:
