@@ -360,7 +360,7 @@ fn step(position: &mut Position, mv: bitboards::Move) {
 /// >>> game = next(bitboards.pgn.read_games(io.BytesIO(b'[White "A"]\n\n1. e4 { [%clk 0:03:00] } e5 *')))
 /// >>> game.headers["White"], game.sans(), game.clocks
 /// ('A', ['e4', 'e5'], [180.0, None])
-#[pyclass(module = "bitboards.pgn", frozen)]
+#[pyclass(module = "bitboards.pgn", name = "GameRecord", frozen)]
 pub struct Game(GameData);
 
 impl Game {
@@ -503,7 +503,7 @@ impl Game {
                 .map_or("?", |(_, value)| value.as_str())
         };
         format!(
-            "<Game #{} {} vs {}, {} moves{}>",
+            "<GameRecord #{} {} vs {}, {} moves{}>",
             self.0.number,
             tag("White"),
             tag("Black"),

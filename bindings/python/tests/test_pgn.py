@@ -176,7 +176,7 @@ def python_chess_games(path):
 
 
 def game_summary(game):
-    """What a `bitboards.pgn.Game` says, for comparing two readings."""
+    """What a `bitboards.pgn.GameRecord` says, for comparing two readings."""
     return (
         game.number,
         dict(game.headers),

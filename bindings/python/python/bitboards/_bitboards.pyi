@@ -21,7 +21,7 @@ __all__ = [
     "PolyglotBook",
     "Outcome",
     "Termination",
-    "Game",
+    "GameRecord",
     "Score",
     "GameIter",
     "ArrowStream",
@@ -387,7 +387,7 @@ class Score:
     def __hash__(self) -> int: ...
 
 @final
-class Game:
+class GameRecord:
     """A game of a PGN file, as ``read_games`` yields it."""
 
     @property
@@ -416,7 +416,7 @@ class GameIter:
     """The games of ``read_games``, read ahead on other threads."""
 
     def __iter__(self) -> GameIter: ...
-    def __next__(self) -> Game: ...
+    def __next__(self) -> GameRecord: ...
 
 @final
 class ArrowStream:

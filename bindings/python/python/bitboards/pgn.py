@@ -66,7 +66,7 @@ from typing import (
 
 from . import BLACK, ROOK, SQUARE_NAMES, STARTING_FEN, WHITE, _bitboards
 from ._bitboards import Board, Move
-from ._bitboards import Game as GameRecord
+from ._bitboards import GameRecord
 from ._bitboards import Score
 
 if TYPE_CHECKING:
