@@ -240,3 +240,28 @@ def polyglot_comparable(board):
 def termination_of(ours_outcome, py_name):
     """Our `Termination` member named like python-chess's."""
     return getattr(type(ours_outcome.termination), py_name)
+
+
+@pytest.fixture(scope="session")
+def sdist(tmp_path_factory):
+    """python-chess's source distribution, unpacked once per session
+    (`PYTHON_CHESS_SDIST` names one already downloaded): its `test.py` and
+    data files. Skipped when it cannot be fetched, a failure under CI=true."""
+    import os
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import python_chess_suite as suite
+
+    sys.path.pop(0)
+    scratch = tmp_path_factory.mktemp("python-chess-sdist")
+    given = os.environ.get("PYTHON_CHESS_SDIST")
+    try:
+        if given:
+            return suite.locate_sdist(Path(given), scratch)
+        return suite.fetch_sdist(scratch)
+    except suite.FetchError as error:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"python-chess {suite.VERSION}'s sdist is needed in CI: {error}")
+        pytest.skip(f"python-chess {suite.VERSION}'s sdist could not be fetched: {error}")

@@ -185,20 +185,6 @@ def assert_same_reading(text, *, check_exports=True):
 
 # ---- python-chess's data files ----
 
-@pytest.fixture(scope="module")
-def sdist(tmp_path_factory):
-    scratch = tmp_path_factory.mktemp("python-chess-sdist")
-    given = os.environ.get("PYTHON_CHESS_SDIST")
-    try:
-        if given:
-            return suite.locate_sdist(Path(given), scratch)
-        return suite.fetch_sdist(scratch)
-    except suite.FetchError as error:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"python-chess {suite.VERSION}'s sdist is needed in CI: {error}")
-        pytest.skip(f"python-chess {suite.VERSION}'s sdist could not be fetched: {error}")
-
-
 # Standard chess and Chess960 files (the others are variants).
 DATA_FILES = [
     "anastasian-lewis.pgn", "chessbase-empty-line.pgn", "cutechess-fischerrandom.pgn",

@@ -22,20 +22,6 @@ import python_chess_suite as suite  # noqa: E402
 sys.path.pop(0)
 
 
-@pytest.fixture(scope="module")
-def sdist(tmp_path_factory):
-    scratch = tmp_path_factory.mktemp("python-chess-sdist")
-    given = os.environ.get("PYTHON_CHESS_SDIST")
-    try:
-        if given:
-            return suite.locate_sdist(Path(given), scratch)
-        return suite.fetch_sdist(scratch)
-    except suite.FetchError as error:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"python-chess {suite.VERSION}'s sdist is needed in CI: {error}")
-        pytest.skip(f"python-chess {suite.VERSION}'s sdist could not be fetched: {error}")
-
-
 def test_python_chess_suite(sdist, capsys):
     run = suite.run_suite(sdist)
     counts = run.counts()

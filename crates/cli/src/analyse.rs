@@ -476,11 +476,18 @@ fn read_games<'a>(
         };
         let mut reader = bitboards_pgn::Reader::new(input);
         let file = file.clone();
+        // After an input that cannot be read, or is not PGN, the file ends
+        // (the next game follows only a malformed one).
+        let mut ended = false;
         Box::new(std::iter::from_fn(move || {
+            if ended {
+                return None;
+            }
             let next = reader.games().next()?;
             Some(match next {
                 Ok(game) => Some(game),
                 Err(error) => {
+                    ended = !matches!(error, bitboards_pgn::ReadError::Game(_));
                     reports.borrow_mut().push(format!("{file}: {error}"));
                     None
                 }

@@ -313,3 +313,23 @@ fn errors_say_what_is_wrong() {
         assert!(stderr.contains("Frobnicate"), "{stderr}");
     }
 }
+
+#[test]
+fn a_file_that_is_not_pgn_is_reported_once() {
+    let dir = scratch("not-pgn");
+    let input = dir.join("binary.pgn");
+    std::fs::write(&input, b"\x00\x01\x02 not a chess game at all \xff").unwrap();
+    // The engines start (a real one) but are never asked: no game reads.
+    let Some(engine) = stockfish() else { return };
+    let (code, stdout, stderr) = analyse(&[
+        input.to_str().unwrap(),
+        "--engine",
+        &engine,
+        "--nodes",
+        "10",
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert_eq!(stderr.matches("binary.pgn: ").count(), 1, "{stderr}");
+    assert!(stderr.contains("0 positions analysed"), "{stderr}");
+}
