@@ -232,6 +232,13 @@ pub fn run(
     if engines == 0 {
         return Err(CommandError::usage("--engines must be at least 1"));
     }
+    // The text of --fens (which the jobs borrow), read before any engine
+    // starts.
+    let fen_text = match &args.fens {
+        Some(fens) => std::fs::read_to_string(fens)
+            .map_err(|error| CommandError::unreadable(format!("cannot read {fens}: {error}")))?,
+        None => String::new(),
+    };
     let borrowed: Vec<(&str, OptionValue)> = options
         .iter()
         .map(|(name, value)| (name.as_str(), value.clone()))
@@ -247,12 +254,6 @@ pub fn run(
     let reports: Rc<RefCell<Vec<String>>> = Rc::default();
     let reset = !args.keep_hash;
 
-    // The text of --fens, which the jobs borrow.
-    let fen_text = match &args.fens {
-        Some(fens) => std::fs::read_to_string(fens)
-            .map_err(|error| CommandError::unreadable(format!("cannot read {fens}: {error}")))?,
-        None => String::new(),
-    };
     if args.fens.is_some() || args.unique {
         // Positions one by one, each after its own ucinewgame.
         let jobs: Box<dyn Iterator<Item = Job> + '_> = match &args.fens {

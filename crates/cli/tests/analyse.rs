@@ -262,7 +262,21 @@ fn errors_say_what_is_wrong() {
     let input = dir.join("games.pgn");
     std::fs::write(&input, GAMES).unwrap();
     let input = input.to_str().unwrap();
-    let cases: [(&[&str], i32, &str); 6] = [
+    let cases: [(&[&str], i32, &str); 7] = [
+        // Read before any engine starts: a missing file is the error, not
+        // the missing engine.
+        (
+            &[
+                "--fens",
+                "/nonexistent/fens.txt",
+                "--engine",
+                "/nonexistent/engine",
+                "--nodes",
+                "5",
+            ],
+            2,
+            "cannot read /nonexistent/fens.txt",
+        ),
         (&[input, "--engine", "x"], 2, "give a limit"),
         (&[input, "--engine", "x", "--nodes", "0"], 2, "a limit of 0"),
         (
