@@ -20,6 +20,7 @@ from pathlib import Path
 
 import chess
 import chess.engine
+import chess.pgn
 import pytest
 
 import bitboards
@@ -460,3 +461,39 @@ def test_analyse_many_names_the_position_that_fails(fake):
     assert "exited" in str(raised.value)
     assert time.monotonic() - started < 10
     assert children() == []
+
+
+def test_analyse_many_takes_a_positions_table(tmp_path):
+    need_stockfish()
+    pa = pytest.importorskip("pyarrow")
+    import bitboards.pgn
+
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(
+        '[Event "a"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 *\n\n'
+        '[Event "b"]\n[FEN "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 20"]\n[SetUp "1"]\n\n20. exd6 O-O 21. Ke2 *\n'
+    )
+    table = bitboards.pgn.read_positions(str(pgn), progress=False)
+    limit = engine.Limit(nodes=500)
+    ours = engine.analyse_many(STOCKFISH, table, limit, engines=2)
+    assert ours.num_rows == table.num_rows
+    # The same positions as FENs, replayed by python-chess: each one before
+    # a move, as the positions table holds them.
+    fens = []
+    with open(pgn) as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            board = game.board()
+            for move in game.mainline_moves():
+                fens.append(board.fen())
+                board.push(move)
+    assert [chess.Board(fen).epd() for fen in ours.column("fen").to_pylist()] == \
+        [chess.Board(fen).epd() for fen in fens]
+    by_fen = engine.analyse_many(STOCKFISH, fens, limit, engines=1)
+    for name in ("best", "cp", "mate", "depth", "pv"):
+        assert ours.column(name).to_pylist() == by_fen.column(name).to_pylist(), name
+    # Each row keeps its position's game and ply, to join back.
+    assert ours.column("game").to_pylist() == table.column("game").to_pylist()
+    assert ours.column("ply").to_pylist() == table.column("ply").to_pylist()
+    assert ours.schema.field("game").type == pa.uint64()
+    with pytest.raises(ValueError, match="bitboards"):
+        engine.analyse_many(STOCKFISH, pa.table({"x": [1]}), limit)

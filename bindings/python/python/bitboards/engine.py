@@ -1131,7 +1131,11 @@ def analyse_many(command: Union[str, os.PathLike, List[str]], positions: Any, li
 
     ``positions``: an iterable of boards (``bitboards.Board`` or
     python-chess's, with their move stack) and FEN strings, or a pyarrow
-    table with a ``fen`` column. With ``reset=True`` (the default) each
+    table with a ``fen`` column, or a positions table
+    (``bitboards.pgn.read_positions``' columns ``bitboards`` and ``turn``,
+    with ``castling``, ``ep_square``, ``halfmove_clock`` and
+    ``fullmove_number`` where present); the rows of a positions table keep
+    its ``game`` and ``ply``, so that the analysis joins back onto it. With ``reset=True`` (the default) each
     position is searched after ``ucinewgame``: at a node or depth limit
     the table is the same whatever ``engines`` is; ``reset=False`` keeps
     each engine's hash, faster at small limits but dependent on the order.
@@ -1159,10 +1163,18 @@ def analyse_many(command: Union[str, os.PathLike, List[str]], positions: Any, li
         import pyarrow as pa
     except ImportError as error:
         raise ImportError("analyse_many needs pyarrow: pip install pyarrow") from error
+    numbering: Any = None
     if hasattr(positions, "column_names") and hasattr(positions, "column"):
-        if "fen" not in positions.column_names:
-            raise ValueError(f"a table of positions needs a 'fen' column; it has {positions.column_names}")
-        queries: List[Any] = positions.column("fen").to_pylist()
+        names = positions.column_names
+        if "fen" in names:
+            queries: List[Any] = positions.column("fen").to_pylist()
+        elif "bitboards" in names and "turn" in names:
+            queries = _positions_table_fens(positions)
+            if "game" in names and "ply" in names:
+                numbering = positions
+        else:
+            raise ValueError("a table of positions needs a 'fen' column, or 'bitboards' and 'turn' "
+                             f"(a positions table); it has {names}")
     else:
         queries = [_query(board) for board in positions]
     for index, query in enumerate(queries):
@@ -1175,4 +1187,65 @@ def analyse_many(command: Union[str, os.PathLike, List[str]], positions: Any, li
         reader = pa.RecordBatchReader.from_stream(stream)
     else:  # pragma: no cover  (pyarrow < 15)
         reader = pa.RecordBatchReader._import_from_c_capsule(stream.__arrow_c_stream__())
-    return reader.read_all()
+    table = reader.read_all()
+    if numbering is not None:
+        # Each row's game and ply are its position's in the given table.
+        rows = table.column("game").to_pylist()
+        for name, kind in (("game", pa.uint64()), ("ply", pa.uint16())):
+            given = numbering.column(name).to_pylist()
+            values = pa.array([given[row] for row in rows], type=kind)
+            table = table.set_column(table.schema.get_field_index(name), name, values)
+    return table
+
+
+_PIECE_LETTERS = "PNBRQKpnbrqk"
+_FILE_LETTERS = "abcdefgh"
+
+
+def _positions_table_fens(table: Any) -> List[str]:
+    """The FEN of each row of a positions table: its twelve ``bitboards``
+    (White's pawns ... king, then Black's; a1 = bit 0) and ``turn``, with
+    ``castling`` (the castling rooks' squares), ``ep_square``,
+    ``halfmove_clock`` and ``fullmove_number`` where the table has them."""
+    names = table.column_names
+    count = table.num_rows
+
+    def column(name: str, default: Any) -> List[Any]:
+        return table.column(name).to_pylist() if name in names else [default] * count
+
+    boards, turns = column("bitboards", None), column("turn", True)
+    castling, eps = column("castling", 0), column("ep_square", None)
+    halves, fulls = column("halfmove_clock", 0), column("fullmove_number", 1)
+    fens = []
+    for index in range(count):
+        row = boards[index]
+        if row is None or len(row) != 12 or turns[index] is None:
+            raise ValueError(f"position {index}: a positions row needs twelve bitboards and a turn")
+        grid: List[Optional[str]] = [None] * 64
+        for kind, mask in enumerate(row):
+            while mask:
+                low = mask & -mask
+                grid[low.bit_length() - 1] = _PIECE_LETTERS[kind]
+                mask ^= low
+        ranks = []
+        for rank in range(7, -1, -1):
+            text, empty = "", 0
+            for file in range(8):
+                piece = grid[rank * 8 + file]
+                if piece is None:
+                    empty += 1
+                    continue
+                if empty:
+                    text += str(empty)
+                    empty = 0
+                text += piece
+            ranks.append(text + (str(empty) if empty else ""))
+        rooks = castling[index] or 0
+        # Castling by rook files (Shredder-FEN), White's first.
+        rights = "".join(_FILE_LETTERS[square % 8].upper() for square in range(7, -1, -1) if rooks >> square & 1)
+        rights += "".join(_FILE_LETTERS[square % 8] for square in range(63, 55, -1) if rooks >> square & 1)
+        ep = eps[index]
+        ep_name = "-" if ep is None else _FILE_LETTERS[ep % 8] + str(ep // 8 + 1)
+        fens.append(f"{'/'.join(ranks)} {'w' if turns[index] else 'b'} {rights or '-'} {ep_name} "
+                    f"{halves[index] or 0} {fulls[index] or 1}")
+    return fens
