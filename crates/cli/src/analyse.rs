@@ -571,6 +571,13 @@ impl<'o, O: Write> Sink<'o, O> {
             Err(error) => {
                 counts.failed += 1;
                 let _ = writeln!(err, "game {number}: {}", error.error);
+                // The game goes back as it came, without evals: the output
+                // keeps every game of the input.
+                if let Sink::Pgn { path, writer } = self {
+                    return writer
+                        .write_game(&with_evals(game, &[]))
+                        .map_err(|error| cannot_write(path, &error));
+                }
                 return Ok(());
             }
         };

@@ -347,3 +347,73 @@ fn a_file_that_is_not_pgn_is_reported_once() {
     assert_eq!(stderr.matches("binary.pgn: ").count(), 1, "{stderr}");
     assert!(stderr.contains("0 positions analysed"), "{stderr}");
 }
+
+/// bitboards-engine's scripted engine (its test helper, built with the
+/// workspace), behind a script that starts it in `mode`; None when it is
+/// not built (a failure under CI=true, where `cargo test --workspace`
+/// builds it).
+fn fake_engine(dir: &Path, mode: &str) -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let fake = exe.parent()?.parent()?.join("fake-uci-engine");
+    if !fake.exists() {
+        assert!(
+            !std::env::var("CI").is_ok_and(|ci| ci == "true"),
+            "CI=true and no fake engine at {}",
+            fake.display()
+        );
+        eprintln!("skipped: no fake engine at {}", fake.display());
+        return None;
+    }
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nexec '{}' {mode}\n", fake.display()),
+    )
+    .unwrap();
+    let mut permissions = std::fs::metadata(&script).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&script, permissions).unwrap();
+    Some(script)
+}
+
+#[test]
+fn a_game_that_fails_goes_back_without_evals() {
+    let dir = scratch("failing");
+    // Each engine process dies at its third `go`: the two-move game is
+    // analysed; the five-move game kills its engine and the fresh one.
+    let Some(engine) = fake_engine(&dir, "die-on-nth-go 3") else {
+        return;
+    };
+    let input = dir.join("games.pgn");
+    std::fs::write(
+        &input,
+        "[Event \"short\"]\n\n1. e4 e5 *\n\n[Event \"long\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 {kept} *\n",
+    )
+    .unwrap();
+    let out = dir.join("out.pgn");
+    let (code, _, stderr) = analyse(&[
+        input.to_str().unwrap(),
+        "--engine",
+        engine.to_str().unwrap(),
+        "--nodes",
+        "1",
+        "--engines",
+        "1",
+        "--to",
+        "pgn",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("game 1: "), "{stderr}");
+    assert!(stderr.contains("2 positions analysed"), "{stderr}");
+    assert!(stderr.contains("1 failed"), "{stderr}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    let games: Vec<&str> = written.split("[Event").skip(1).collect();
+    assert_eq!(games.len(), 2, "{written}");
+    assert_eq!(games[0].matches("[%eval").count(), 2, "{written}");
+    assert!(!games[1].contains("[%eval"), "{written}");
+    assert!(
+        games[1].contains("1. d4 d5 2. c4 e6 3. Nc3 {kept} *"),
+        "{written}"
+    );
+}
