@@ -16,9 +16,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use bitboards::{Game, Position};
-use bitboards_pgn::annotations::Score;
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
-use bitboards_pgn::record::{RecordVisitor, push_integer};
+use bitboards_pgn::record::RecordVisitor;
 use bitboards_pgn::table::{self, BackgroundWriter, ParquetOptions, ParquetWriter, games_schema};
 use bitboards_pgn::{Chunk, GameResult, ParallelReader, PgnError, ReadError, StagedFile};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -26,6 +25,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::CommandError;
 
 pub use crate::Format;
+
+mod report;
+
+use report::{ReportVisitor, push_unsigned};
 
 /// How `--moves` writes each ply.
 ///
@@ -235,7 +238,8 @@ impl Written {
 
 /// Where the games' reports or CSV rows go.
 enum Sink<'a, W: Write> {
-    Reports(&'a mut W),
+    /// The reports, and room for the text put before each.
+    Reports(&'a mut W, Vec<u8>),
     Csv(Output),
 }
 
@@ -334,7 +338,7 @@ fn run_games_table(
         let read = table::for_each_batch(
             input,
             args.threads,
-            || record_visitor(true, args),
+            RecordVisitor::default,
             BATCH_ROWS,
             |batch| {
                 if written.is_ok() {
@@ -603,7 +607,7 @@ impl<'a, W: Write> Sink<'a, W> {
     /// its header written).
     fn open(table: Option<(Table, &str)>, reports: &'a mut W) -> Result<Self, CommandError> {
         let Some((_, path)) = table else {
-            return Ok(Sink::Reports(reports));
+            return Ok(Sink::Reports(reports, Vec::new()));
         };
         let mut file = create_output(path)?;
         bitboards_pgn::csv::write_header(&mut file).map_err(|error| unwritable(path, &error))?;
@@ -615,19 +619,26 @@ impl<W: Write> Sink<'_, W> {
     /// Writes game `number`'s report (made without its number) or row.
     fn write(&mut self, number: u64, text: &[u8]) -> io::Result<()> {
         match self {
-            Sink::Reports(out) => {
+            Sink::Reports(out, head) => {
                 // The report was made on a worker, which knows the game's
                 // number only within its chunk: the number goes in here.
-                match text.strip_prefix(b"{") {
+                head.clear();
+                let rest = match text.strip_prefix(b"{") {
                     Some(json) => {
-                        write!(out, "{{\"game\": {number}, ")?;
-                        out.write_all(json)
+                        head.extend_from_slice(b"{\"game\": ");
+                        push_unsigned(head, number);
+                        head.extend_from_slice(b", ");
+                        json
                     }
                     None => {
-                        write!(out, "game {number}: ")?;
-                        out.write_all(text)
+                        head.extend_from_slice(b"game ");
+                        push_unsigned(head, number);
+                        head.extend_from_slice(b": ");
+                        text
                     }
-                }
+                };
+                out.write_all(head)?;
+                out.write_all(rest)
             }
             Sink::Csv(out) => out.write_all(text),
         }
@@ -636,7 +647,7 @@ impl<W: Write> Sink<'_, W> {
     /// Flushes the reports, or completes the CSV file at `path`.
     fn finish(self, path: Option<&str>) -> Result<(), CommandError> {
         match self {
-            Sink::Reports(out) => out
+            Sink::Reports(out, _) => out
                 .flush()
                 .map_err(|error| unwritable("the output", &error)),
             Sink::Csv(out) => out.commit(path.unwrap_or("the table")),
@@ -676,38 +687,35 @@ pub fn read_file(
     if let Some(threads) = args.threads {
         reader = reader.threads(threads);
     }
+    if csv {
+        return reader.for_each_chunk(
+            || (RecordVisitor::default(), Written::default()),
+            |visitor, written, _, error| {
+                if error.is_none() {
+                    let _ = bitboards_pgn::csv::write_row(&mut written.text, visitor.record());
+                }
+                written.ends.push(written.text.len());
+            },
+            std::mem::take,
+            deliver,
+        );
+    }
     reader.for_each_chunk(
         || {
             (
-                record_visitor(csv, args),
+                ReportVisitor::new(args.format == Format::Json),
                 (Written::default(), String::new()),
             )
         },
         |visitor, (written, report), _, error| {
             if error.is_none() {
-                if csv {
-                    let _ = bitboards_pgn::csv::write_row(&mut written.text, visitor.record());
-                } else {
-                    report.clear();
-                    write_report(visitor, args, report);
-                    written.text.extend_from_slice(report.as_bytes());
-                }
+                write_report(visitor, args, &mut written.text, report);
             }
             written.ends.push(written.text.len());
         },
         |(written, _)| std::mem::take(written),
         deliver,
     )
-}
-
-/// The visitor that reads what a game's report, or with `rows` its table
-/// row, shows.
-fn record_visitor(rows: bool, args: &PgnArgs) -> RecordVisitor {
-    // The text report shows no clock or eval: their comments go unread.
-    RecordVisitor::default()
-        .movetext(rows)
-        .uci(rows)
-        .annotations(rows || args.format == Format::Json)
 }
 
 /// `error` with the file it is in, its game, line, column and byte offset.
@@ -764,8 +772,8 @@ impl Summary {
 
 /// Writes one game's report in the chosen format onto `text`, without its
 /// number (the text after `game N: `, or the JSON object without its
-/// `"game"` key).
-fn write_report(visitor: &RecordVisitor, args: &PgnArgs, text: &mut String) {
+/// `"game"` key); `report` is room for the text report.
+fn write_report(visitor: &ReportVisitor, args: &PgnArgs, text: &mut Vec<u8>, report: &mut String) {
     let record = visitor.record();
     let Some(game) = visitor.game() else {
         return;
@@ -779,95 +787,58 @@ fn write_report(visitor: &RecordVisitor, args: &PgnArgs, text: &mut String) {
     let moves = args.moves.map(|style| plies_as(game, style));
     match args.format {
         Format::Text => {
+            report.clear();
             let outcome = outcome.map_or_else(|| "none".to_owned(), |outcome| outcome.to_string());
             let _ = writeln!(
-                text,
+                report,
                 "{plies} plies, result {result}, outcome {outcome}\n  fen {}",
                 record.fen
             );
             match (args.moves, moves) {
                 (Some(Moves::San), Some(moves)) => {
-                    let _ = writeln!(text, "  {}", numbered(game.start(), &moves));
+                    let _ = writeln!(report, "  {}", numbered(game.start(), &moves));
                 }
                 (Some(_), Some(moves)) => {
                     for line in moves {
-                        let _ = writeln!(text, "  {line}");
+                        let _ = writeln!(report, "  {line}");
                     }
                 }
                 _ => {}
             }
+            text.extend_from_slice(report.as_bytes());
         }
         Format::Json => {
-            // Piece by piece: `write!` would cost as much as the rest.
-            text.push_str("{\"plies\": ");
-            push_integer(text, i64::from(plies));
-            text.push_str(", \"fen\": ");
+            // Piece by piece, straight into the worker's output: the clocks
+            // and evals were written as their comments were read.
+            text.extend_from_slice(b"{\"plies\": ");
+            push_unsigned(text, u64::from(plies));
+            text.extend_from_slice(b", \"fen\": ");
             push_quoted(text, &record.fen);
-            text.push_str(", \"result\": ");
+            text.extend_from_slice(b", \"result\": ");
             push_quoted(text, result);
-            text.push_str(", \"outcome\": ");
+            text.extend_from_slice(b", \"outcome\": ");
             match outcome {
                 Some(outcome) => push_quoted(text, outcome.name()),
-                None => text.push_str("null"),
+                None => text.extend_from_slice(b"null"),
             }
-            text.push_str(", \"clocks\": [");
-            for (index, clock) in record.clocks.iter().enumerate() {
-                let comma = if index > 0 { ", " } else { "" };
-                text.push_str(comma);
-                match clock {
-                    Some(seconds) => push_seconds(text, *seconds),
-                    None => text.push_str("null"),
-                }
-            }
-            text.push_str("], \"evals\": [");
-            for (index, eval) in record.evals.iter().enumerate() {
-                let comma = if index > 0 { ", " } else { "" };
-                text.push_str(comma);
-                match eval {
-                    Some(Score::Cp(cp)) => {
-                        text.push_str("{\"cp\": ");
-                        push_integer(text, i64::from(*cp));
-                        text.push('}');
-                    }
-                    Some(Score::Mate(mate)) => {
-                        text.push_str("{\"mate\": ");
-                        push_integer(text, i64::from(*mate));
-                        text.push('}');
-                    }
-                    None => text.push_str("null"),
-                }
-            }
-            text.push(']');
+            text.extend_from_slice(b", \"clocks\": [");
+            text.extend_from_slice(visitor.clocks());
+            text.extend_from_slice(b"], \"evals\": [");
+            text.extend_from_slice(visitor.evals());
+            text.push(b']');
             if let Some(moves) = moves {
-                let list: Vec<String> = moves.iter().map(|mv| quoted(mv)).collect();
-                let _ = write!(text, ", \"moves\": [{}]", list.join(", "));
+                text.extend_from_slice(b", \"moves\": [");
+                for (index, mv) in moves.iter().enumerate() {
+                    if index > 0 {
+                        text.extend_from_slice(b", ");
+                    }
+                    push_quoted(text, mv);
+                }
+                text.push(b']');
             }
-            text.push_str("}\n");
+            text.extend_from_slice(b"}\n");
         }
     }
-}
-
-/// `seconds` as JSON writes it: what `f64`'s `Display` prints, the quick
-/// way for the tenths that clocks hold.
-fn push_seconds(text: &mut String, seconds: f64) {
-    let scaled = seconds * 10.0;
-    // The nearest whole number of tenths, rounded by hand (`f64::round` is
-    // a library call on x86-64's baseline): if it is the clock exactly and
-    // small, its shortest text is the integer and at most one decimal.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
-    if (0.0..1e12).contains(&scaled) && seconds.is_sign_positive() {
-        let whole = scaled as i64;
-        let tenths = whole + i64::from(scaled - whole as f64 >= 0.5);
-        if tenths as f64 / 10.0 == seconds {
-            push_integer(text, tenths / 10);
-            if tenths % 10 != 0 {
-                text.push('.');
-                push_integer(text, tenths % 10);
-            }
-            return;
-        }
-    }
-    let _ = write!(text, "{seconds}");
 }
 
 /// Each ply of the game in `style`.
@@ -915,36 +886,29 @@ fn numbered(start: &Position, sans: &[String]) -> String {
     text
 }
 
-/// `text` as a JSON string.
-fn quoted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    push_quoted(&mut out, text);
-    out
-}
-
 /// Appends `text` as a JSON string.
-fn push_quoted(out: &mut String, text: &str) {
-    out.push('"');
+fn push_quoted(out: &mut Vec<u8>, text: &str) {
+    out.push(b'"');
     if !text
         .bytes()
         .any(|byte| byte == b'"' || byte == b'\\' || byte < 0x20)
     {
         // Nothing to escape (FENs, results, outcomes): one copy.
-        out.push_str(text);
-        out.push('"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
         return;
     }
     for c in text.chars() {
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
+            '"' => out.extend_from_slice(b"\\\""),
+            '\\' => out.extend_from_slice(b"\\\\"),
             c if (c as u32) < 0x20 => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
-            c => out.push(c),
+            c => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
         }
     }
-    out.push('"');
+    out.push(b'"');
 }
 
 /// The error for an output that cannot be written: exit code 2.
@@ -981,41 +945,4 @@ fn progress_bar(size: u64) -> ProgressBar {
         bar.set_style(style);
     }
     bar
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{push_integer, push_seconds};
-
-    #[test]
-    fn numbers_are_written_as_display_writes_them() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..100_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            #[allow(clippy::cast_possible_wrap)]
-            let value = (state as i64) >> (state % 64);
-            let mut text = String::new();
-            push_integer(&mut text, value);
-            assert_eq!(text, value.to_string());
-            // Clocks: tenths, hundredths and any other float.
-            #[allow(clippy::cast_precision_loss)]
-            for seconds in [
-                (state % 100_000) as f64 / 10.0,
-                (state % 100_000) as f64 / 100.0,
-                f64::from_bits(state >> 2),
-            ] {
-                let mut text = String::new();
-                push_seconds(&mut text, seconds);
-                assert_eq!(text, seconds.to_string());
-            }
-        }
-        let mut text = String::new();
-        push_seconds(&mut text, -0.0);
-        assert_eq!(text, "-0");
-        let mut text = String::new();
-        push_integer(&mut text, i64::MIN);
-        assert_eq!(text, i64::MIN.to_string());
-    }
 }

@@ -1,0 +1,745 @@
+//! What `bitboards pgn` reads each game with for its reports: a
+//! [`RecordVisitor`] without the tags no report shows, and, for
+//! `--format json`, each ply's clock and eval written as JSON text as soon
+//! as their comment is read (no list of values per game to format again,
+//! no allocation per value), then the whole line written straight into the
+//! worker's output.
+
+use bitboards::{Game, Position};
+use bitboards_pgn::annotations::{Annotations, Score};
+use bitboards_pgn::record::{GameRecord, RecordVisitor};
+use bitboards_pgn::{GameResult, PgnMove, Visit, Visitor};
+
+/// A ply's clock as its comment gave it.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Clock {
+    /// Tenths of a second: `[%clk h:mm:ss]` and `[%clk h:mm:ss.t]`, as
+    /// Lichess writes them.
+    Tenths(u32),
+    /// Any other clock, in seconds.
+    Seconds(f64),
+}
+
+/// A [`RecordVisitor`] for the reports: the record keeps only the `Result`
+/// tag (the one a report shows), and with `json` the clocks and evals are
+/// written as the JSON lists' text while the game is read.
+pub(crate) struct ReportVisitor {
+    inner: RecordVisitor,
+    /// Whether the reports are JSON (clocks and evals read).
+    json: bool,
+    /// The text inside the `clocks` list so far: one entry per ply before
+    /// the current one.
+    clocks: Vec<u8>,
+    /// The text inside the `evals` list so far, likewise.
+    evals: Vec<u8>,
+    /// Whether the current ply's clock and eval are still to be written
+    /// (the game has a ply, and no comment has given both yet).
+    ply_open: bool,
+    /// The current ply's clock and eval, from its first comment that gives
+    /// each; written when the next ply begins or the game ends.
+    clock: Option<Clock>,
+    eval: Option<Score>,
+    /// A comment too long for the reader's buffer, in pieces.
+    partial: String,
+}
+
+impl ReportVisitor {
+    /// The visitor for reports in `json` or text.
+    pub(crate) fn new(json: bool) -> ReportVisitor {
+        ReportVisitor {
+            inner: RecordVisitor::default()
+                .movetext(false)
+                .uci(false)
+                .annotations(false),
+            json,
+            clocks: Vec::new(),
+            evals: Vec::new(),
+            ply_open: false,
+            clock: None,
+            eval: None,
+            partial: String::new(),
+        }
+    }
+
+    /// The record of the game just read (its tags: `Result` alone).
+    pub(crate) fn record(&self) -> &GameRecord {
+        self.inner.record()
+    }
+
+    /// The game just read, if it had a movetext.
+    pub(crate) fn game(&self) -> Option<&Game> {
+        self.inner.game()
+    }
+
+    /// The result that ended the movetext, if one did.
+    pub(crate) fn result(&self) -> Option<GameResult> {
+        self.inner.result()
+    }
+
+    /// What the rules say of the game's end.
+    pub(crate) fn outcome(&self) -> Option<bitboards::Outcome> {
+        self.inner.outcome()
+    }
+
+    /// The text inside the JSON `clocks` list of the game just read.
+    pub(crate) fn clocks(&self) -> &[u8] {
+        self.clocks.get(2..).unwrap_or_default()
+    }
+
+    /// The text inside the JSON `evals` list of the game just read.
+    pub(crate) fn evals(&self) -> &[u8] {
+        self.evals.get(2..).unwrap_or_default()
+    }
+
+    /// The current ply's clock and eval from any comment.
+    fn annotations(&mut self, text: &str) {
+        let found = Annotations::parse(text);
+        self.found(
+            found.clock.map(Clock::Seconds),
+            found.eval.map(|eval| eval.score),
+        );
+    }
+
+    /// What a comment of the current ply gives: each of its clock and eval
+    /// counts unless an earlier comment gave one.
+    fn found(&mut self, clock: Option<Clock>, eval: Option<Score>) {
+        if self.clock.is_none() {
+            self.clock = clock;
+        }
+        if self.eval.is_none() {
+            self.eval = eval;
+        }
+    }
+
+    /// Writes the current ply's clock and eval (or nulls) into the lists,
+    /// each after `, ` (the first one's is left out when the list is
+    /// written).
+    fn close_ply(&mut self) {
+        self.ply_open = false;
+        match self.clock.take() {
+            Some(Clock::Tenths(tenths)) => push_clock(&mut self.clocks, tenths),
+            Some(Clock::Seconds(seconds)) => {
+                self.clocks.extend_from_slice(b", ");
+                push_seconds(&mut self.clocks, seconds);
+            }
+            None => self.clocks.extend_from_slice(b", null"),
+        }
+        match self.eval.take() {
+            Some(score) => push_eval(&mut self.evals, score),
+            None => self.evals.extend_from_slice(b", null"),
+        }
+    }
+}
+
+impl Visitor for ReportVisitor {
+    fn begin_game(&mut self, number: usize) {
+        self.inner.begin_game(number);
+        self.clocks.clear();
+        self.evals.clear();
+        self.ply_open = false;
+        self.clock = None;
+        self.eval = None;
+        self.partial.clear();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        // The reports show the result tag and no other: the rest are not
+        // copied.
+        if name == "Result" {
+            self.inner.tag(name, value);
+        }
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.inner.begin_movetext(start);
+    }
+
+    fn wants_comments(&mut self) -> bool {
+        self.json
+    }
+
+    fn skip_movetext(&mut self) -> bool {
+        self.inner.skip_movetext()
+    }
+
+    fn san(&mut self, played: PgnMove<'_>) {
+        if self.ply_open {
+            self.close_ply();
+        }
+        self.ply_open = self.json;
+        self.inner.san(played);
+    }
+
+    fn nag(&mut self, nag: u8) {
+        self.inner.nag(nag);
+    }
+
+    fn comment(&mut self, text: &str) {
+        // A comment before the first move is no ply's, and once a ply's
+        // comments have given its clock and eval the rest say nothing.
+        if !self.ply_open {
+            self.partial.clear();
+            return;
+        }
+        if self.partial.is_empty() {
+            match lichess(text.as_bytes()) {
+                // The ply's first comment, as Lichess writes it: both
+                // written at once.
+                Some((tenths, Some(score))) if self.clock.is_none() && self.eval.is_none() => {
+                    push_clock(&mut self.clocks, tenths);
+                    push_eval(&mut self.evals, score);
+                    self.ply_open = false;
+                }
+                Some((tenths, eval)) => self.found(Some(Clock::Tenths(tenths)), eval),
+                None => self.annotations(text),
+            }
+        } else {
+            self.partial.push_str(text);
+            let whole = core::mem::take(&mut self.partial);
+            self.annotations(&whole);
+        }
+    }
+
+    fn comment_part(&mut self, text: &str) {
+        if self.json {
+            self.partial.push_str(text);
+        }
+    }
+
+    fn begin_variation(&mut self) -> Visit {
+        self.inner.begin_variation()
+    }
+
+    fn end_variation(&mut self) {
+        self.inner.end_variation();
+    }
+
+    fn result(&mut self, result: GameResult) {
+        Visitor::result(&mut self.inner, result);
+    }
+
+    fn end_game(&mut self, last: &Position) {
+        if self.ply_open {
+            self.close_ply();
+        }
+        self.inner.end_game(last);
+    }
+}
+
+/// A comment as Lichess writes it, `[%clk h:mm:ss]`, `[%clk h:mm:ss.t]`,
+/// or either after `[%eval p.pp] ` (one to four digits before the point,
+/// one or two after, maybe a `-`) or `[%eval #n] ` (`#-n`, one to four
+/// digits): its clock in tenths and its eval, the values
+/// [`Annotations::parse`] gives (the unit test
+/// `lichess_comments_read_as_annotations_do` holds them together). `None`
+/// for any other text, which `Annotations::parse` reads.
+///
+/// The clock is read from the end, eight bytes at a time; the eval, if
+/// any, is what stands between `[%eval ` and the clock's `] `.
+#[inline]
+fn lichess(comment: &[u8]) -> Option<(u32, Option<Score>)> {
+    let len = comment.len();
+    let tenth = len >= 16 && comment[len - 3] == b'.';
+    let start = len.checked_sub(if tenth { 16 } else { 14 })?;
+    let tenths = clock(&comment[start..], tenth)?;
+    if start == 0 {
+        return Some((tenths, None));
+    }
+    // `[%eval ` (seven bytes) and at least one of score, then `] `.
+    let head = word(comment.get(..8)?);
+    if head & 0x00FF_FFFF_FFFF_FFFF != u64::from_le_bytes(*b"[%eval \0") {
+        return None;
+    }
+    let body = comment.get(7..start)?.strip_suffix(b"] ")?;
+    Some((tenths, Some(score(body)?)))
+}
+
+/// Eight bytes as a little-endian word (the first byte lowest).
+#[inline]
+fn word(bytes: &[u8]) -> u64 {
+    let mut eight = [0; 8];
+    eight.copy_from_slice(&bytes[..8]);
+    u64::from_le_bytes(eight)
+}
+
+/// `[%clk h:mm:ss]` (14 bytes), or `[%clk h:mm:ss.t]` (16) with `tenth`,
+/// in tenths of a second.
+#[inline]
+fn clock(text: &[u8], tenth: bool) -> Option<u32> {
+    // `[%clk h:` and `h:mm:ss]` (or `h:mm:ss.`): the bytes that must be
+    // these, and the digits, each checked at once.
+    let name = word(&text[..8]);
+    let time = word(&text[6..14]);
+    let end = if tenth { b'.' } else { b']' };
+    const NAME_MASK: u64 = 0xFF00_FFFF_FFFF_FFFF;
+    let name_bytes = u64::from_le_bytes(*b"[%clk \0:");
+    const TIME_MASK: u64 = 0xFF00_00FF_0000_FF00;
+    let time_bytes = u64::from_le_bytes([0, b':', 0, 0, b':', 0, 0, end]);
+    // The digits' places: `h`, `mm`, `ss`.
+    const DIGITS: u64 = 0x00FF_FF00_FFFF_00FF;
+    const ZEROS: u64 = DIGITS & 0x3030_3030_3030_3030;
+    let values = (time & DIGITS) ^ ZEROS;
+    // Each digit's value is below 10: its high half is 0, and so is that
+    // of it plus 6 (no carry between bytes once the first holds).
+    let digits = values & 0xF0F0_F0F0_F0F0_F0F0 == 0
+        && (values + (DIGITS & 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0 == 0;
+    if name & NAME_MASK != name_bytes & NAME_MASK
+        || time & TIME_MASK != time_bytes & TIME_MASK
+        || !digits
+    {
+        return None;
+    }
+    let byte = |at: u32| ((values >> (8 * at)) & 0xFF) as u32;
+    let seconds = byte(0) * 3600 + (byte(2) * 10 + byte(3)) * 60 + byte(5) * 10 + byte(6);
+    if !tenth {
+        return Some(seconds * 10);
+    }
+    match text[14..] {
+        [t, b']'] => Some(seconds * 10 + digit(t)?),
+        _ => None,
+    }
+}
+
+/// The value of an ASCII digit.
+#[inline]
+fn digit(byte: u8) -> Option<u32> {
+    let value = byte.wrapping_sub(b'0');
+    (value <= 9).then_some(u32::from(value))
+}
+
+/// An eval's text as Lichess writes it, between `[%eval ` and `]`:
+/// `-?d{1,4}.d{1,2}` in pawns, or `#-?d{1,4}`.
+#[inline]
+fn score(body: &[u8]) -> Option<Score> {
+    let (mate, body) = match body {
+        [b'#', rest @ ..] => (true, rest),
+        _ => (false, body),
+    };
+    let (negative, body) = match body {
+        [b'-', rest @ ..] => (true, rest),
+        _ => (false, body),
+    };
+    // Mates are digits alone; pawns have one or two after a point.
+    let point = match (mate, body) {
+        (true, _) => body.len(),
+        (false, [.., b'.', _]) => body.len() - 2,
+        (false, [.., b'.', _, _]) => body.len() - 3,
+        _ => return None,
+    };
+    let whole = &body[..point];
+    let fraction = body.get(point + 1..).unwrap_or_default();
+    if !(1..=4).contains(&whole.len()) {
+        return None;
+    }
+    let mut value = 0u32;
+    for &byte in whole {
+        value = value * 10 + digit(byte)?;
+    }
+    if !mate {
+        let mut cents = 0;
+        for &byte in fraction {
+            cents = cents * 10 + digit(byte)?;
+        }
+        // `.d` is tenths.
+        value = value * 100
+            + if fraction.len() == 1 {
+                cents * 10
+            } else {
+                cents
+            };
+    }
+    // At most 999,999.
+    let value = value.cast_signed();
+    let value = if negative { -value } else { value };
+    Some(if mate {
+        Score::Mate(value)
+    } else {
+        Score::Cp(value)
+    })
+}
+
+/// The two ASCII digits of each number below 100, as a little-endian
+/// word: the tens in the low byte.
+const DIGIT_PAIRS: [u16; 100] = {
+    let mut pairs = [0; 100];
+    let mut number = 0;
+    while number < 100 {
+        pairs[number] =
+            (b'0' + (number / 10) as u8) as u16 | ((b'0' + (number % 10) as u8) as u16) << 8;
+        number += 1;
+    }
+    pairs
+};
+
+/// The decimal digits of `value` (below 1,000,000) as the bytes of a word,
+/// the first digit in the low byte, and how many there are: no call, no
+/// loop, no buffer.
+#[inline(always)]
+fn small_digits(value: u32) -> (u64, u32) {
+    debug_assert!(value < 1_000_000);
+    let pair = |number: u32| u64::from(DIGIT_PAIRS[(number % 100) as usize]);
+    // Six digits, leading zeros included, the first lowest.
+    let six = pair(value / 10_000) | pair(value / 100) << 16 | pair(value) << 32;
+    // The leading zeros are the low bytes that are `0`; one digit stays.
+    let zeros = ((six ^ 0x3030_3030_3030).trailing_zeros() / 8).min(5);
+    (six >> (8 * zeros), 6 - zeros)
+}
+
+/// Appends the first `len` bytes of `word` (at most 8), with one store of
+/// eight bytes and the length set back.
+#[inline(always)]
+fn push_word(out: &mut Vec<u8>, word: u64, len: u32) {
+    let end = out.len() + len as usize;
+    out.extend_from_slice(&word.to_le_bytes());
+    out.truncate(end);
+}
+
+/// Appends `, ` and the clock of `tenths` of a second as seconds, as
+/// `f64`'s `Display` writes the value the record holds: the whole seconds,
+/// then the tenth unless it is 0 (`179.9`, `173`).
+#[inline(always)]
+pub(crate) fn push_clock(out: &mut Vec<u8>, tenths: u32) {
+    let seconds = tenths / 10;
+    if seconds >= 1_000_000 {
+        out.extend_from_slice(b", ");
+        return push_tenths(out, tenths);
+    }
+    out.extend_from_slice(b", ");
+    let (digits, len) = small_digits(seconds);
+    let tenth = tenths % 10;
+    match tenth {
+        0 => push_word(out, digits, len),
+        // `.` and the tenth after the digits: eight bytes at most.
+        #[allow(clippy::cast_possible_truncation)] // Below 10.
+        _ => {
+            let point = u64::from(b'.') | u64::from(b'0' + tenth as u8) << 8;
+            push_word(out, digits | point << (8 * len), len + 2);
+        }
+    }
+}
+
+/// Appends `, ` and `score` as its JSON object, `{"cp": n}` or
+/// `{"mate": n}`.
+#[inline(always)]
+fn push_eval(out: &mut Vec<u8>, score: Score) {
+    match score {
+        Score::Cp(cp) => push_score(out, b", {\"cp\": ", cp),
+        Score::Mate(mate) => push_score(out, b", {\"mate\": ", mate),
+    }
+}
+
+/// Appends `prefix`, then `value` and `}`, as `Display` writes the number.
+#[inline(always)]
+fn push_score<const N: usize>(out: &mut Vec<u8>, prefix: &[u8; N], value: i32) {
+    out.extend_from_slice(prefix);
+    let magnitude = value.unsigned_abs();
+    if magnitude >= 1_000_000 {
+        push_integer(out, i64::from(value));
+        out.push(b'}');
+        return;
+    }
+    let (digits, len) = small_digits(magnitude);
+    // The sign, the digits and `}`: eight bytes at most.
+    let brace = u64::from(b'}') << (8 * len);
+    match value < 0 {
+        true => push_word(out, u64::from(b'-') | (digits | brace) << 8, len + 2),
+        false => push_word(out, digits | brace, len + 1),
+    }
+}
+
+/// Two ASCII digits for each number below 100.
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Appends `value` in decimal, as `Display` writes it: the digits made two
+/// at a time into a buffer on the stack, then copied once.
+pub(crate) fn push_unsigned(out: &mut Vec<u8>, value: u64) {
+    if value < 10 {
+        #[allow(clippy::cast_possible_truncation)] // Below 10.
+        out.push(b'0' + value as u8);
+        return;
+    }
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = value;
+    while rest >= 100 {
+        #[allow(clippy::cast_possible_truncation)] // Below 100.
+        let pair = (rest % 100) as usize * 2;
+        rest /= 100;
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    #[allow(clippy::cast_possible_truncation)] // Below 100.
+    let rest = rest as usize;
+    if rest >= 10 {
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&PAIRS[rest * 2..rest * 2 + 2]);
+    } else {
+        at -= 1;
+        #[allow(clippy::cast_possible_truncation)] // Below 10.
+        let rest = rest as u8;
+        digits[at] = b'0' + rest;
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// Appends `value` in decimal, as `Display` writes it (`i64::MIN` too).
+pub(crate) fn push_integer(out: &mut Vec<u8>, value: i64) {
+    if value < 0 {
+        out.push(b'-');
+    }
+    push_unsigned(out, value.unsigned_abs());
+}
+
+/// Appends `tenths` of a second as seconds, as `f64`'s `Display` writes
+/// the clock Lichess's `h:mm:ss.t` gives: the whole seconds, then the
+/// tenth unless it is 0 (`179.9`, `173`).
+pub(crate) fn push_tenths(out: &mut Vec<u8>, tenths: u32) {
+    push_unsigned(out, u64::from(tenths / 10));
+    let tenth = tenths % 10;
+    if tenth != 0 {
+        #[allow(clippy::cast_possible_truncation)] // Below 10.
+        out.extend_from_slice(&[b'.', b'0' + tenth as u8]);
+    }
+}
+
+/// Appends `seconds` as JSON writes it: what `f64`'s `Display` prints, the
+/// quick way for the tenths that clocks hold.
+pub(crate) fn push_seconds(out: &mut Vec<u8>, seconds: f64) {
+    let scaled = seconds * 10.0;
+    // The nearest whole number of tenths, rounded by hand (`f64::round` is
+    // a library call on x86-64's baseline): if it is the clock exactly and
+    // small, its shortest text is the integer and at most one decimal.
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_precision_loss,
+        clippy::cast_sign_loss
+    )]
+    if (0.0..1e12).contains(&scaled) && seconds.is_sign_positive() {
+        let whole = scaled as u64;
+        let tenths = whole + u64::from(scaled - whole as f64 >= 0.5);
+        if tenths as f64 / 10.0 == seconds {
+            push_unsigned(out, tenths / 10);
+            if !tenths.is_multiple_of(10) {
+                out.push(b'.');
+                push_unsigned(out, tenths % 10);
+            }
+            return;
+        }
+    }
+    out.extend_from_slice(seconds.to_string().as_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn integer(value: i64) -> String {
+        let mut out = Vec::new();
+        push_integer(&mut out, value);
+        String::from_utf8(out).unwrap()
+    }
+
+    fn seconds(value: f64) -> String {
+        let mut out = Vec::new();
+        push_seconds(&mut out, value);
+        String::from_utf8(out).unwrap()
+    }
+
+    fn tenths(value: u32) -> String {
+        let mut out = Vec::new();
+        push_tenths(&mut out, value);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn integers_as_display_writes_them() {
+        let edges = [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            -1,
+            -9,
+            -10,
+            -99,
+            -100,
+            -32_000,
+            i64::from(i32::MIN),
+            i64::from(i32::MAX),
+            i64::MIN,
+            i64::MIN + 1,
+            i64::MAX,
+        ];
+        for value in (-100_000..=100_000).chain(edges) {
+            assert_eq!(integer(value), value.to_string());
+        }
+        let mut powers = 1u64;
+        for _ in 0..19 {
+            for value in [powers - 1, powers, powers + 1] {
+                let mut out = Vec::new();
+                push_unsigned(&mut out, value);
+                assert_eq!(String::from_utf8(out).unwrap(), value.to_string());
+            }
+            powers *= 10;
+        }
+        let mut out = Vec::new();
+        push_unsigned(&mut out, u64::MAX);
+        assert_eq!(String::from_utf8(out).unwrap(), u64::MAX.to_string());
+    }
+
+    #[test]
+    fn seconds_as_display_writes_them() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Tenths, hundredths and any other float.
+            #[allow(clippy::cast_precision_loss)]
+            for value in [
+                (state % 100_000) as f64 / 10.0,
+                (state % 100_000) as f64 / 100.0,
+                f64::from_bits(state >> 2),
+                f64::from_bits(state),
+            ] {
+                assert_eq!(seconds(value), value.to_string());
+            }
+        }
+        for value in [
+            0.0,
+            -0.0,
+            0.1,
+            5400.0,
+            36_000.5,
+            1e11,
+            1e12,
+            -1.5,
+            f64::INFINITY,
+            f64::NAN,
+        ] {
+            assert_eq!(seconds(value), value.to_string());
+        }
+    }
+
+    /// Every clock of Lichess's short form (hours 0 to 9, minutes and
+    /// seconds 00 to 99, with and without a tenth): the tenths written
+    /// here are the text the record's `f64` gives, as `Annotations` reads
+    /// the clock and `push_seconds` writes it.
+    #[test]
+    fn tenths_as_the_record_writes_them() {
+        assert_eq!(tenths(0), "0");
+        assert_eq!(tenths(1799), "179.9");
+        assert_eq!(tenths(1730), "173");
+        assert_eq!(tenths(36_005), "3600.5");
+        for h in 0..10 {
+            for m in 0..100 {
+                for s in 0..100 {
+                    for tenth in [None, Some(0), Some(1), Some(5), Some(9)] {
+                        let text = match tenth {
+                            Some(t) => format!("[%clk {h}:{m:02}:{s:02}.{t}]"),
+                            None => format!("[%clk {h}:{m:02}:{s:02}]"),
+                        };
+                        let Some((read, None)) = lichess(text.as_bytes()) else {
+                            panic!("{text} is not read");
+                        };
+                        let clock = Annotations::parse(&text).clock.unwrap();
+                        assert_eq!(tenths(read), seconds(clock), "{text}");
+                    }
+                }
+            }
+        }
+        // Hours with more digits go the general way, the same.
+        let found = Annotations::parse("[%clk 10:00:00.5]").clock.unwrap();
+        assert_eq!(seconds(found), "36000.5");
+        assert_eq!(lichess(b"[%clk 10:00:00.5]"), None);
+    }
+
+    /// Comments near Lichess's form, and mutations of them: where
+    /// `lichess` reads one, it reads what `Annotations::parse` does.
+    #[test]
+    fn lichess_comments_read_as_annotations_do() {
+        let bases: &[&[u8]] = &[
+            b"[%eval 0.31] [%clk 0:02:59.9]",
+            b"[%eval -12.5] [%clk 1:00:00]",
+            b"[%eval #-3] [%clk 0:00:09.1]",
+            b"[%eval #12] [%clk 0:10:00]",
+            b"[%eval -0.00] [%clk 0:00:00.0]",
+            b"[%eval 9999.99] [%clk 9:99:99.9]",
+            b"[%eval #0] [%clk 0:01:00]",
+            b"[%clk 0:03:00]",
+        ];
+        let alphabet = b"0123456789-+#.:,] [%clkeva\t";
+        let mut read = 0;
+        for base in bases {
+            let mut texts = vec![base.to_vec()];
+            for at in 0..=base.len() {
+                for &byte in alphabet {
+                    let mut changed = base.to_vec();
+                    changed.insert(at, byte);
+                    texts.push(changed);
+                    if at < base.len() {
+                        let mut changed = base.to_vec();
+                        changed[at] = byte;
+                        texts.push(changed);
+                    }
+                }
+                let mut shorter = base.to_vec();
+                if at < base.len() {
+                    shorter.remove(at);
+                    texts.push(shorter);
+                }
+            }
+            for text in texts {
+                let Ok(text) = String::from_utf8(text) else {
+                    continue;
+                };
+                let Some((clock, eval)) = lichess(text.as_bytes()) else {
+                    continue;
+                };
+                read += 1;
+                let found = Annotations::parse(&text);
+                assert_eq!(eval, found.eval.map(|eval| eval.score), "{text}");
+                assert_eq!(tenths(clock), seconds(found.clock.unwrap()), "{text}");
+            }
+        }
+        assert!(read > 300, "{read}");
+    }
+
+    /// The lists a game's comments give, against the record's values as
+    /// `RecordVisitor` reads them: comments before the first move, two
+    /// comments on a ply, comments without commands, long forms.
+    #[test]
+    fn lists_as_the_record_reads_them() {
+        let pgn = "{ [%clk 0:05:00] } 1. e4 { [%eval 0.2] } { [%clk 0:03:00] [%eval 9] } \
+                   1... e5 { no clock } 2. Nf3 { [%clk 1:02:03.25] [%eval #-2,30] } \
+                   2... Nc6 { [%eval -0.35] [%clk 0:02:58.5] } { [%clk 0:00:01] } \
+                   3. Bb5 $1 { [%emt 0:00:02] [%clk 0:02:57] } *";
+        let mut visitor = ReportVisitor::new(true);
+        bitboards_pgn::Reader::new(pgn.as_bytes())
+            .read_game(&mut visitor)
+            .unwrap();
+        assert_eq!(
+            std::str::from_utf8(visitor.clocks()).unwrap(),
+            "180, null, 3723.25, 178.5, 177"
+        );
+        assert_eq!(
+            std::str::from_utf8(visitor.evals()).unwrap(),
+            "{\"cp\": 20}, null, {\"mate\": -2}, {\"cp\": -35}, null"
+        );
+        let mut record = RecordVisitor::default();
+        bitboards_pgn::Reader::new(pgn.as_bytes())
+            .read_game(&mut record)
+            .unwrap();
+        assert_eq!(record.record().clocks.len(), 5);
+        assert_eq!(record.record().evals[2], Some(Score::Mate(-2)));
+    }
+}
