@@ -176,6 +176,39 @@ impl Position {
         validate::check(setup, true)
     }
 
+    /// Builds the position of `setup` without checking any rule of
+    /// [`PositionError`]: for tools that must hold whatever a user sets up
+    /// (a board editor, python-chess's `Board`) and say what is wrong with
+    /// it themselves.
+    ///
+    /// Such a position answers questions about its placement (pieces,
+    /// [`attackers`](Position::attackers), its FEN, its Polyglot key), and
+    /// [`play_unchecked`](Position::play_unchecked) moves its pieces. Move
+    /// generation, SAN and the check queries assume the rules hold (one king
+    /// a side, [`king`](Position::king) reads a1 for a missing one): on a
+    /// setup that breaks them their answers are unspecified. A setup that
+    /// breaks only [`PositionError::TooMuchMaterial`] or the rules on
+    /// impossible checks is an exception: the move generator needs neither.
+    ///
+    /// ```
+    /// use bitboards::{Position, Setup, Square};
+    ///
+    /// let mut setup = Setup::START;
+    /// setup.board[Square::E1.index()] = None;
+    /// assert!(Position::from_setup(setup).is_err());
+    /// let position = Position::from_setup_unchecked(setup);
+    /// assert_eq!(position.piece_on(Square::E1), None);
+    /// // The FEN writes the rights as the setup holds them.
+    /// assert_eq!(position.fen().to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1");
+    /// ```
+    #[must_use]
+    pub const fn from_setup_unchecked(setup: Setup) -> Position {
+        Position::from_boards_unchecked(
+            &setup,
+            &bitboards_core::placement::piece_boards(&setup.board),
+        )
+    }
+
     /// Builds the position of `setup` from its twelve piece boards (indexed
     /// by [`Piece::index`], as `bitboards_core::placement::piece_boards`
     /// builds them) without checking any rule. A missing king leaves a1.

@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::{IllegalMoveError, fen_error, san_error, uci_error};
-use crate::pseudo;
 use crate::types::{Bitboard, Move, Piece, color, is_white, piece_kind, square};
+use crate::{loose, pseudo};
 
 /// python-chess's starting FEN.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -38,6 +38,33 @@ pub struct Board {
     stack: Vec<(Position, bitboards::Move)>,
     /// The legal moves of `position`, once asked for.
     legal: Option<MoveList>,
+    /// Whether `position` is loose (`crate::loose`): a setup the crate's
+    /// move generator does not take, whose moves `loose` finds.
+    loose: bool,
+    /// What python-chess keeps of the setup under the move stack that
+    /// `position` does not hold.
+    root: Root,
+}
+
+/// What python-chess keeps of a setup beside what the position holds: the
+/// castling rights as set (not cleaned), the en passant square as set
+/// (even where no pawn can take), the promoted pieces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Root {
+    castling: u64,
+    en_passant: Option<Square>,
+    promoted: u64,
+}
+
+impl Root {
+    /// What a valid position holds: its rights, its en passant square.
+    fn of(position: &Position) -> Root {
+        Root {
+            castling: position.castling_rooks().0,
+            en_passant: position.en_passant(),
+            promoted: 0,
+        }
+    }
 }
 
 impl PartialEq for Board {
@@ -53,7 +80,136 @@ impl Board {
             chess960,
             stack: Vec::new(),
             legal: None,
+            loose: false,
+            root: Root::of(&position),
         }
+    }
+
+    /// A board holding `raw` as python-chess would, whatever it breaks.
+    fn from_raw(raw: &loose::RawSetup, chess960: bool) -> Board {
+        let (position, loose) = loose::build(raw, chess960);
+        Board {
+            position,
+            chess960,
+            stack: Vec::new(),
+            legal: None,
+            loose,
+            root: Root {
+                castling: raw.castling,
+                en_passant: raw.en_passant,
+                promoted: raw.promoted,
+            },
+        }
+    }
+
+    /// A board read from a FEN as python-chess reads it: the crate's
+    /// reader for a position that keeps its rules, python-chess's reading
+    /// (`loose::parse_fen`) for any other setup; the crate's error when
+    /// neither reads it.
+    fn read_fen(fen: &str, chess960: bool) -> PyResult<Board> {
+        match Position::from_fen(fen) {
+            // Castling rights beyond standard chess's on a standard board
+            // are python-chess's to clean.
+            Ok(position)
+                if chess960 || position.castling_notation() == CastlingNotation::KingToTarget =>
+            {
+                let mut board = Board::new_at(position, chess960);
+                board.root.en_passant = fen
+                    .split_ascii_whitespace()
+                    .nth(3)
+                    .and_then(|field| field.parse().ok());
+                Ok(board)
+            }
+            result => match loose::parse_fen(fen) {
+                Some(raw) => Ok(Board::from_raw(&raw, chess960)),
+                None => Err(match result {
+                    Err(error) => fen_error(fen, &error),
+                    Ok(_) => PyValueError::new_err(format!("invalid FEN: {fen:?}")),
+                }),
+            },
+        }
+    }
+
+    /// The setup as python-chess holds it now.
+    fn raw(&self) -> loose::RawSetup {
+        let setup = self.position.setup();
+        loose::RawSetup {
+            board: setup.board,
+            turn: setup.side_to_move,
+            castling: self.raw_castling(),
+            en_passant: self.raw_en_passant(),
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number,
+            promoted: self.promoted_mask(),
+        }
+    }
+
+    /// Replaces the board's setup with `raw`, the move stack cleared.
+    fn reset_to(&mut self, raw: &loose::RawSetup) {
+        *self = Board::from_raw(raw, self.chess960);
+    }
+
+    /// The castling rights as python-chess holds them: as set under the
+    /// stack, clean after a move.
+    fn raw_castling(&self) -> u64 {
+        if self.stack.is_empty() {
+            self.root.castling
+        } else {
+            self.position.castling_rooks().0
+        }
+    }
+
+    /// python-chess's en passant square: as set under the stack; after a
+    /// move, the square a double push skipped.
+    fn raw_en_passant(&self) -> Option<Square> {
+        let Some((before, mv)) = self.stack.last() else {
+            return self.root.en_passant;
+        };
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let pawn = before.piece_on(mv.from()).map(|piece| piece.kind()) == Some(PieceKind::Pawn);
+        (pawn && mv.kind() == MoveKind::Normal && from.abs_diff(to) == 16)
+            .then(|| Square::new(((from + to) / 2) as u8))
+            .flatten()
+    }
+
+    /// python-chess's promoted pieces: those set so, and every piece a
+    /// promotion made, followed through the moves.
+    fn promoted_mask(&self) -> u64 {
+        let mut promoted = self.root.promoted;
+        for (before, mv) in &self.stack {
+            if mv.is_null() {
+                continue;
+            }
+            let (from, to) = (mv.from().bitboard().0, mv.to().bitboard().0);
+            let was = promoted & from != 0;
+            promoted &= !from & !to;
+            match mv.kind() {
+                MoveKind::EnPassant => {
+                    let captured = Square::from_file_rank(mv.to().file(), mv.from().rank());
+                    promoted &= !captured.bitboard().0;
+                }
+                MoveKind::Castling => continue,
+                _ => {}
+            }
+            if was || matches!(mv.kind(), MoveKind::Promotion(_)) {
+                promoted |= to;
+            }
+            let _ = before;
+        }
+        promoted
+    }
+
+    /// The side to move's king's attackers.
+    fn checkers_now(&self) -> bitboards::Bitboard {
+        if self.loose {
+            loose::checkers(&self.position)
+        } else {
+            self.position.checkers()
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        !self.checkers_now().is_empty()
     }
 
     /// A board at `start` with `moves` played (all legal).
@@ -85,7 +241,14 @@ impl Board {
 
     fn legal(&mut self) -> &MoveList {
         let position = &self.position;
-        self.legal.get_or_insert_with(|| position.legal_moves())
+        let loose = self.loose;
+        self.legal.get_or_insert_with(|| {
+            if loose {
+                loose::legal_moves(position)
+            } else {
+                position.legal_moves()
+            }
+        })
     }
 
     /// The legal move `mv` stands for, or `IllegalMoveError`.
@@ -151,7 +314,7 @@ impl Board {
     /// rule and threefold repetition.
     fn outcome_of(&mut self, claim_draw: bool) -> Option<Termination> {
         let moves = self.has_legal_moves();
-        let check = self.position.is_check();
+        let check = self.in_check();
         if !moves && check {
             return Some(Termination::CHECKMATE);
         }
@@ -190,7 +353,7 @@ impl Board {
             && self
                 .legal()
                 .iter()
-                .any(|&mv| position.play_unchecked(mv).halfmove_clock() >= 100)
+                .any(|&mv| loose::after(&position, mv).halfmove_clock() >= 100)
     }
 
     /// As python-chess: the position stands for the third time, or a legal
@@ -211,7 +374,7 @@ impl Board {
             .collect();
         let position = self.position;
         self.legal().iter().any(|&mv| {
-            let after = position.play_unchecked(mv);
+            let after = loose::after(&position, mv);
             history
                 .iter()
                 .filter(|seen| Board::same_position(seen, &after))
@@ -220,8 +383,20 @@ impl Board {
         })
     }
 
-    fn new_board(&self, position: Position) -> Board {
-        Board::new_at(position, self.chess960)
+    /// A board at this one's setup, without its moves.
+    fn detached(&self) -> Board {
+        Board {
+            position: self.position,
+            chess960: self.chess960,
+            stack: Vec::new(),
+            legal: None,
+            loose: self.loose,
+            root: Root {
+                castling: self.raw_castling(),
+                en_passant: self.raw_en_passant(),
+                promoted: self.promoted_mask(),
+            },
+        }
     }
 }
 
@@ -331,9 +506,11 @@ fn find_legal(legal: &MoveList, notation: CastlingNotation, mv: Move) -> Option<
 
 /// A generator of moves as python-chess has them on a board
 /// (`board.legal_moves`, `board.pseudo_legal_moves`): iterate, `len()`,
-/// `in`, and a repr in SAN.
+/// `in`, and a repr in SAN. Made from a `Board`, it holds the board's moves
+/// then; made from any other object with python-chess's board methods, it
+/// asks that object each time, as python-chess's does.
 macro_rules! move_generator {
-    ($name:ident, $doc:literal) => {
+    ($name:ident, $generate:literal, $test:literal, $make:ident, $doc:literal) => {
         #[doc = $doc]
         #[pyclass(module = "bitboards", frozen)]
         pub struct $name {
@@ -344,6 +521,10 @@ macro_rules! move_generator {
             notation: CastlingNotation,
             /// The board's position, for the repr's SAN.
             position: Position,
+            /// Whether the position is loose (`crate::loose`).
+            loose: bool,
+            /// Another kind of board, asked each time.
+            foreign: Option<Py<PyAny>>,
         }
 
         impl $name {
@@ -357,26 +538,69 @@ macro_rules! move_generator {
 
         #[pymethods]
         impl $name {
-            fn __len__(&self) -> usize {
-                self.moves.len()
+            #[new]
+            fn new(board: &Bound<'_, PyAny>) -> PyResult<$name> {
+                if let Ok(board) = board.cast::<Board>() {
+                    let mut board = board.borrow_mut();
+                    return Ok(board.$make());
+                }
+                Ok($name {
+                    moves: Vec::new(),
+                    notation: CastlingNotation::KingToTarget,
+                    position: Position::START,
+                    loose: false,
+                    foreign: Some(board.clone().unbind()),
+                })
             }
 
-            fn count(&self) -> usize {
-                self.moves.len()
+            fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+                match &self.foreign {
+                    None => Ok(self.moves.len()),
+                    Some(board) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                        "the moves of a {} are counted with count()",
+                        board.bind(py).get_type().name()?
+                    ))),
+                }
             }
 
-            fn __bool__(&self) -> bool {
-                !self.moves.is_empty()
+            fn count(&self, py: Python<'_>) -> PyResult<usize> {
+                match &self.foreign {
+                    None => Ok(self.moves.len()),
+                    Some(board) => Ok(board.bind(py).call_method0($generate)?.try_iter()?.count()),
+                }
             }
 
-            fn __contains__(&self, mv: &Bound<'_, PyAny>) -> bool {
+            fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+                match &self.foreign {
+                    None => Ok(!self.moves.is_empty()),
+                    Some(board) => Ok(board
+                        .bind(py)
+                        .call_method0($generate)?
+                        .try_iter()?
+                        .next()
+                        .transpose()?
+                        .is_some()),
+                }
+            }
+
+            fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+                if let Some(board) = &self.foreign {
+                    return board.bind(py).call_method1($test, (mv,))?.is_truthy();
+                }
                 let Ok(mv) = mv.cast::<Move>() else {
-                    return false;
+                    return Ok(false);
                 };
-                find_in(&self.moves, self.notation, *mv.get()).is_some()
+                Ok(find_in(&self.moves, self.notation, *mv.get()).is_some())
             }
 
             fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                if let Some(board) = &self.foreign {
+                    return board
+                        .bind(py)
+                        .call_method0($generate)?
+                        .try_iter()
+                        .map(Bound::into_any);
+                }
                 let objects = Move::objects(py)?;
                 PyList::new(py, self.written().map(|mv| mv.shared(py, objects)))?
                     .as_any()
@@ -386,20 +610,34 @@ macro_rules! move_generator {
 
             /// python-chess's repr: the moves in SAN (UCI for one that is
             /// not legal).
-            fn __repr__(&self) -> String {
-                let legal = self.position.legal_moves();
+            fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+                if let Some(board) = &self.foreign {
+                    let board = board.bind(py);
+                    let mut sans = Vec::new();
+                    for mv in board.call_method0($generate)?.try_iter()? {
+                        sans.push(board.call_method1("san", (mv?,))?.extract::<String>()?);
+                    }
+                    return Ok(format!("<{} ({})>", stringify!($name), sans.join(", ")));
+                }
+                let legal = if self.loose {
+                    loose::legal_moves(&self.position)
+                } else {
+                    self.position.legal_moves()
+                };
                 let moves: Vec<String> = self
                     .moves
                     .iter()
                     .map(|&mv| {
-                        if legal.contains(&mv) {
-                            self.position.san(mv).to_string()
-                        } else {
+                        if !legal.contains(&mv) {
                             mv.uci(self.notation).to_string()
+                        } else if self.loose {
+                            loose::san(&self.position, &legal, mv)
+                        } else {
+                            self.position.san(mv).to_string()
                         }
                     })
                     .collect();
-                format!("<{} ({})>", stringify!($name), moves.join(", "))
+                Ok(format!("<{} ({})>", stringify!($name), moves.join(", ")))
             }
         }
     };
@@ -407,10 +645,16 @@ macro_rules! move_generator {
 
 move_generator!(
     LegalMoveGenerator,
+    "generate_legal_moves",
+    "is_legal",
+    legal_generator,
     "The legal moves of a board (`board.legal_moves`)."
 );
 move_generator!(
     PseudoLegalMoveGenerator,
+    "generate_pseudo_legal_moves",
+    "is_pseudo_legal",
+    pseudo_generator,
     "The pseudo-legal moves of a board (`board.pseudo_legal_moves`): by how the pieces move, the king perhaps left in check."
 );
 
@@ -457,11 +701,51 @@ fn python_part<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> 
 
 #[pymethods]
 impl Board {
+    /// A board at `fen` (the start position by default; None: no pieces),
+    /// held whatever rules it breaks (`status()` says which).
     #[new]
-    #[pyo3(signature = (fen = STARTING_FEN, *, chess960 = false))]
-    fn new(fen: &str, chess960: bool) -> PyResult<Board> {
-        let position = Position::from_fen(fen).map_err(|error| fen_error(fen, &error))?;
-        Ok(Board::new_at(position, chess960))
+    #[pyo3(signature = (fen = Some(STARTING_FEN), *, chess960 = false))]
+    fn new(fen: Option<&str>, chess960: bool) -> PyResult<Board> {
+        match fen {
+            Some(fen) => Board::read_fen(fen, chess960),
+            None => Ok(Board::from_raw(&loose::RawSetup::EMPTY, chess960)),
+        }
+    }
+
+    /// A board without pieces, White to move.
+    #[staticmethod]
+    #[pyo3(signature = (*, chess960 = false))]
+    fn empty(chess960: bool) -> Board {
+        Board::from_raw(&loose::RawSetup::EMPTY, chess960)
+    }
+
+    /// Removes every piece, the rights and the en passant square; White to
+    /// move, the clocks at their start, the move stack cleared.
+    fn clear(&mut self) {
+        self.reset_to(&loose::RawSetup::EMPTY);
+    }
+
+    /// Removes every piece (the side to move, rights and clocks kept as
+    /// python-chess keeps them), the move stack cleared.
+    fn clear_board(&mut self) {
+        let mut raw = self.raw();
+        raw.board = [None; 64];
+        raw.promoted = 0;
+        self.reset_to(&raw);
+    }
+
+    /// Back to the standard start position, the move stack cleared.
+    fn reset(&mut self) {
+        *self = Board::new_at(Position::START, self.chess960);
+    }
+
+    /// The start position's pieces, the rest kept (the move stack
+    /// cleared).
+    fn reset_board(&mut self) {
+        let mut raw = self.raw();
+        raw.board = Position::START.setup().board;
+        raw.promoted = 0;
+        self.reset_to(&raw);
     }
 
     /// The Chess960 start position numbered `number` (0 to 959; 518 is
@@ -480,20 +764,21 @@ impl Board {
         self.chess960
     }
 
+    /// Which castling rights are clean depends on it: the position is
+    /// rebuilt from the rights as set.
     #[setter]
     fn set_chess960(&mut self, chess960: bool) {
-        self.chess960 = chess960;
+        if chess960 != self.chess960 {
+            let raw = self.raw();
+            self.chess960 = chess960;
+            self.rebuild(&raw);
+        }
     }
 
     /// The legal moves.
     #[getter]
     fn legal_moves(&mut self) -> LegalMoveGenerator {
-        let notation = self.notation();
-        LegalMoveGenerator {
-            moves: self.legal().as_slice().to_vec(),
-            notation,
-            position: self.position,
-        }
+        self.legal_generator()
     }
 
     /// Plays `move` (a legal `Move`, or the null move when not in check;
@@ -513,10 +798,7 @@ impl Board {
             self.play_null()?;
             return Ok(Move::NULL);
         }
-        let mv = self
-            .position
-            .parse_san(san)
-            .map_err(|error| san_error(san, &error))?;
+        let mv = self.read_san(san)?;
         let played = Move::from_move(mv, self.notation());
         self.play(mv);
         Ok(played)
@@ -528,10 +810,7 @@ impl Board {
             self.play_null()?;
             return Ok(Move::NULL);
         }
-        let mv = self
-            .position
-            .parse_uci(uci)
-            .map_err(|error| uci_error(uci, &error))?;
+        let mv = self.read_uci(uci)?;
         let played = Move::from_move(mv, self.notation());
         self.play(mv);
         Ok(played)
@@ -574,6 +853,10 @@ impl Board {
             return Ok("--".to_owned());
         }
         let mv = self.resolve(&r#move)?;
+        if self.loose {
+            let position = self.position;
+            return Ok(loose::san(&position, self.legal(), mv));
+        }
         Ok(self.position.san(mv).to_string())
     }
 
@@ -584,23 +867,17 @@ impl Board {
     }
 
     /// The legal move written in SAN.
-    fn parse_san(&self, san: &str) -> PyResult<Move> {
+    fn parse_san(&mut self, san: &str) -> PyResult<Move> {
         if is_null_san(san) {
             return Ok(Move::NULL);
         }
-        let mv = self
-            .position
-            .parse_san(san)
-            .map_err(|error| san_error(san, &error))?;
+        let mv = self.read_san(san)?;
         Ok(Move::from_move(mv, self.notation()))
     }
 
     /// The legal move written in UCI.
-    fn parse_uci(&self, uci: &str) -> PyResult<Move> {
-        let mv = self
-            .position
-            .parse_uci(uci)
-            .map_err(|error| uci_error(uci, &error))?;
+    fn parse_uci(&mut self, uci: &str) -> PyResult<Move> {
+        let mv = self.read_uci(uci)?;
         Ok(Move::from_move(mv, self.notation()))
     }
 
@@ -651,9 +928,7 @@ impl Board {
 
     /// Sets the position from a FEN and clears the move stack.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        self.position = Position::from_fen(fen).map_err(|error| fen_error(fen, &error))?;
-        self.stack.clear();
-        self.legal = None;
+        *self = Board::read_fen(fen, self.chess960)?;
         Ok(())
     }
 
@@ -663,18 +938,19 @@ impl Board {
         is_white(self.position.side_to_move())
     }
 
-    /// The castling rooks' squares, as a mask.
+    /// The castling rights as python-chess holds them: the castling rooks'
+    /// squares as set (`clean_castling_rights()` drops those without their
+    /// king or rook).
     #[getter]
     fn castling_rights(&self) -> u64 {
-        self.position.castling_rooks().0
+        self.raw_castling()
     }
 
-    /// The en passant square, where a capture there is legal.
+    /// The en passant square as python-chess holds it: the square a double
+    /// push skipped, whether or not a pawn can take there.
     #[getter]
     fn ep_square(&self) -> Option<u8> {
-        self.position
-            .legal_en_passant()
-            .map(|square| square.index() as u8)
+        self.raw_en_passant().map(|square| square.index() as u8)
     }
 
     #[getter]
@@ -687,21 +963,52 @@ impl Board {
         self.position.fullmove_number()
     }
 
+    // python-chess's fields are writable; the move stack stays.
+
+    #[setter(turn)]
+    fn set_turn(&mut self, turn: bool) {
+        let mut raw = self.raw();
+        raw.turn = self::color(turn);
+        self.rebuild(&raw);
+    }
+
+    #[setter(ep_square)]
+    fn set_ep_square(&mut self, square: Option<i64>) -> PyResult<()> {
+        let mut raw = self.raw();
+        raw.en_passant = square.map(self::square).transpose()?;
+        self.rebuild(&raw);
+        Ok(())
+    }
+
+    #[setter(halfmove_clock)]
+    fn set_halfmove_clock(&mut self, clock: u16) {
+        let mut raw = self.raw();
+        raw.halfmove_clock = clock;
+        self.rebuild(&raw);
+    }
+
+    #[setter(fullmove_number)]
+    fn set_fullmove_number(&mut self, number: u16) {
+        let mut raw = self.raw();
+        raw.fullmove_number = number;
+        self.rebuild(&raw);
+    }
+
     /// Half-moves since the start of the game (from the fullmove number).
     fn ply(&self) -> u32 {
         2 * (u32::from(self.position.fullmove_number()) - 1) + u32::from(!self.turn())
     }
 
     fn is_check(&self) -> bool {
-        self.position.is_check()
+        self.in_check()
     }
 
     fn is_checkmate(&mut self) -> bool {
-        self.position.is_check() && !self.has_legal_moves()
+        self.in_check() && !self.has_legal_moves()
     }
 
     fn is_stalemate(&mut self) -> bool {
-        !self.position.is_check() && !self.has_legal_moves()
+        !self.in_check() && !self.has_legal_moves()
     }
 
     fn is_insufficient_material(&self) -> bool {
@@ -764,9 +1071,10 @@ impl Board {
             .map(|piece| is_white(piece.color())))
     }
 
-    /// The square of `color`'s king.
-    fn king(&self, color: bool) -> u8 {
-        self.position.king(self::color(color)).index() as u8
+    /// The square of `color`'s king (the highest one's if there are
+    /// several), or None.
+    fn king(&self, color: bool) -> Option<u8> {
+        loose::king_of(&self.position, self::color(color)).map(|square| square.index() as u8)
     }
 
     /// The squares of `color`'s pieces of `piece_type`.
@@ -814,21 +1122,44 @@ impl Board {
 
     fn gives_check(&mut self, r#move: Move) -> PyResult<bool> {
         let mv = self.resolve(&r#move)?;
+        if self.loose {
+            return Ok(loose::gives_check(&self.position, mv));
+        }
         Ok(self.position.gives_check(mv))
     }
 
-    fn is_capture(&mut self, r#move: Move) -> PyResult<bool> {
-        let mv = self.resolve(&r#move)?;
-        Ok(mv.kind() == MoveKind::EnPassant
-            || !mv.is_castling() && self.position.piece_on(mv.to()).is_some())
+    /// Whether `move` takes a piece of the side not to move (en passant
+    /// included), by the squares it touches: legal or not, as python-chess.
+    fn is_capture(&self, r#move: Move) -> bool {
+        let touched = bit(r#move.from) | bit(r#move.to);
+        let enemy = self
+            .position
+            .by_color(self.position.side_to_move().opponent())
+            .0;
+        touched & enemy != 0 || self.is_en_passant(r#move)
     }
 
-    fn is_castling(&mut self, r#move: Move) -> PyResult<bool> {
-        Ok(self.resolve(&r#move)?.is_castling())
+    /// Whether `move` is a king's castling move: two files or more, or
+    /// onto its own rook.
+    fn is_castling(&self, r#move: Move) -> bool {
+        if self.position.by_kind(PieceKind::King).0 & bit(r#move.from) == 0 {
+            return false;
+        }
+        let files = (r#move.from % 8).abs_diff(r#move.to % 8);
+        let own_rooks = self
+            .position
+            .pieces(self.position.side_to_move(), PieceKind::Rook)
+            .0;
+        files > 1 || own_rooks & bit(r#move.to) != 0
     }
 
-    fn is_en_passant(&mut self, r#move: Move) -> PyResult<bool> {
-        Ok(self.resolve(&r#move)?.kind() == MoveKind::EnPassant)
+    /// Whether `move` is a pawn's diagonal step onto the en passant square.
+    fn is_en_passant(&self, r#move: Move) -> bool {
+        let us = self.position.side_to_move();
+        self.raw_en_passant().map(|square| square.index() as u8) == Some(r#move.to)
+            && self.position.pieces(us, PieceKind::Pawn).0 & bit(r#move.from) != 0
+            && matches!(r#move.to.abs_diff(r#move.from), 7 | 9)
+            && self.position.occupied().0 & bit(r#move.to) == 0
     }
 
     /// The legal moves from a square of `from_mask` to one of `to_mask`
@@ -934,11 +1265,7 @@ impl Board {
     /// The pseudo-legal moves (`len()`, iterate, `in`).
     #[getter]
     fn pseudo_legal_moves(&mut self) -> PseudoLegalMoveGenerator {
-        PseudoLegalMoveGenerator {
-            moves: self.pseudo_legal_list(u64::MAX, u64::MAX),
-            notation: self.notation(),
-            position: self.position,
-        }
+        self.pseudo_generator()
     }
 
     /// Whether `move` is pseudo-legal here.
@@ -951,8 +1278,8 @@ impl Board {
     }
 
     /// Whether an en passant capture is legal here.
-    fn has_legal_en_passant(&self) -> bool {
-        self.position.legal_en_passant().is_some()
+    fn has_legal_en_passant(&mut self) -> bool {
+        self.legal_en_passant().is_some()
     }
 
     /// Whether a pawn can capture en passant by how pawns move.
@@ -987,7 +1314,11 @@ impl Board {
 
     /// `pin` as a mask.
     fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
-        Ok(pseudo::pin(&self.position, self::color(color), self::square(square)?).0)
+        let color = self::color(color);
+        let Some(king) = loose::king_of(&self.position, color) else {
+            return Ok(u64::MAX);
+        };
+        Ok(pseudo::pin(&self.position, color, king, self::square(square)?).0)
     }
 
     /// Whether `color`'s piece on `square` is pinned to its king.
@@ -997,11 +1328,11 @@ impl Board {
 
     /// The pieces giving check to the side to move.
     fn checkers(&self) -> Bitboard {
-        Bitboard(self.position.checkers().0)
+        Bitboard(self.checkers_now().0)
     }
 
     fn checkers_mask(&self) -> u64 {
-        self.position.checkers().0
+        self.checkers_now().0
     }
 
     #[getter]
@@ -1034,10 +1365,10 @@ impl Board {
         self.position.by_kind(PieceKind::King).0
     }
 
-    /// Promoted pieces (crazyhouse's, in python-chess): none here.
+    /// The pieces that were promoted (set so, or made by a promotion).
     #[getter]
     fn promoted(&self) -> u64 {
-        0
+        self.promoted_mask()
     }
 
     /// Whether `color` may still castle either way.
@@ -1063,24 +1394,31 @@ impl Board {
     /// Whether a castling right needs Chess960 (a king off the e-file or
     /// a rook off its corner).
     fn has_chess960_castling_rights(&self) -> bool {
-        self.position.castling_notation() == CastlingNotation::KingTakesRook
+        const CORNERS: u64 = 0x8100_0000_0000_0081;
+        let rights = loose::clean_castling(&self.raw(), true);
+        let king_home =
+            |color, square: u64| self.position.pieces(color, PieceKind::King).0 & square != 0;
+        rights & !CORNERS != 0
+            || (rights & 0xFF != 0 && !king_home(Color::White, 1 << 4))
+            || (rights & (0xFF << 56) != 0 && !king_home(Color::Black, 1 << 60))
     }
 
-    /// The castling rooks' squares: the rights as the position holds
-    /// them (always clean here).
+    /// The castling rights that are rights at all: the rook on its home
+    /// rank with its king (standard chess: king on e1/e8, rooks in the
+    /// corners; Chess960: one rook each side of the king).
     fn clean_castling_rights(&self) -> u64 {
-        self.position.castling_rooks().0
+        loose::clean_castling(&self.raw(), self.chess960)
     }
 
-    /// python-chess's validity flags: a `bitboards.Board` only ever holds
-    /// a valid position, so none (`STATUS_VALID`).
+    /// python-chess's validity flags (`Status`): every rule the setup
+    /// breaks, `STATUS_VALID` (0) for none.
     fn status(&self) -> u32 {
-        0
+        loose::status(&self.raw(), self.chess960)
     }
 
-    /// Always true: a `bitboards.Board` only ever holds a valid position.
+    /// Whether the setup breaks no rule (`status() == STATUS_VALID`).
     fn is_valid(&self) -> bool {
-        true
+        self.status() == 0
     }
 
     /// Whether `move` resets the fifty-move counter (a capture or a pawn
@@ -1102,8 +1440,8 @@ impl Board {
         if self.zeroing(mv) || mv.is_castling() {
             return true;
         }
-        let after = self.position.play_unchecked(mv);
-        after.castling() != self.position.castling() || self.position.legal_en_passant().is_some()
+        let after = loose::after(&self.position, mv);
+        after.castling() != self.position.castling() || self.legal_en_passant().is_some()
     }
 
     /// Whether `color` lacks the material to checkmate whatever the other
@@ -1156,15 +1494,13 @@ impl Board {
 
     /// Forgets the moves played (the position stays).
     fn clear_stack(&mut self) {
-        self.stack.clear();
+        *self = self.detached();
     }
 
     /// Mirrors the position in place (colours swapped, board flipped; the
     /// move stack cleared).
     fn apply_mirror(&mut self) {
-        self.position = self.position.mirror();
-        self.stack.clear();
-        self.legal = None;
+        *self = self.mirror();
     }
 
     /// The FEN with castling written by rook files (Shredder-FEN).
@@ -1266,48 +1602,38 @@ impl Board {
         python_part(cls.py(), "from_epd")?.call1((cls, epd, chess960))
     }
 
-    /// Sets the castling rights from a mask of rook squares, keeping those
-    /// that are rights at all (a rook on its home rank beside its king),
-    /// as python-chess's `clean_castling_rights` reads them.
+    /// Sets the castling rights as python-chess holds them: rook squares,
+    /// as set (`clean_castling_rights()` and the FEN keep those that are
+    /// rights at all; `status()` flags the others).
     #[setter(castling_rights)]
-    fn set_castling_rights_mask(&mut self, mask: u64) -> PyResult<()> {
-        let mut letters = String::new();
-        for square in bitboards::Bitboard(mask) {
-            let color = match square.rank().index() {
-                0 => Color::White,
-                7 => Color::Black,
-                _ => continue,
-            };
-            let letter = (b'a' + square.file().index() as u8) as char;
-            letters.push(match color {
-                Color::White => letter.to_ascii_uppercase(),
-                Color::Black => letter,
-            });
-        }
-        self.set_castling_letters(&letters, true)
+    fn set_castling_rights_mask(&mut self, mask: u64) {
+        let mut raw = self.raw();
+        raw.castling = mask;
+        self.rebuild(&raw);
     }
 
     /// Sets the castling rights from a FEN's castling field (`KQkq`,
-    /// Shredder's `HAha`, or `-`); rights without their king and rook are
-    /// dropped, as python-chess cleans them.
+    /// Shredder's `HAha`, or `-`), read as python-chess reads it, and
+    /// clears the move stack.
     fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
         let field = castling_fen.trim();
-        if field.is_empty() || field.contains(char::is_whitespace) {
-            return Err(PyValueError::new_err(format!(
-                "invalid castling fen: {castling_fen:?}"
-            )));
-        }
-        let letters = if field == "-" { "" } else { field };
-        self.set_castling_letters(letters, false)
+        let mut raw = self.raw();
+        raw.castling = (!field.is_empty() && !field.contains(char::is_whitespace))
+            .then(|| loose::castling_mask(&raw.board, field))
+            .flatten()
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("invalid castling fen: {castling_fen:?}"))
+            })?;
+        self.reset_to(&raw);
+        Ok(())
     }
 
     /// Sets up the Chess960 start position numbered `number` (0 to 959;
     /// 518 is standard chess) and clears the move stack.
     fn set_chess960_pos(&mut self, number: u16) -> PyResult<()> {
-        self.position =
+        let position =
             Position::chess960(number).map_err(|error| PyValueError::new_err(error.to_string()))?;
-        self.stack.clear();
-        self.legal = None;
+        *self = Board::new_at(position, self.chess960);
         Ok(())
     }
 
@@ -1348,63 +1674,62 @@ impl Board {
         Ok(map)
     }
 
-    /// Puts `piece` on `square` (None empties it) and clears the move
-    /// stack. `ValueError` (the board unchanged) when the result is not a
-    /// position the rules allow; castling rights and an en passant square
-    /// the new placement cannot hold are dropped.
+    /// Puts `piece` on `square` (None empties it; `promoted` marks it
+    /// promoted) and clears the move stack. Any setup is held:
+    /// `status()` says what it breaks.
     #[pyo3(signature = (square, piece, promoted = false))]
     fn set_piece_at(&mut self, square: i64, piece: Option<Piece>, promoted: bool) -> PyResult<()> {
-        let _ = promoted;
         let square = self::square(square)?;
-        let mut setup = self.position.setup();
-        setup.board[square.index()] = piece.map(|piece| piece.0);
-        self.settle(setup, &format!("a piece set on {}", square.name()))
+        let mut raw = self.raw();
+        raw.board[square.index()] = piece.map(|piece| piece.0);
+        raw.promoted &= !square.bitboard().0;
+        if promoted && piece.is_some() {
+            raw.promoted |= square.bitboard().0;
+        }
+        self.reset_to(&raw);
+        Ok(())
     }
 
     /// Empties `square` and returns the piece that stood there (the move
-    /// stack cleared); `ValueError` when the result is not a position the
-    /// rules allow (removing a king, for one).
+    /// stack cleared).
     fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
         let square = self::square(square)?;
         let removed = self.position.piece_on(square).map(Piece);
-        let mut setup = self.position.setup();
-        setup.board[square.index()] = None;
-        self.settle(setup, &format!("the piece on {} removed", square.name()))?;
+        self.set_piece_at(square.index() as i64, None, false)?;
         Ok(removed)
     }
 
     /// Replaces every piece with those of `pieces` (a dict from square to
-    /// `Piece`), as `set_piece_at` does one.
+    /// `Piece`), the move stack cleared.
     fn set_piece_map(&mut self, pieces: &Bound<'_, PyDict>) -> PyResult<()> {
-        let mut setup = self.position.setup();
-        setup.board = [None; 64];
+        let mut raw = self.raw();
+        raw.board = [None; 64];
+        raw.promoted = 0;
         for (square, piece) in pieces.iter() {
             let square = self::square(square.extract()?)?;
-            setup.board[square.index()] = Some(piece.extract::<Piece>()?.0);
+            raw.board[square.index()] = Some(piece.extract::<Piece>()?.0);
         }
-        self.settle(setup, "the piece map set")
+        self.reset_to(&raw);
+        Ok(())
     }
 
-    /// Replaces the pieces with those of a FEN's first field, the rest
-    /// (side to move, rights, clocks) kept where they still hold.
+    /// Replaces the pieces with those of a FEN's first field (`~` marks a
+    /// promoted piece), the rest kept; the move stack cleared.
     fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
         let placement = fen.trim();
-        if placement.is_empty() || placement.contains(char::is_whitespace) {
-            return Err(PyValueError::new_err(format!(
-                "expected a board FEN (the first field alone), got {fen:?}"
-            )));
-        }
-        let current = self.position.fen().to_string();
-        let rest: Vec<&str> = current.split(' ').skip(1).collect();
-        // The placement read with the side to move and the clocks (which
-        // the rules on checks and the FEN reader need), then set as
-        // `set_piece_map` sets pieces: rights and en passant kept where
-        // they still hold.
-        let placed = format!("{placement} {} - - {} {}", rest[0], rest[3], rest[4]);
-        let placed = Position::from_fen(&placed).map_err(|error| fen_error(&placed, &error))?;
-        let mut setup = self.position.setup();
-        setup.board = placed.setup().board;
-        self.settle(setup, "the board FEN set")
+        let (board, promoted) = (!placement.contains(char::is_whitespace))
+            .then(|| loose::parse_board(placement))
+            .flatten()
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "expected a board FEN (eight ranks of pieces and digits), got {fen:?}"
+                ))
+            })?;
+        let mut raw = self.raw();
+        raw.board = board;
+        raw.promoted = promoted;
+        self.reset_to(&raw);
+        Ok(())
     }
 
     /// The Polyglot key (`chess.polyglot.zobrist_hash`).
@@ -1414,17 +1739,30 @@ impl Board {
 
     /// The position with colours swapped and the board flipped (no moves).
     fn mirror(&self) -> Board {
-        self.new_board(self.position.mirror())
+        let raw = self.raw();
+        let flip = |mask: u64| mask.swap_bytes();
+        let mut board = [None; 64];
+        for (index, piece) in raw.board.iter().enumerate() {
+            board[index ^ 56] =
+                piece.map(|piece| bitboards::Piece::new(piece.color().opponent(), piece.kind()));
+        }
+        let mirrored = loose::RawSetup {
+            board,
+            turn: raw.turn.opponent(),
+            castling: flip(raw.castling),
+            en_passant: raw
+                .en_passant
+                .and_then(|square| Square::new(square.index() as u8 ^ 56)),
+            promoted: flip(raw.promoted),
+            ..raw
+        };
+        Board::from_raw(&mirrored, self.chess960)
     }
 
     /// A copy (with the move stack unless `stack=False`).
     #[pyo3(signature = (*, stack = true))]
     fn copy(&self, stack: bool) -> Board {
-        if stack {
-            self.clone()
-        } else {
-            self.new_board(self.position)
-        }
+        if stack { self.clone() } else { self.detached() }
     }
 
     fn __copy__(&self) -> Board {
@@ -1441,7 +1779,10 @@ impl Board {
             .stack
             .first()
             .map_or(self.position, |(start, _)| *start);
-        self.new_board(start)
+        let mut root = Board::new_at(start, self.chess960);
+        root.root = self.root;
+        root.loose = self.loose;
+        root
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep,
@@ -1449,6 +1790,12 @@ impl Board {
     /// cores when None).
     #[pyo3(signature = (depth, threads = None))]
     fn perft(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> PyResult<u64> {
+        if self.loose {
+            return Err(PyValueError::new_err(format!(
+                "perft needs a position with one king a side, no pawn on a back rank and the side not to move not in check: {}",
+                self.fen_as(false, "legal")
+            )));
+        }
         let position = self.position;
         let threads = match threads {
             Some(1) => return Ok(py.detach(|| bitboards::perft(&position, depth))),
@@ -1505,7 +1852,11 @@ impl Board {
     #[pyo3(signature = (*, size = 400, flipped = false))]
     fn svg(&self, size: u32, flipped: bool) -> String {
         let last = self.stack.last().map(|&(_, mv)| mv);
-        crate::svg::board(&self.position, last, size, flipped)
+        let checked = self
+            .in_check()
+            .then(|| loose::king_of(&self.position, self.position.side_to_move()))
+            .flatten();
+        crate::svg::board(&self.position, last, checked, size, flipped)
     }
 
     /// The picture Jupyter shows.
@@ -1534,7 +1885,7 @@ impl Board {
 /// A board from its start FEN and moves in UCI (what pickle stores).
 #[pyfunction]
 pub fn board_from_state(fen: &str, chess960: bool, moves: Vec<String>) -> PyResult<Board> {
-    let mut board = Board::new(fen, chess960)?;
+    let mut board = Board::read_fen(fen, chess960)?;
     for uci in &moves {
         board.push_uci(uci)?;
     }
@@ -1552,18 +1903,121 @@ impl Board {
         };
         // As python-chess writes it: by default an en passant square only
         // where the capture is legal.
+        let raw = self.raw_en_passant();
         let shown = match en_passant {
-            "fen" => self.position.en_passant(),
-            "xfen" => self
-                .position
-                .en_passant()
-                .filter(|_| self.pseudo_en_passant()),
-            _ => self.position.legal_en_passant(),
+            "fen" => raw,
+            "xfen" => raw.filter(|&square| !self.en_passant_takers(square).is_empty()),
+            _ => raw.filter(|&square| self.legal_en_passant_ro() == Some(square)),
         };
-        match (self.position.en_passant(), shown) {
-            (Some(square), None) => text.replacen(&format!(" {} ", square.name()), " - ", 1),
-            _ => text,
+        let mut fields: Vec<&str> = text.split(' ').collect();
+        if let Some(field) = fields.get_mut(3) {
+            *field = shown.map_or("-", |square| square.name());
         }
+        fields.join(" ")
+    }
+
+    /// The pawns of the side to move that can take en passant on `square`
+    /// by how pawns move (python-chess's pseudo-legal en passant).
+    fn en_passant_takers(&self, square: Square) -> bitboards::Bitboard {
+        let position = &self.position;
+        let us = position.side_to_move();
+        if position.occupied().contains(square) {
+            return bitboards::Bitboard::EMPTY;
+        }
+        bitboards::attacks::pawn(us.opponent(), square) & position.pieces(us, PieceKind::Pawn)
+    }
+
+    /// The en passant square, where a capture there is legal.
+    fn legal_en_passant(&mut self) -> Option<Square> {
+        let square = self.position.en_passant()?;
+        self.legal()
+            .iter()
+            .any(|mv| mv.kind() == MoveKind::EnPassant)
+            .then_some(square)
+    }
+
+    /// `legal_en_passant` without the board's move cache.
+    fn legal_en_passant_ro(&self) -> Option<Square> {
+        if self.loose {
+            let square = self.position.en_passant()?;
+            let legal = loose::legal_moves(&self.position);
+            legal
+                .iter()
+                .any(|mv| mv.kind() == MoveKind::EnPassant)
+                .then_some(square)
+        } else {
+            self.position.legal_en_passant()
+        }
+    }
+
+    fn legal_generator(&mut self) -> LegalMoveGenerator {
+        LegalMoveGenerator {
+            moves: self.legal().as_slice().to_vec(),
+            notation: self.notation(),
+            position: self.position,
+            loose: self.loose,
+            foreign: None,
+        }
+    }
+
+    fn pseudo_generator(&mut self) -> PseudoLegalMoveGenerator {
+        PseudoLegalMoveGenerator {
+            moves: self.pseudo_legal_list(u64::MAX, u64::MAX),
+            notation: self.notation(),
+            position: self.position,
+            loose: self.loose,
+            foreign: None,
+        }
+    }
+
+    /// The legal move written `san`.
+    fn read_san(&mut self, san: &str) -> PyResult<bitboards::Move> {
+        if self.loose {
+            let position = self.position;
+            return loose::parse_san(&position, self.legal(), san).ok_or_else(|| {
+                IllegalMoveError::new_err(format!(
+                    "illegal san: {san:?} in {}",
+                    self.fen_as(false, "legal")
+                ))
+            });
+        }
+        self.position
+            .parse_san(san)
+            .map_err(|error| san_error(san, &error))
+    }
+
+    /// The legal move written `uci`.
+    fn read_uci(&mut self, uci: &str) -> PyResult<bitboards::Move> {
+        if self.loose {
+            let notation = self.notation();
+            let found = self
+                .legal()
+                .iter()
+                .copied()
+                .find(|mv| mv.uci(notation).to_string() == uci);
+            return found.ok_or_else(|| {
+                IllegalMoveError::new_err(format!(
+                    "illegal uci: {uci:?} in {}",
+                    self.fen_as(false, "legal")
+                ))
+            });
+        }
+        self.position
+            .parse_uci(uci)
+            .map_err(|error| uci_error(uci, &error))
+    }
+
+    /// Sets the setup to `raw`, keeping the move stack (python-chess's
+    /// property setters do).
+    fn rebuild(&mut self, raw: &loose::RawSetup) {
+        if self.stack.is_empty() {
+            self.reset_to(raw);
+            return;
+        }
+        let (position, loose) = loose::build(raw, self.chess960);
+        self.position = position;
+        self.loose = loose;
+        self.legal = None;
     }
 
     /// The pseudo-legal moves within the masks.
@@ -1580,7 +2034,12 @@ impl Board {
     /// Passes the turn (python-chess's null move, `--`): not while in
     /// check, where the position would have the side not to move in check.
     fn play_null(&mut self) -> PyResult<()> {
-        let Some(after) = self.position.null_move() else {
+        let after = if self.loose {
+            (!self.in_check()).then(|| loose::null_move(&self.position))
+        } else {
+            self.position.null_move()
+        };
+        let Some(after) = after else {
             return Err(IllegalMoveError::new_err(format!(
                 "a null move in check: {}",
                 self.position.fen()
@@ -1588,45 +2047,6 @@ impl Board {
         };
         self.stack.push((self.position, bitboards::Move::NULL));
         self.position = after;
-        self.legal = None;
-        Ok(())
-    }
-
-    /// Replaces the castling field of the FEN with `letters` (FEN or
-    /// Shredder letters). With `clean`, each right is tried alone and only
-    /// those the position can hold are kept; otherwise the field as a
-    /// whole must be valid, or the rights it can hold are kept.
-    fn set_castling_letters(&mut self, letters: &str, clean: bool) -> PyResult<()> {
-        let fen = self.position.fen().to_string();
-        let fields: Vec<&str> = fen.split(' ').collect();
-        // A standard board holds standard rights only (king on e1/e8, rook
-        // in its corner), as python-chess cleans them.
-        let validation = if self.chess960 {
-            bitboards::Validation::default()
-        } else {
-            bitboards::Validation::default().standard_castling()
-        };
-        let with = |castling: &str| {
-            let mut fields = fields.clone();
-            fields[2] = if castling.is_empty() { "-" } else { castling };
-            Position::from_fen_with(&fields.join(" "), validation)
-        };
-        let position = match (clean, with(letters)) {
-            (false, Ok(position)) => position,
-            _ => {
-                // Each right alone, kept where the position can hold it.
-                let mut kept = String::new();
-                for letter in letters.chars() {
-                    let mut trial = kept.clone();
-                    trial.push(letter);
-                    if with(&trial).is_ok() {
-                        kept = trial;
-                    }
-                }
-                with(&kept).map_err(|error| PyValueError::new_err(error.to_string()))?
-            }
-        };
-        self.position = position;
         self.legal = None;
         Ok(())
     }
@@ -1648,42 +2068,6 @@ impl Board {
             .copied()
             .filter(|&mv| from.contains(mv.from()) && to.contains(mv.to()) && keep(mv, enemy))
             .collect()
-    }
-
-    /// Makes `setup` the board's position (the move stack cleared): as it
-    /// is, else without its en passant square and with only the castling
-    /// rights it can hold (python-chess cleans them so); `ValueError`
-    /// saying what `change` broke when the pieces themselves break a rule.
-    fn settle(&mut self, mut setup: bitboards::Setup, change: &str) -> PyResult<()> {
-        let position = match Position::from_setup(setup) {
-            Ok(position) => position,
-            Err(_) => {
-                setup.en_passant = None;
-                let rights = setup.castling;
-                let mut kept = bitboards::CastlingRights::NONE;
-                for color in Color::ALL {
-                    for side in CastlingSide::ALL {
-                        if let Some(file) = rights.rook_file(color, side) {
-                            let trial = kept.with(color, side, Some(file));
-                            setup.castling = trial;
-                            if Position::from_setup(setup).is_ok() {
-                                kept = trial;
-                            }
-                        }
-                    }
-                }
-                setup.castling = kept;
-                Position::from_setup(setup).map_err(|error| {
-                    PyValueError::new_err(format!(
-                        "{change} leaves no position the rules allow: {error}"
-                    ))
-                })?
-            }
-        };
-        self.position = position;
-        self.stack.clear();
-        self.legal = None;
-        Ok(())
     }
 
     /// Whether a pawn can capture en passant by how pawns move.
@@ -1730,6 +2114,11 @@ fn check_en_passant(en_passant: &str) -> PyResult<()> {
             "en_passant must be \"legal\", \"xfen\" or \"fen\", not {en_passant:?}"
         )))
     }
+}
+
+/// The mask of the square numbered `index` (none past h8).
+fn bit(index: u8) -> u64 {
+    1u64.checked_shl(u32::from(index)).unwrap_or(0)
 }
 
 /// Whether a move captures: en passant, or onto an enemy piece (castling

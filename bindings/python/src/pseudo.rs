@@ -114,8 +114,7 @@ pub fn castling(legal: &MoveList, from: Bitboard, to: Bitboard) -> impl Iterator
 /// The ray through `square` from `color`'s king along which an enemy
 /// slider would pin a piece standing there (python-chess's `pin`: an
 /// empty square counts as if a piece stood on it), or every square.
-pub fn pin(position: &Position, color: Color, square: Square) -> Bitboard {
-    let king = position.king(color);
+pub fn pin(position: &Position, color: Color, king: Square, square: Square) -> Bitboard {
     let line = bitboards::line(king, square);
     if line.is_empty() {
         return Bitboard(u64::MAX);

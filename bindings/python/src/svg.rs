@@ -22,7 +22,13 @@ const CHECK: &str = "#e8533f";
 /// The board `size` pixels wide, rank 8 on top (rank 1 when `flipped`),
 /// with file and rank labels, the last move's squares marked and a king
 /// in check ringed.
-pub fn board(position: &Position, last: Option<Move>, size: u32, flipped: bool) -> String {
+pub fn board(
+    position: &Position,
+    last: Option<Move>,
+    checked: Option<Square>,
+    size: u32,
+    flipped: bool,
+) -> String {
     // Drawn on a 360-unit grid: a 20-unit margin for the labels and
     // 40-unit squares.
     let mut svg = String::with_capacity(8 << 10);
@@ -30,9 +36,6 @@ pub fn board(position: &Position, last: Option<Move>, size: u32, flipped: bool) 
         svg,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 360 360" width="{size}" height="{size}" font-family="sans-serif">"#
     );
-    let checked = position
-        .is_check()
-        .then(|| position.king(position.side_to_move()));
     let marked = |square: Square| last.is_some_and(|mv| mv.from() == square || mv.to() == square);
     for square in Square::ALL {
         let (file, rank) = (square.file().index() as u32, square.rank().index() as u32);

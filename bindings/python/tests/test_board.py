@@ -45,8 +45,15 @@ def compare_position(ours, py, rng):
     assert ours.epd() == py.epd()
     assert ours.fen(shredder=True) == py.fen(shredder=True)
     assert ours.turn == py.turn
-    assert ours.castling_rights == py.clean_castling_rights()
-    assert ours.ep_square == (py.ep_square if py.has_legal_en_passant() else None)
+    assert ours.castling_rights == py.castling_rights
+    assert ours.clean_castling_rights() == py.clean_castling_rights()
+    assert ours.ep_square == py.ep_square
+    assert ours.has_legal_en_passant() == py.has_legal_en_passant()
+    assert ours.has_pseudo_legal_en_passant() == py.has_pseudo_legal_en_passant()
+    for rule in ("legal", "xfen", "fen"):
+        assert ours.fen(en_passant=rule) == py.fen(en_passant=rule)
+    assert ours.status() == py.status()
+    assert ours.promoted == py.promoted
     assert ours.halfmove_clock == py.halfmove_clock
     assert ours.fullmove_number == py.fullmove_number
     assert ours.ply() == py.ply()
@@ -482,14 +489,16 @@ def test_castling_notations_as_python_chess():
 def test_fen_writes_only_a_legal_en_passant_square():
     # After g2-g4 the f4 pawn cannot take en passant (the rook on b4 would
     # take the king on h4): python-chess's FEN has no en passant square,
-    # as ours has no ep_square.
+    # though its ep_square is g3, as ours.
     fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
     ours = bitboards.Board(fen)
     py = chess.Board(fen)
     ours.push_san("g4")
     py.push_san("g4")
-    assert not py.has_legal_en_passant()
-    assert ours.ep_square is None
+    assert not py.has_legal_en_passant() and not ours.has_legal_en_passant()
+    assert ours.has_pseudo_legal_en_passant() and py.has_pseudo_legal_en_passant()
+    assert ours.ep_square == py.ep_square == chess.G3
+    assert ours.fen(en_passant="xfen") == py.fen(en_passant="xfen")
     assert ours.fen() == py.fen() == "8/2p5/3p4/KP5r/1R3pPk/8/4P3/8 b - - 0 1"
     assert ours.epd() == py.epd()
     assert repr(ours) == repr(py)
@@ -551,9 +560,17 @@ def test_bad_fen(fen, field):
 
 
 def test_bad_fen_other():
-    for fen in ["", "8/8/8/8/8/8/8/8 w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra"]:
+    for fen in ["", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "8/8/8/8/8/8/8 w - - 0 1"]:
+        with pytest.raises(ValueError):
+            chess.Board(fen)
         with pytest.raises(bitboards.InvalidFenError):
             bitboards.Board(fen)
+    # A setup no game reaches is a FEN all the same: held, and flagged.
+    empty = "8/8/8/8/8/8/8/8 w - - 0 1"
+    assert bitboards.Board(empty).fen() == chess.Board(empty).fen() == empty
+    assert bitboards.Board(empty).status() == chess.Board(empty).status() == (
+        chess.STATUS_EMPTY | chess.STATUS_NO_WHITE_KING | chess.STATUS_NO_BLACK_KING
+    )
 
 
 def test_exception_hierarchy():

@@ -15,6 +15,7 @@ python-chess's names and values. ``bitboards.pgn`` reads PGN databases
 (compressed, on every core) into games, Arrow tables and Parquet.
 """
 
+import abc
 import enum
 import re
 from typing import (
@@ -35,6 +36,7 @@ from ._bitboards import (
     NotPgnError,
     Outcome,
     Piece,
+    PseudoLegalMoveGenerator,
     Termination,
 )
 
@@ -43,8 +45,9 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 __all__ = [
-    "AmbiguousMoveError", "Bitboard", "Board", "IllegalMoveError", "InvalidFenError",
+    "AmbiguousMoveError", "BaseBoard", "Bitboard", "Board", "IllegalMoveError", "InvalidFenError",
     "InvalidMoveError", "LegalMoveGenerator", "Move", "NotPgnError", "Outcome", "Piece",
+    "PseudoLegalMoveGenerator",
     "SquareSet", "Termination", "planes",
     "WHITE", "BLACK", "COLORS", "COLOR_NAMES",
     "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING", "PIECE_TYPES", "PIECE_SYMBOLS",
@@ -747,6 +750,192 @@ class SquareSet:
     def from_square(cls, square: int) -> "SquareSet":
         """The set of one square."""
         return cls(BB_SQUARES[square])
+
+
+class BaseBoard(metaclass=abc.ABCMeta):
+    """Pieces on squares and nothing else: python-chess's ``BaseBoard``.
+
+    No side to move, castling rights, en passant square or clocks; any
+    placement, valid or not. ``Board`` has every method here (a ``Board``
+    is an instance of ``BaseBoard``), and a ``BaseBoard`` keeps its pieces
+    in one.
+
+    >>> import bitboards
+    >>> board = bitboards.BaseBoard("4k3/8/8/8/8/8/8/4KB2")
+    >>> board.piece_at(bitboards.F1)
+    Piece.from_symbol('B')
+    >>> board == bitboards.BaseBoard.empty()
+    False
+    """
+
+    def __init__(self, board_fen: Optional[str] = STARTING_BOARD_FEN) -> None:
+        self._board = Board(None)
+        if board_fen is not None:
+            self._board.set_board_fen(board_fen)
+
+    @classmethod
+    def empty(cls) -> "BaseBoard":
+        """A board without pieces."""
+        return cls(None)
+
+    @classmethod
+    def from_chess960_pos(cls, scharnagl: int) -> "BaseBoard":
+        """The pieces of the Chess960 start position numbered ``scharnagl``."""
+        board = cls.empty()
+        board.set_chess960_pos(scharnagl)
+        return board
+
+    def reset_board(self) -> None:
+        self._board.set_board_fen(STARTING_BOARD_FEN)
+
+    def clear_board(self) -> None:
+        self._board.set_board_fen("8/8/8/8/8/8/8/8")
+
+    def board_fen(self, *, promoted: Optional[bool] = False) -> str:
+        return self._board.board_fen()
+
+    def set_board_fen(self, fen: str) -> None:
+        self._board.set_board_fen(fen)
+
+    def piece_map(self, *, mask: int = BB_ALL) -> Dict[int, Piece]:
+        return self._board.piece_map(mask=mask)
+
+    def set_piece_map(self, pieces: Dict[int, Piece]) -> None:
+        self._board.set_piece_map(pieces)
+
+    def set_chess960_pos(self, scharnagl: int) -> None:
+        self._board.set_board_fen(Board.from_chess960_pos(scharnagl).board_fen())
+
+    def chess960_pos(self) -> Optional[int]:
+        return self._board.chess960_pos(ignore_turn=True, ignore_castling=True)
+
+    def piece_at(self, square: int) -> Optional[Piece]:
+        return self._board.piece_at(square)
+
+    def piece_type_at(self, square: int) -> Optional[int]:
+        return self._board.piece_type_at(square)
+
+    def color_at(self, square: int) -> Optional[bool]:
+        return self._board.color_at(square)
+
+    def set_piece_at(self, square: int, piece: Optional[Piece], promoted: bool = False) -> None:
+        self._board.set_piece_at(square, piece, promoted)
+
+    def remove_piece_at(self, square: int) -> Optional[Piece]:
+        return self._board.remove_piece_at(square)
+
+    def king(self, color: bool) -> Optional[int]:
+        return self._board.king(color)
+
+    def pieces_mask(self, piece_type: int, color: bool) -> int:
+        return self._board.pieces_mask(piece_type, color)
+
+    def pieces(self, piece_type: int, color: bool) -> "SquareSet":
+        return SquareSet(self.pieces_mask(piece_type, color))
+
+    def attacks_mask(self, square: int) -> int:
+        return self._board.attacks_mask(square)
+
+    def attacks(self, square: int) -> "SquareSet":
+        return SquareSet(self.attacks_mask(square))
+
+    def attackers_mask(self, color: bool, square: int) -> int:
+        return int(self._board.attackers(color, square))
+
+    def attackers(self, color: bool, square: int) -> "SquareSet":
+        return SquareSet(self.attackers_mask(color, square))
+
+    def is_attacked_by(self, color: bool, square: int) -> bool:
+        return self._board.is_attacked_by(color, square)
+
+    def pin_mask(self, color: bool, square: int) -> int:
+        return self._board.pin_mask(color, square)
+
+    def pin(self, color: bool, square: int) -> "SquareSet":
+        return SquareSet(self.pin_mask(color, square))
+
+    def is_pinned(self, color: bool, square: int) -> bool:
+        return self._board.is_pinned(color, square)
+
+    @property
+    def occupied(self) -> int:
+        return self._board.occupied
+
+    @property
+    def occupied_co(self) -> List[int]:
+        return list(self._board.occupied_co)
+
+    @property
+    def pawns(self) -> int:
+        return self._board.pawns
+
+    @property
+    def knights(self) -> int:
+        return self._board.knights
+
+    @property
+    def bishops(self) -> int:
+        return self._board.bishops
+
+    @property
+    def rooks(self) -> int:
+        return self._board.rooks
+
+    @property
+    def queens(self) -> int:
+        return self._board.queens
+
+    @property
+    def kings(self) -> int:
+        return self._board.kings
+
+    @property
+    def promoted(self) -> int:
+        return self._board.promoted
+
+    def unicode(self, *, invert_color: bool = False, borders: bool = False,
+                empty_square: str = "\u2b58", orientation: bool = True) -> str:
+        return self._board.unicode(invert_color=invert_color, borders=borders,
+                                   empty_square=empty_square, orientation=orientation)
+
+    def mirror(self) -> "BaseBoard":
+        """The board flipped top to bottom, colours swapped."""
+        mirrored = type(self).empty()
+        mirrored._board = self._board.mirror()
+        return mirrored
+
+    def apply_mirror(self) -> None:
+        self._board = self._board.mirror()
+
+    def copy(self) -> "BaseBoard":
+        board = type(self).empty()
+        board._board = self._board.copy(stack=False)
+        return board
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: Dict[int, object]) -> "BaseBoard":
+        return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BaseBoard):
+            return NotImplemented
+        return self.board_fen() == other.board_fen() and self.promoted == other.promoted
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as python-chess's
+
+    def __str__(self) -> str:
+        return str(self._board)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_fen()!r})"
+
+    def _repr_svg_(self) -> str:
+        from . import svg
+        return svg.board(self, size=400)
+
+
+BaseBoard.register(Board)
 
 
 def planes(bitboards: Any, turn: Any = None, out: Any = None) -> "NDArray[numpy.uint8]":
