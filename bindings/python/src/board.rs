@@ -225,6 +225,12 @@ impl Board {
         &self.position
     }
 
+    /// Whether the board's setup is one the crate's move generator does not
+    /// take (`crate::loose`).
+    pub fn is_loose(&self) -> bool {
+        self.loose
+    }
+
     /// How this board writes castling (the king's two steps, or onto its
     /// rook on a Chess960 board).
     pub fn castling_notation(&self) -> CastlingNotation {

@@ -27,6 +27,7 @@ __all__ = [
     "ArrowStream",
     "PositionStream",
     "board_from_state",
+    "build_game_tree",
     "read_games",
     "read_table",
     "to_parquet",
@@ -386,6 +387,7 @@ class Board:
     ) -> Tuple[Callable[[str, bool, List[str]], Board], Tuple[str, bool, List[str]]]: ...
 
 def board_from_state(fen: str, chess960: bool, moves: Sequence[str]) -> Board: ...
+def build_game_tree(game: Any, child: type, board: Board, text: str) -> Optional[Tuple[bool, List[str]]]: ...
 
 # PGN (re-exported by bitboards.pgn)
 

@@ -54,6 +54,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import enum
+import io
 import logging
 import os
 import re
@@ -808,12 +809,17 @@ class GameNode(abc.ABC):
     starts a variation, ``nags`` the node's NAGs.
     """
 
+    # The fields in slots (a game of a hundred moves is a hundred nodes);
+    # anything else a subclass sets goes in a __dict__ made when needed.
+    __slots__ = ("parent", "move", "variations", "comment", "starting_comment", "_nags",
+                 "__dict__", "__weakref__")
+
     parent: Optional["GameNode"]
     move: Optional[Move]
     variations: List["ChildNode"]
     comment: str
     starting_comment: str
-    nags: Set[int]
+    _nags: Optional[Set[int]]
 
     def __init__(self, *, comment: str = "") -> None:
         self.parent = None
@@ -821,7 +827,19 @@ class GameNode(abc.ABC):
         self.variations = []
         self.comment = comment
         self.starting_comment = ""
-        self.nags = set()
+        self._nags = None
+
+    @property
+    def nags(self) -> Set[int]:
+        """The node's NAGs (a set, made when first asked for)."""
+        nags = self._nags
+        if nags is None:
+            nags = self._nags = set()
+        return nags
+
+    @nags.setter
+    def nags(self, nags: Set[int]) -> None:
+        self._nags = nags
 
     @abc.abstractmethod
     def board(self) -> Board:
@@ -1116,7 +1134,7 @@ class ChildNode(GameNode):
         self.variations = []
         self.comment = comment
         self.starting_comment = starting_comment
-        self.nags = set(nags)
+        self._nags = set(nags) if nags else None
         parent.variations.append(self)
 
     def _moves_from_root(self) -> Tuple[GameNode, List[Move]]:
@@ -1281,9 +1299,18 @@ class Mainline(Generic[MainlineMapT]):
 
     def __iter__(self) -> Iterator[MainlineMapT]:
         node = self.start
+        f = self.f
+        if f is _node_itself:
+            # The common case, without a call a node.
+            variations = node.variations
+            while variations:
+                node = variations[0]
+                variations = node.variations
+                yield node  # type: ignore[misc]
+            return
         while node.variations:
             node = node.variations[0]
-            yield self.f(node)
+            yield f(node)
 
     def __reversed__(self) -> Iterator[MainlineMapT]:
         node = self.start.end()
@@ -1748,6 +1775,8 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     ('Tal', 4, 'd4', None)
     """
     visitor = Visitor()
+    if type(visitor) is GameBuilder and visitor.Game is Game:
+        return _read_built_game(handle, visitor)
 
     line = _readline(handle).lstrip("\ufeff")
     while line.isspace() or line.startswith("%") or line.startswith(";"):
@@ -1811,6 +1840,103 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     _read_movetext(handle, line, board, visitor)
     visitor.end_game()
     return visitor.result()
+
+
+def _read_built_game(handle: Any, visitor: GameBuilder[Game]) -> Optional[Game]:
+    """``read_game`` with the default ``GameBuilder``: what the general
+    reader does, with the headers set at once and the tree built in Rust
+    (``build_game_tree``); the general reader where that cannot."""
+    line = handle.readline()
+    if isinstance(line, (bytes, bytearray)):
+        def readline() -> str:
+            return _readline(handle)
+        line = bytes(line).decode("utf-8", errors="replace")
+    else:
+        readline = handle.readline
+    line = line.lstrip("\ufeff")
+    while line.isspace() or line.startswith("%") or line.startswith(";"):
+        line = readline()
+
+    # Headers: the roster's defaults, then the tags as they come (their
+    # names are valid: TAG_REGEX's are TAG_NAME_REGEX's).
+    roster = dict(_ROSTER_DEFAULTS)
+    others: Dict[str, str] = {}
+    found_game = False
+    blank_lines = 0
+    match_tag = TAG_REGEX.match
+    while line:
+        first = line[:1]
+        if first == "%" or first == ";":
+            line = readline()
+            continue
+        if blank_lines < 1 and line.isspace():
+            blank_lines += 1
+            line = readline()
+            continue
+        found_game = True
+        if first != "[":
+            break
+        blank_lines = 0
+        match = match_tag(line)
+        if match is not None:
+            name, value = match.groups()
+            (roster if name in _ROSTER_DEFAULTS else others)[name] = value
+        line = readline()
+    if not found_game:
+        return None
+
+    game = Game.__new__(Game)
+    game.parent = None
+    game.move = None
+    game.variations = []
+    game.comment = ""
+    game.starting_comment = ""
+    game._nags = None
+    headers = game.headers = Headers.__new__(Headers)
+    headers._roster = roster
+    headers._others = others
+    game.errors = []
+    visitor.game = game
+    visitor.variation_stack = [game]
+    visitor.starting_comment = ""
+    visitor.in_variation = False
+
+    try:
+        headers.variant()
+    except ValueError as error:
+        visitor.handle_error(error)
+    try:
+        board = Board(headers.get("FEN", STARTING_FEN), chess960=headers.is_chess960())
+    except ValueError as error:
+        visitor.handle_error(error)
+        _skip_movetext(handle, line)
+        return game
+    if not board.chess960 and _has_chess960_castling(board):
+        board.chess960 = True
+
+    # The movetext: to an empty line outside a comment.
+    parts = []
+    while True:
+        while line and not line.isspace():
+            parts.append(line)
+            line = readline()
+        text = "".join(parts)
+        built = _bitboards.build_game_tree(game, ChildNode, board, text)
+        if built is not None and (built[0] or not line):
+            for result in built[1]:
+                visitor.visit_result(result)
+            return game
+        game.variations = []
+        game.comment = ""
+        game._nags = None
+        if built is None:
+            # Read again by the general reader.
+            first, newline, rest = text.partition("\n")
+            _read_movetext(io.StringIO(rest), first + newline, board, visitor)
+            return game
+        # An empty line inside a comment: read on.
+        parts.append(line)
+        line = readline()
 
 
 def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[Any]) -> None:

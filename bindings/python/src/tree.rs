@@ -1,0 +1,516 @@
+//! `bitboards.pgn.read_game`'s game tree built in Rust: the movetext of one
+//! game read into `Game` and `ChildNode` objects as python-chess's
+//! `GameBuilder` makes them.
+//!
+//! The tokens are those of `pgn.py`'s `MOVETEXT_REGEX`, found as its
+//! `search` finds them (leftmost, alternatives in order, anything else
+//! skipped), and each is handled as `pgn.py`'s `_read_movetext` hands it to
+//! `GameBuilder`. What this does not handle, it leaves to that Python
+//! reader: a move that does not parse (the errors are the Python reader's
+//! to log and keep), a null move, a drop, a result inside a variation, a
+//! board whose setup the move generator does not take. Then nothing of what
+//! was built here counts: `build_game_tree` says so, and the caller reads the
+//! movetext again in Python.
+
+use bitboards::{CastlingNotation, Position};
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PySet, PyString, PyType};
+
+use crate::board::Board;
+use crate::types::Move;
+
+/// One token of movetext.
+#[derive(Debug, PartialEq, Eq)]
+enum Token<'a> {
+    /// A move, as written (SAN, long algebraic, castling).
+    Move(&'a str),
+    /// A null move or a drop: the Python reader's.
+    Other,
+    /// A `{ }` comment's text (unclosed: to the end).
+    Comment(&'a str, bool),
+    Nag(u32),
+    Open,
+    Close,
+    Result(&'static str),
+}
+
+/// python-chess's `!`/`?` suffixes as NAGs.
+fn suffix_nag(suffix: &[u8]) -> u32 {
+    match suffix {
+        b"!" => 1,
+        b"?" => 2,
+        b"!!" => 3,
+        b"??" => 4,
+        b"!?" => 5,
+        _ => 6, // "?!"
+    }
+}
+
+/// The end of `[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?` at
+/// `at`, with the regex's backtracking: each optional part tried taken
+/// first.
+fn san_end(bytes: &[u8], at: usize) -> Option<usize> {
+    // Every match starts with one of these.
+    if !matches!(bytes[at], b'N' | b'B' | b'K' | b'R' | b'Q' | b'a'..=b'h' | b'1'..=b'8' | b'-' | b'x')
+    {
+        return None;
+    }
+    let is = |index: usize, test: fn(u8) -> bool| bytes.get(index).copied().is_some_and(test);
+    let piece = |b: u8| b"NBKRQ".contains(&b);
+    let file = |b: u8| (b'a'..=b'h').contains(&b);
+    let rank = |b: u8| (b'1'..=b'8').contains(&b);
+    let dash = |b: u8| b == b'-' || b == b'x';
+    let tests: [fn(u8) -> bool; 4] = [piece, file, rank, dash];
+    // The 16 ways to take or skip the four optional parts, in the order the
+    // regex tries them (taken before skipped, left to right).
+    for mask in (0..16u8).rev() {
+        let mut index = at;
+        let mut fits = true;
+        for (part, test) in tests.iter().enumerate() {
+            if mask & (8 >> part) != 0 {
+                if is(index, *test) {
+                    index += 1;
+                } else {
+                    fits = false;
+                    break;
+                }
+            }
+        }
+        if !fits || !is(index, file) || !is(index + 1, rank) {
+            continue;
+        }
+        index += 2;
+        let promotion = |b: u8| b"nbrqkNBRQK".contains(&b);
+        if is(index, |b| b == b'=') && is(index + 1, promotion) {
+            return Some(index + 2);
+        }
+        if is(index, promotion) {
+            return Some(index + 1);
+        }
+        return Some(index);
+    }
+    None
+}
+
+/// The other moves of the regex's `move` group at `at`: drops, null moves,
+/// castling.
+fn other_move_end(bytes: &[u8], at: usize) -> Option<(usize, bool)> {
+    if !matches!(
+        bytes[at],
+        b'P' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'@' | b'-' | b'Z' | b'0' | b'O'
+    ) {
+        return None;
+    }
+    let rest = &bytes[at..];
+    let square = |index: usize| {
+        rest.get(index).is_some_and(|b| (b'a'..=b'h').contains(b))
+            && rest
+                .get(index + 1)
+                .is_some_and(|b| (b'1'..=b'8').contains(b))
+    };
+    // `[PNBRQK]?@[a-h][1-8]`
+    let piece = rest.first().is_some_and(|b| b"PNBRQK".contains(b));
+    let at_sign = usize::from(piece);
+    if rest.get(at_sign) == Some(&b'@') && square(at_sign + 1) {
+        return Some((at + at_sign + 3, false));
+    }
+    for null in [&b"--"[..], b"Z0", b"0000", b"@@@@"] {
+        if rest.starts_with(null) {
+            return Some((at + null.len(), false));
+        }
+    }
+    for castle in [&b"O-O-O"[..], b"O-O", b"0-0-0", b"0-0"] {
+        if rest.starts_with(castle) {
+            return Some((at + castle.len(), true));
+        }
+    }
+    None
+}
+
+/// The movetext's tokens, as `MOVETEXT_REGEX.search` finds them, with
+/// `%` lines and `;` comments left out as the Python reader leaves them.
+struct Tokens<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Tokens<'a> {
+        Tokens { text, at: 0 }
+    }
+
+    /// Skips to the next line.
+    fn skip_line(&mut self) {
+        let bytes = self.text.as_bytes();
+        self.at = memchr(b'\n', &bytes[self.at..]).map_or(bytes.len(), |end| self.at + end + 1);
+    }
+}
+
+fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
+    haystack.iter().position(|&b| b == needle)
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let bytes = self.text.as_bytes();
+        while self.at < bytes.len() {
+            let at = self.at;
+            let byte = bytes[at];
+            // A `%` escape at a line's start.
+            if byte == b'%' && (at == 0 || bytes[at - 1] == b'\n') {
+                self.skip_line();
+                continue;
+            }
+            if let Some(end) = san_end(bytes, at) {
+                self.at = end;
+                return Some(Token::Move(&self.text[at..end]));
+            }
+            if let Some((end, castle)) = other_move_end(bytes, at) {
+                self.at = end;
+                return Some(if castle {
+                    Token::Move(&self.text[at..end])
+                } else {
+                    Token::Other
+                });
+            }
+            match byte {
+                b'{' => {
+                    let start = at + 1;
+                    return Some(match memchr(b'}', &bytes[start..]) {
+                        Some(length) => {
+                            self.at = start + length + 1;
+                            Token::Comment(&self.text[start..start + length], true)
+                        }
+                        None => {
+                            self.at = bytes.len();
+                            Token::Comment(&self.text[start..], false)
+                        }
+                    });
+                }
+                b';' => {
+                    self.skip_line();
+                    continue;
+                }
+                b'$' => {
+                    let digits = bytes[at + 1..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    if digits > 0 {
+                        self.at = at + 1 + digits;
+                        // A NAG too large for python-chess's int is still
+                        // an int there; here it is left to Python.
+                        return Some(match self.text[at + 1..self.at].parse() {
+                            Ok(nag) => Token::Nag(nag),
+                            Err(_) => Token::Other,
+                        });
+                    }
+                }
+                b'(' => {
+                    self.at = at + 1;
+                    return Some(Token::Open);
+                }
+                b')' => {
+                    self.at = at + 1;
+                    return Some(Token::Close);
+                }
+                _ => {}
+            }
+            for result in ["*", "1-0", "0-1", "1/2-1/2"] {
+                if bytes[at..].starts_with(result.as_bytes()) {
+                    self.at = at + result.len();
+                    return Some(Token::Result(result));
+                }
+            }
+            if byte == b'!' || byte == b'?' {
+                let length = if bytes.get(at + 1).is_some_and(|&b| b == b'!' || b == b'?') {
+                    2
+                } else {
+                    1
+                };
+                self.at = at + length;
+                return Some(Token::Nag(suffix_nag(&bytes[at..at + length])));
+            }
+            self.at = at + 1;
+        }
+        None
+    }
+}
+
+/// A node read but not made yet: made when what follows it can no longer
+/// change it (its comment, its NAGs), so that its object is made once.
+struct Pending<'py> {
+    mv: Bound<'py, Move>,
+    comment: String,
+    starting_comment: String,
+    nags: Vec<u32>,
+}
+
+/// One line of play being built: its last node made, the one read after
+/// it, and the positions along it from the game's start (the last one
+/// after the pending node's move).
+struct Level<'py> {
+    node: Bound<'py, PyAny>,
+    /// The node's `variations` list.
+    children: Bound<'py, PyList>,
+    pending: Option<Pending<'py>>,
+    /// The positions from the game's start along this line.
+    positions: Vec<Position>,
+}
+
+/// The names of a node's fields, interned.
+struct Keys<'py> {
+    parent: Bound<'py, PyString>,
+    mv: Bound<'py, PyString>,
+    variations: Bound<'py, PyString>,
+    comment: Bound<'py, PyString>,
+    starting_comment: Bound<'py, PyString>,
+    nags: Bound<'py, PyString>,
+}
+
+/// Makes the pending node of `level` (a `child` object, as
+/// `ChildNode.__init__` sets it up) and adds it to its parent's variations.
+fn make<'py>(
+    level: &mut Level<'py>,
+    child: &Bound<'py, PyType>,
+    new: &Bound<'py, PyAny>,
+    keys: &Keys<'py>,
+    empty: &Bound<'py, PyString>,
+) -> PyResult<()> {
+    let Some(pending) = level.pending.take() else {
+        return Ok(());
+    };
+    let py = child.py();
+    let text = |text: &str| {
+        if text.is_empty() {
+            empty.clone()
+        } else {
+            PyString::new(py, text)
+        }
+    };
+    let node = new.call1((child,))?;
+    let children = PyList::empty(py);
+    node.setattr(&keys.parent, &level.node)?;
+    node.setattr(&keys.mv, pending.mv)?;
+    node.setattr(&keys.variations, &children)?;
+    node.setattr(&keys.comment, text(&pending.comment))?;
+    node.setattr(&keys.starting_comment, text(&pending.starting_comment))?;
+    if pending.nags.is_empty() {
+        node.setattr(&keys.nags, py.None())?;
+    } else {
+        node.setattr(&keys.nags, PySet::new(py, &pending.nags)?)?;
+    }
+    level.children.append(&node)?;
+    level.node = node;
+    level.children = children;
+    Ok(())
+}
+
+/// python-chess's comment joining: with a space where both have text.
+fn join(first: &mut String, second: &str) {
+    if !first.is_empty() && !second.is_empty() {
+        first.push(' ');
+    }
+    first.push_str(second);
+}
+
+/// Builds the tree of `text`, one game's movetext, under `game` (a fresh
+/// `Game`) with `child` (`ChildNode`) nodes, from `board`'s position:
+/// whether the text ended outside a comment (an empty line there does not
+/// end the game: read on, and build again), and the top-level results met,
+/// in order. None when the Python reader must read it (see the module's
+/// doc). Either way short of a complete tree, `game`'s variations,
+/// comment and NAGs are to be reset.
+#[pyfunction]
+pub fn build_game_tree<'py>(
+    game: &Bound<'py, PyAny>,
+    child: &Bound<'py, PyType>,
+    board: PyRef<'py, Board>,
+    text: &str,
+) -> PyResult<Option<(bool, Vec<&'static str>)>> {
+    if board.is_loose() {
+        return Ok(None);
+    }
+    let notation = board.castling_notation();
+    let start = *board.position();
+    drop(board);
+    build(game, child, start, notation, text)
+}
+
+fn build<'py>(
+    game: &Bound<'py, PyAny>,
+    child: &Bound<'py, PyType>,
+    start: Position,
+    notation: CastlingNotation,
+    text: &str,
+) -> PyResult<Option<(bool, Vec<&'static str>)>> {
+    let py = game.py();
+    let objects = Move::objects(py)?;
+    let new = py.get_type::<PyAny>().getattr(intern!(py, "__new__"))?;
+    let keys = Keys {
+        parent: intern!(py, "parent").clone(),
+        mv: intern!(py, "move").clone(),
+        variations: intern!(py, "variations").clone(),
+        comment: intern!(py, "comment").clone(),
+        starting_comment: intern!(py, "starting_comment").clone(),
+        nags: intern!(py, "_nags").clone(),
+    };
+    let empty = PyString::new(py, "");
+    let mut levels = vec![Level {
+        node: game.clone(),
+        children: game.getattr(&keys.variations)?.cast_into::<PyList>()?,
+        pending: None,
+        positions: vec![start],
+    }];
+    let mut results = Vec::new();
+    let mut starting_comment = String::new();
+    let mut in_variation = false;
+    let mut complete = true;
+    for token in Tokens::new(text) {
+        let depth = levels.len();
+        let level = levels.last_mut().expect("the main line is never popped");
+        match token {
+            Token::Move(san) => {
+                let position = *level.positions.last().expect("a line starts somewhere");
+                let Ok(mv) = position.parse_san(san) else {
+                    return Ok(None);
+                };
+                make(level, child, &new, &keys, &empty)?;
+                level.pending = Some(Pending {
+                    mv: Move::from_move(mv, notation).shared(py, objects),
+                    comment: String::new(),
+                    starting_comment: std::mem::take(&mut starting_comment),
+                    nags: Vec::new(),
+                });
+                let mut after = position;
+                after.play_unchecked_in_place(mv);
+                level.positions.push(after);
+                in_variation = true;
+            }
+            Token::Other => return Ok(None),
+            Token::Comment(text, closed) => {
+                let mut text = text.strip_prefix(' ').unwrap_or(text);
+                if closed {
+                    text = text.strip_suffix(' ').unwrap_or(text);
+                }
+                let at_start = level.positions.len() == 1 && level.children.is_empty();
+                if in_variation || at_start {
+                    match &mut level.pending {
+                        Some(pending) => join(&mut pending.comment, text),
+                        None => {
+                            let mut comment: String =
+                                level.node.getattr(&keys.comment)?.extract()?;
+                            join(&mut comment, text);
+                            level.node.setattr(&keys.comment, comment)?;
+                        }
+                    }
+                } else {
+                    join(&mut starting_comment, text);
+                }
+                if !closed {
+                    complete = false;
+                    break;
+                }
+            }
+            Token::Nag(nag) => match &mut level.pending {
+                Some(pending) => pending.nags.push(nag),
+                None => {
+                    // The `nags` property makes the set.
+                    level
+                        .node
+                        .getattr(intern!(py, "nags"))?
+                        .call_method1(intern!(py, "add"), (nag,))?;
+                }
+            },
+            Token::Open => {
+                // The position before the line's last move (any move since
+                // the game's start will do, as in python-chess).
+                if level.positions.len() > 1 {
+                    make(level, child, &new, &keys, &empty)?;
+                    let parent = level.node.getattr(&keys.parent)?;
+                    if parent.is_none() {
+                        return Ok(None);
+                    }
+                    let mut positions = level.positions.clone();
+                    positions.pop();
+                    let children = parent.getattr(&keys.variations)?.cast_into::<PyList>()?;
+                    levels.push(Level {
+                        node: parent,
+                        children,
+                        pending: None,
+                        positions,
+                    });
+                    in_variation = false;
+                }
+            }
+            Token::Close => {
+                if depth > 1 {
+                    make(level, child, &new, &keys, &empty)?;
+                    levels.pop();
+                }
+            }
+            Token::Result(result) => {
+                if depth > 1 {
+                    return Ok(None);
+                }
+                results.push(result);
+            }
+        }
+    }
+    for level in levels.iter_mut().rev() {
+        make(level, child, &new, &keys, &empty)?;
+    }
+    Ok(Some((complete, results)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<Token<'_>> {
+        Tokens::new(text).collect()
+    }
+
+    #[test]
+    fn tokens_are_found_as_the_regex_finds_them() {
+        assert_eq!(
+            tokens("1. e4 e5 2. Nf3?! {a note} (2. Nc3 $14) 1-0"),
+            vec![
+                Token::Move("e4"),
+                Token::Move("e5"),
+                Token::Move("Nf3"),
+                Token::Nag(6),
+                Token::Comment("a note", true),
+                Token::Open,
+                Token::Move("Nc3"),
+                Token::Nag(14),
+                Token::Close,
+                Token::Result("1-0"),
+            ]
+        );
+        assert_eq!(
+            tokens("12.Nbd7 exd8=Q e7e8q O-O-O 0-0"),
+            vec![
+                Token::Move("Nbd7"),
+                Token::Move("exd8=Q"),
+                Token::Move("e7e8q"),
+                Token::Move("O-O-O"),
+                Token::Move("0-0"),
+            ]
+        );
+        assert_eq!(
+            tokens("e4 ; e5 {x\n% e6\nd4 -- 1/2-1/2 *"),
+            vec![
+                Token::Move("e4"),
+                Token::Move("d4"),
+                Token::Other,
+                Token::Result("1/2-1/2"),
+                Token::Result("*"),
+            ]
+        );
+        assert_eq!(tokens("{open"), vec![Token::Comment("open", false)]);
+    }
+}
