@@ -1454,20 +1454,21 @@ fn text(bytes: &[u8]) -> Option<&str> {
 /// `bytes` as text, with U+FFFD for what is not UTF-8 (tag values and
 /// comments are read whatever their encoding).
 #[inline]
-fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+pub(crate) fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     match text(bytes) {
         Some(text) => std::borrow::Cow::Borrowed(text),
         None => String::from_utf8_lossy(bytes),
     }
 }
 
-/// Hands comment text to the visitor, whole or as a piece.
+/// Hands comment text to the visitor, whole or as a piece: a whole comment
+/// (or its last piece) as bytes, which the visitor reads as text unless it
+/// takes bytes ([`Visitor::comment_bytes`]).
 fn deliver<V: Visitor + ?Sized>(visitor: &mut V, text: &[u8], last: bool) {
-    let text = lossy(text);
     if last {
-        visitor.comment(&text);
+        visitor.comment_bytes(text);
     } else {
-        visitor.comment_part(&text);
+        visitor.comment_part(&lossy(text));
     }
 }
 

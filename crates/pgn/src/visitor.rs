@@ -217,6 +217,30 @@ pub trait Visitor {
         let _ = text;
     }
 
+    /// A comment, or the last piece of one, as the file's bytes (without
+    /// the marks and the whitespace around the text): by default read as
+    /// text and handed to [`comment`](Visitor::comment). A visitor that
+    /// reads comments as bytes takes them here without the check that
+    /// they are UTF-8.
+    ///
+    /// ```
+    /// use bitboards_pgn::{Reader, Visitor};
+    ///
+    /// struct Lengths(Vec<usize>);
+    /// impl Visitor for Lengths {
+    ///     fn comment_bytes(&mut self, bytes: &[u8]) {
+    ///         self.0.push(bytes.len());
+    ///     }
+    /// }
+    /// let mut lengths = Lengths(Vec::new());
+    /// Reader::new(&b"1. e4 { [%clk 0:03:00] } e5 {\xff} *"[..]).read_game(&mut lengths)?;
+    /// assert_eq!(lengths.0, [14, 1]);
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    fn comment_bytes(&mut self, bytes: &[u8]) {
+        self.comment(&crate::reader::lossy(bytes));
+    }
+
     /// A piece of a comment too long for the reader's buffer: such a
     /// comment comes as one or more `comment_part` calls, then a
     /// [`comment`](Visitor::comment) call with its last piece.

@@ -10,16 +10,6 @@ use bitboards_pgn::annotations::{Annotations, Score};
 use bitboards_pgn::record::{GameRecord, RecordVisitor};
 use bitboards_pgn::{GameResult, PgnMove, Visit, Visitor};
 
-/// A ply's clock as its comment gave it.
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Clock {
-    /// Tenths of a second: `[%clk h:mm:ss]` and `[%clk h:mm:ss.t]`, as
-    /// Lichess writes them.
-    Tenths(u32),
-    /// Any other clock, in seconds.
-    Seconds(f64),
-}
-
 /// A [`RecordVisitor`] for the reports: the record keeps only the `Result`
 /// tag (the one a report shows), and with `json` the clocks and evals are
 /// written as the JSON lists' text while the game is read.
@@ -27,18 +17,17 @@ pub(crate) struct ReportVisitor {
     inner: RecordVisitor,
     /// Whether the reports are JSON (clocks and evals read).
     json: bool,
-    /// The text inside the `clocks` list so far: one entry per ply before
-    /// the current one.
+    /// The text inside the `clocks` list so far, each entry after `, `
+    /// (the first one's left out when the list is written).
     clocks: Vec<u8>,
     /// The text inside the `evals` list so far, likewise.
     evals: Vec<u8>,
-    /// Whether the current ply's clock and eval are still to be written
-    /// (the game has a ply, and no comment has given both yet).
-    ply_open: bool,
-    /// The current ply's clock and eval, from its first comment that gives
-    /// each; written when the next ply begins or the game ends.
-    clock: Option<Clock>,
-    eval: Option<Score>,
+    /// Whether the current ply's clock is still to be found: the first
+    /// comment of the ply that gives one writes it, and a ply without
+    /// one gets `null` when the next begins or the game ends.
+    clock_open: bool,
+    /// Whether the current ply's eval is still to be found, likewise.
+    eval_open: bool,
     /// A comment too long for the reader's buffer, in pieces.
     partial: String,
 }
@@ -54,9 +43,8 @@ impl ReportVisitor {
             json,
             clocks: Vec::new(),
             evals: Vec::new(),
-            ply_open: false,
-            clock: None,
-            eval: None,
+            clock_open: false,
+            eval_open: false,
             partial: String::new(),
         }
     }
@@ -91,42 +79,33 @@ impl ReportVisitor {
         self.evals.get(2..).unwrap_or_default()
     }
 
-    /// The current ply's clock and eval from any comment.
+    /// The current ply's clock and eval from any comment, as
+    /// [`Annotations::parse`] reads them.
     fn annotations(&mut self, text: &str) {
         let found = Annotations::parse(text);
-        self.found(
-            found.clock.map(Clock::Seconds),
-            found.eval.map(|eval| eval.score),
-        );
-    }
-
-    /// What a comment of the current ply gives: each of its clock and eval
-    /// counts unless an earlier comment gave one.
-    fn found(&mut self, clock: Option<Clock>, eval: Option<Score>) {
-        if self.clock.is_none() {
-            self.clock = clock;
+        if self.clock_open
+            && let Some(seconds) = found.clock
+        {
+            self.clocks.extend_from_slice(b", ");
+            push_seconds(&mut self.clocks, seconds);
+            self.clock_open = false;
         }
-        if self.eval.is_none() {
-            self.eval = eval;
+        if self.eval_open
+            && let Some(eval) = found.eval
+        {
+            push_eval(&mut self.evals, eval.score);
+            self.eval_open = false;
         }
     }
 
-    /// Writes the current ply's clock and eval (or nulls) into the lists,
-    /// each after `, ` (the first one's is left out when the list is
-    /// written).
+    /// Writes `null` for the current ply's clock and eval if no comment
+    /// gave them.
     fn close_ply(&mut self) {
-        self.ply_open = false;
-        match self.clock.take() {
-            Some(Clock::Tenths(tenths)) => push_clock(&mut self.clocks, tenths),
-            Some(Clock::Seconds(seconds)) => {
-                self.clocks.extend_from_slice(b", ");
-                push_seconds(&mut self.clocks, seconds);
-            }
-            None => self.clocks.extend_from_slice(b", null"),
+        if self.clock_open {
+            self.clocks.extend_from_slice(b", null");
         }
-        match self.eval.take() {
-            Some(score) => push_eval(&mut self.evals, score),
-            None => self.evals.extend_from_slice(b", null"),
+        if self.eval_open {
+            self.evals.extend_from_slice(b", null");
         }
     }
 }
@@ -136,9 +115,8 @@ impl Visitor for ReportVisitor {
         self.inner.begin_game(number);
         self.clocks.clear();
         self.evals.clear();
-        self.ply_open = false;
-        self.clock = None;
-        self.eval = None;
+        self.clock_open = false;
+        self.eval_open = false;
         self.partial.clear();
     }
 
@@ -163,10 +141,9 @@ impl Visitor for ReportVisitor {
     }
 
     fn san(&mut self, played: PgnMove<'_>) {
-        if self.ply_open {
-            self.close_ply();
-        }
-        self.ply_open = self.json;
+        self.close_ply();
+        self.clock_open = self.json;
+        self.eval_open = self.json;
         self.inner.san(played);
     }
 
@@ -175,28 +152,36 @@ impl Visitor for ReportVisitor {
     }
 
     fn comment(&mut self, text: &str) {
+        self.comment_bytes(text.as_bytes());
+    }
+
+    fn comment_bytes(&mut self, bytes: &[u8]) {
         // A comment before the first move is no ply's, and once a ply's
         // comments have given its clock and eval the rest say nothing.
-        if !self.ply_open {
+        if !self.clock_open && !self.eval_open {
             self.partial.clear();
             return;
         }
-        if self.partial.is_empty() {
-            match lichess(text.as_bytes()) {
-                // The ply's first comment, as Lichess writes it: both
-                // written at once.
-                Some((tenths, Some(score))) if self.clock.is_none() && self.eval.is_none() => {
-                    push_clock(&mut self.clocks, tenths);
-                    push_eval(&mut self.evals, score);
-                    self.ply_open = false;
-                }
-                Some((tenths, eval)) => self.found(Some(Clock::Tenths(tenths)), eval),
-                None => self.annotations(text),
-            }
-        } else {
-            self.partial.push_str(text);
+        if !self.partial.is_empty() {
+            self.partial.push_str(&String::from_utf8_lossy(bytes));
             let whole = core::mem::take(&mut self.partial);
-            self.annotations(&whole);
+            return self.annotations(&whole);
+        }
+        // Read as bytes: the text is needed (and checked as UTF-8) only
+        // for a comment in another form.
+        let Some((tenths, eval)) = lichess(bytes) else {
+            return self.annotations(&String::from_utf8_lossy(bytes));
+        };
+        // As Lichess writes it: each written straight into its list.
+        if self.clock_open {
+            push_clock(&mut self.clocks, tenths);
+            self.clock_open = false;
+        }
+        if self.eval_open
+            && let Some(eval) = eval
+        {
+            push_eval_text(&mut self.evals, eval);
+            self.eval_open = false;
         }
     }
 
@@ -219,25 +204,46 @@ impl Visitor for ReportVisitor {
     }
 
     fn end_game(&mut self, last: &Position) {
-        if self.ply_open {
-            self.close_ply();
-        }
+        self.close_ply();
+        self.clock_open = false;
+        self.eval_open = false;
         self.inner.end_game(last);
     }
+}
+
+/// An eval as Lichess writes it, ready to be written: whether it is a
+/// mate, and the JSON text of its number and the closing `}` (at most
+/// eight bytes, the first lowest in `text`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct EvalText {
+    mate: bool,
+    text: u64,
+    len: u32,
+}
+
+/// Appends `, ` and the eval's JSON object.
+#[inline(always)]
+fn push_eval_text(out: &mut Vec<u8>, eval: EvalText) {
+    match eval.mate {
+        true => out.extend_from_slice(b", {\"mate\": "),
+        false => out.extend_from_slice(b", {\"cp\": "),
+    }
+    push_word(out, eval.text, eval.len);
 }
 
 /// A comment as Lichess writes it, `[%clk h:mm:ss]`, `[%clk h:mm:ss.t]`,
 /// or either after `[%eval p.pp] ` (one to four digits before the point,
 /// one or two after, maybe a `-`) or `[%eval #n] ` (`#-n`, one to four
-/// digits): its clock in tenths and its eval, the values
-/// [`Annotations::parse`] gives (the unit test
-/// `lichess_comments_read_as_annotations_do` holds them together). `None`
-/// for any other text, which `Annotations::parse` reads.
+/// digits): its clock in tenths and its eval's text, the values
+/// [`Annotations::parse`] gives as `push_seconds` and `push_eval` write
+/// them (the unit test `lichess_comments_read_as_annotations_do` holds
+/// them together). `None` for any other text, which `Annotations::parse`
+/// reads.
 ///
 /// The clock is read from the end, eight bytes at a time; the eval, if
 /// any, is what stands between `[%eval ` and the clock's `] `.
-#[inline]
-fn lichess(comment: &[u8]) -> Option<(u32, Option<Score>)> {
+#[inline(always)]
+fn lichess(comment: &[u8]) -> Option<(u32, Option<EvalText>)> {
     let len = comment.len();
     let tenth = len >= 16 && comment[len - 3] == b'.';
     let start = len.checked_sub(if tenth { 16 } else { 14 })?;
@@ -251,11 +257,11 @@ fn lichess(comment: &[u8]) -> Option<(u32, Option<Score>)> {
         return None;
     }
     let body = comment.get(7..start)?.strip_suffix(b"] ")?;
-    Some((tenths, Some(score(body)?)))
+    Some((tenths, Some(eval_text(body)?)))
 }
 
 /// Eight bytes as a little-endian word (the first byte lowest).
-#[inline]
+#[inline(always)]
 fn word(bytes: &[u8]) -> u64 {
     let mut eight = [0; 8];
     eight.copy_from_slice(&bytes[..8]);
@@ -264,20 +270,20 @@ fn word(bytes: &[u8]) -> u64 {
 
 /// `[%clk h:mm:ss]` (14 bytes), or `[%clk h:mm:ss.t]` (16) with `tenth`,
 /// in tenths of a second.
-#[inline]
+#[inline(always)]
 fn clock(text: &[u8], tenth: bool) -> Option<u32> {
     // `[%clk h:` and `h:mm:ss]` (or `h:mm:ss.`): the bytes that must be
     // these, and the digits, each checked at once.
-    let name = word(&text[..8]);
-    let time = word(&text[6..14]);
-    let end = if tenth { b'.' } else { b']' };
     const NAME_MASK: u64 = 0xFF00_FFFF_FFFF_FFFF;
-    let name_bytes = u64::from_le_bytes(*b"[%clk \0:");
     const TIME_MASK: u64 = 0xFF00_00FF_0000_FF00;
-    let time_bytes = u64::from_le_bytes([0, b':', 0, 0, b':', 0, 0, end]);
     // The digits' places: `h`, `mm`, `ss`.
     const DIGITS: u64 = 0x00FF_FF00_FFFF_00FF;
     const ZEROS: u64 = DIGITS & 0x3030_3030_3030_3030;
+    let name = word(&text[..8]);
+    let time = word(&text[6..14]);
+    let end = if tenth { b'.' } else { b']' };
+    let name_bytes = u64::from_le_bytes(*b"[%clk \0:");
+    let time_bytes = u64::from_le_bytes([0, b':', 0, 0, b':', 0, 0, end]);
     let values = (time & DIGITS) ^ ZEROS;
     // Each digit's value is below 10: its high half is 0, and so is that
     // of it plus 6 (no carry between bytes once the first holds).
@@ -289,6 +295,7 @@ fn clock(text: &[u8], tenth: bool) -> Option<u32> {
     {
         return None;
     }
+    #[allow(clippy::cast_possible_truncation)] // One byte.
     let byte = |at: u32| ((values >> (8 * at)) & 0xFF) as u32;
     let seconds = byte(0) * 3600 + (byte(2) * 10 + byte(3)) * 60 + byte(5) * 10 + byte(6);
     if !tenth {
@@ -300,17 +307,12 @@ fn clock(text: &[u8], tenth: bool) -> Option<u32> {
     }
 }
 
-/// The value of an ASCII digit.
-#[inline]
-fn digit(byte: u8) -> Option<u32> {
-    let value = byte.wrapping_sub(b'0');
-    (value <= 9).then_some(u32::from(value))
-}
-
 /// An eval's text as Lichess writes it, between `[%eval ` and `]`:
-/// `-?d{1,4}.d{1,2}` in pawns, or `#-?d{1,4}`.
-#[inline]
-fn score(body: &[u8]) -> Option<Score> {
+/// `-?d{1,4}.d{1,2}` in pawns, or `#-?d{1,4}`; its JSON number is its
+/// digits (the fraction's made two) without their leading zeros, after a
+/// `-` unless it is 0, as `Display` writes the centipawns or the moves.
+#[inline(always)]
+fn eval_text(body: &[u8]) -> Option<EvalText> {
     let (mate, body) = match body {
         [b'#', rest @ ..] => (true, rest),
         _ => (false, body),
@@ -326,36 +328,47 @@ fn score(body: &[u8]) -> Option<Score> {
         (false, [.., b'.', _, _]) => body.len() - 3,
         _ => return None,
     };
-    let whole = &body[..point];
-    let fraction = body.get(point + 1..).unwrap_or_default();
-    if !(1..=4).contains(&whole.len()) {
+    if !(1..=4).contains(&point) {
         return None;
     }
-    let mut value = 0u32;
-    for &byte in whole {
-        value = value * 10 + digit(byte)?;
-    }
-    if !mate {
-        let mut cents = 0;
-        for &byte in fraction {
-            cents = cents * 10 + digit(byte)?;
+    // The digits, the first lowest: the whole ones, then the fraction's,
+    // then a 0 after a single tenth.
+    let mut digits = 0u64;
+    let mut count = 0;
+    for (at, &byte) in body.iter().enumerate() {
+        if at == point {
+            continue;
         }
-        // `.d` is tenths.
-        value = value * 100
-            + if fraction.len() == 1 {
-                cents * 10
-            } else {
-                cents
-            };
+        digit(byte)?;
+        digits |= u64::from(byte) << (8 * count);
+        count += 1;
     }
-    // At most 999,999.
-    let value = value.cast_signed();
-    let value = if negative { -value } else { value };
-    Some(if mate {
-        Score::Mate(value)
-    } else {
-        Score::Cp(value)
+    if !mate && body.len() - point == 2 {
+        digits |= u64::from(b'0') << (8 * count);
+        count += 1;
+    }
+    // The leading zeros are the low bytes that are `0` (past the digits
+    // the bytes are 0, not `0`); one digit stays.
+    let zeros = ((digits ^ 0x3030_3030_3030_3030).trailing_zeros() / 8).min(count - 1);
+    let digits = digits >> (8 * zeros);
+    let len = count - zeros;
+    let (text, len) = match negative && digits != u64::from(b'0') {
+        true => (u64::from(b'-') | digits << 8, len + 1),
+        false => (digits, len),
+    };
+    // `}`: eight bytes at most (a sign, six digits).
+    Some(EvalText {
+        mate,
+        text: text | u64::from(b'}') << (8 * len),
+        len: len + 1,
     })
+}
+
+/// The value of an ASCII digit.
+#[inline]
+fn digit(byte: u8) -> Option<u32> {
+    let value = byte.wrapping_sub(b'0');
+    (value <= 9).then_some(u32::from(value))
 }
 
 /// The two ASCII digits of each number below 100, as a little-endian
@@ -400,11 +413,10 @@ fn push_word(out: &mut Vec<u8>, word: u64, len: u32) {
 #[inline(always)]
 pub(crate) fn push_clock(out: &mut Vec<u8>, tenths: u32) {
     let seconds = tenths / 10;
+    out.extend_from_slice(b", ");
     if seconds >= 1_000_000 {
-        out.extend_from_slice(b", ");
         return push_tenths(out, tenths);
     }
-    out.extend_from_slice(b", ");
     let (digits, len) = small_digits(seconds);
     let tenth = tenths % 10;
     match tenth {
@@ -707,7 +719,17 @@ mod tests {
                 };
                 read += 1;
                 let found = Annotations::parse(&text);
-                assert_eq!(eval, found.eval.map(|eval| eval.score), "{text}");
+                let written = eval.map(|eval| {
+                    let mut out = Vec::new();
+                    push_eval_text(&mut out, eval);
+                    String::from_utf8(out).unwrap()
+                });
+                let expected = found.eval.map(|eval| {
+                    let mut out = Vec::new();
+                    push_eval(&mut out, eval.score);
+                    String::from_utf8(out).unwrap()
+                });
+                assert_eq!(written, expected, "{text}");
                 assert_eq!(tenths(clock), seconds(found.clock.unwrap()), "{text}");
             }
         }
