@@ -17,9 +17,10 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 
 /// A chess position and the moves that led to it: python-chess's `Board`.
 ///
-/// Unlike python-chess, `push` checks that the move is legal (raising
-/// `IllegalMoveError`): the position can never become one the rules do not
-/// allow.
+/// It holds any setup, valid or not, as python-chess's does (`status()`
+/// says what is wrong). `push` plays a legal or pseudo-legal move, as
+/// python-chess's contract says, and refuses any other with
+/// `IllegalMoveError` where python-chess would break the board.
 ///
 /// >>> import bitboards
 /// >>> board = bitboards.Board()
@@ -793,8 +794,20 @@ impl Board {
         if r#move.is_null() {
             return self.play_null();
         }
-        let mv = self.resolve(&r#move)?;
-        self.play(mv);
+        match self.resolve(&r#move) {
+            Ok(mv) => self.play(mv),
+            Err(error) => {
+                // python-chess's contract: a pseudo-legal move is played,
+                // the board left with the side not to move in check
+                // (`status()` says so). Anything else is refused.
+                let pseudo = self.pseudo_legal_list(u64::MAX, u64::MAX);
+                let Some(mv) = find_in(&pseudo, self.notation(), r#move) else {
+                    return Err(error);
+                };
+                self.play(mv);
+                self.loose = true;
+            }
+        }
         Ok(())
     }
 
@@ -831,6 +844,10 @@ impl Board {
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
         self.position = before;
         self.legal = None;
+        if self.loose {
+            // Back, perhaps, to a position the generator takes.
+            self.loose = !loose::generator_takes(&self.position);
+        }
         Ok(Move::from_move(mv, self.notation()))
     }
 

@@ -408,11 +408,7 @@ pub fn build(raw: &RawSetup, chess960: bool) -> (Position, bool) {
         fullmove_number: raw.fullmove_number.max(1),
     };
     let unchecked = Position::from_setup_unchecked(setup);
-    let one_king = |color| placement.pieces(color, PieceKind::King).count() == 1;
-    let back_rank_pawn = placement.by_kind(PieceKind::Pawn).0 & (RANK_1 | RANK_8) != 0;
-    let opposite_check = king_of(&placement, us.opponent())
-        .is_some_and(|king| !placement.attackers(king, us).is_empty());
-    if !one_king(Color::White) || !one_king(Color::Black) || back_rank_pawn || opposite_check {
+    if !generator_takes(&placement) {
         return (unchecked, true);
     }
     match Position::from_setup_allow_impossible_check(setup) {
@@ -433,6 +429,17 @@ pub fn after(position: &Position, mv: Move) -> Position {
     let mut after = *position;
     after.play_unchecked_in_place(mv);
     after
+}
+
+/// Whether the crate's move generator takes the position's placement: one
+/// king a side, no pawn on a back rank, the side not to move not in check.
+pub fn generator_takes(position: &Position) -> bool {
+    let one_king = |color| position.pieces(color, PieceKind::King).count() == 1;
+    let back_rank_pawn = position.by_kind(PieceKind::Pawn).0 & (RANK_1 | RANK_8) != 0;
+    let them = position.side_to_move().opponent();
+    let opposite_check = king_of(position, them)
+        .is_some_and(|king| !position.attackers(king, them.opponent()).is_empty());
+    one_king(Color::White) && one_king(Color::Black) && !back_rank_pawn && !opposite_check
 }
 
 /// The side to move's king's attackers (none without a king).

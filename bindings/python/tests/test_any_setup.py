@@ -180,3 +180,25 @@ def test_move_generators_take_other_boards():
     assert bitboards.Move.from_uci("e2e4") in moves
     ours = bitboards.LegalMoveGenerator(bitboards.Board())
     assert len(ours) == 20
+
+
+def test_a_pseudo_legal_move_is_pushed_as_python_chess_pushes_it():
+    # The e2 bishop is pinned: Bd3 leaves the king to the rook on e8.
+    fen = "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"
+    ours, theirs = bitboards.Board(fen), chess.Board(fen)
+    move = chess.Move.from_uci("e2d3")
+    assert move not in theirs.legal_moves and move in theirs.pseudo_legal_moves
+    assert not ours.is_legal(bitboards.Move.from_uci("e2d3"))
+    ours.push(bitboards.Move.from_uci("e2d3"))
+    theirs.push(move)
+    compare(ours, theirs)
+    assert ours.status() & bitboards.STATUS_OPPOSITE_CHECK
+    assert "e8e1" in [m.uci() for m in ours.legal_moves]
+    ours.pop()
+    theirs.pop()
+    compare(ours, theirs)
+    assert ours.perft(1) == len(list(theirs.legal_moves))
+    # A move that is not even pseudo-legal is refused, the board unchanged.
+    with pytest.raises(bitboards.IllegalMoveError):
+        ours.push(bitboards.Move.from_uci("e2e5"))
+    assert ours.fen() == fen and ours.move_stack == []
