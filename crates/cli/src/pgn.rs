@@ -15,11 +15,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use bitboards::{Game, Position};
+use bitboards::{Move, Position};
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
 use bitboards_pgn::record::RecordVisitor;
 use bitboards_pgn::table::{self, BackgroundWriter, ParquetOptions, ParquetWriter, games_schema};
-use bitboards_pgn::{Chunk, GameResult, ParallelReader, PgnError, ReadError, StagedFile};
+use bitboards_pgn::{Chunk, ParallelReader, PgnError, ReadError, StagedFile};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
@@ -28,7 +28,7 @@ pub use crate::Format;
 
 mod report;
 
-use report::{ReportVisitor, push_unsigned};
+use report::{ReportVisitor, push_fen, push_unsigned};
 
 /// How `--moves` writes each ply.
 ///
@@ -774,17 +774,16 @@ impl Summary {
 /// number (the text after `game N: `, or the JSON object without its
 /// `"game"` key); `report` is room for the text report.
 fn write_report(visitor: &ReportVisitor, args: &PgnArgs, text: &mut Vec<u8>, report: &mut String) {
-    let record = visitor.record();
-    let Some(game) = visitor.game() else {
+    if !visitor.has_movetext() {
         return;
-    };
-    let result = record
-        .tag("Result")
-        .or_else(|| visitor.result().map(GameResult::as_str))
-        .unwrap_or("*");
+    }
+    let result = visitor.result().unwrap_or("*");
     let outcome = visitor.outcome();
-    let plies = record.plies;
-    let moves = args.moves.map(|style| plies_as(game, style));
+    let plies = visitor.moves().len();
+    let last = visitor.last();
+    let moves = args
+        .moves
+        .map(|style| plies_as(visitor.start(), visitor.moves(), style));
     match args.format {
         Format::Text => {
             report.clear();
@@ -792,11 +791,11 @@ fn write_report(visitor: &ReportVisitor, args: &PgnArgs, text: &mut Vec<u8>, rep
             let _ = writeln!(
                 report,
                 "{plies} plies, result {result}, outcome {outcome}\n  fen {}",
-                record.fen
+                last.fen()
             );
             match (args.moves, moves) {
                 (Some(Moves::San), Some(moves)) => {
-                    let _ = writeln!(report, "  {}", numbered(game.start(), &moves));
+                    let _ = writeln!(report, "  {}", numbered(visitor.start(), &moves));
                 }
                 (Some(_), Some(moves)) => {
                     for line in moves {
@@ -811,9 +810,11 @@ fn write_report(visitor: &ReportVisitor, args: &PgnArgs, text: &mut Vec<u8>, rep
             // Piece by piece, straight into the worker's output: the clocks
             // and evals were written as their comments were read.
             text.extend_from_slice(b"{\"plies\": ");
-            push_unsigned(text, u64::from(plies));
-            text.extend_from_slice(b", \"fen\": ");
-            push_quoted(text, &record.fen);
+            push_unsigned(text, plies as u64);
+            // A FEN has nothing to escape.
+            text.extend_from_slice(b", \"fen\": \"");
+            push_fen(text, last);
+            text.push(b'"');
             text.extend_from_slice(b", \"result\": ");
             push_quoted(text, result);
             text.extend_from_slice(b", \"outcome\": ");
@@ -841,10 +842,10 @@ fn write_report(visitor: &ReportVisitor, args: &PgnArgs, text: &mut Vec<u8>, rep
     }
 }
 
-/// Each ply of the game in `style`.
-fn plies_as(game: &Game, style: Moves) -> Vec<String> {
-    let mut position = *game.start();
-    game.moves()
+/// Each ply of the game from `start` in `style`.
+fn plies_as(start: &Position, moves: &[Move], style: Moves) -> Vec<String> {
+    let mut position = *start;
+    moves
         .iter()
         .map(|&mv| {
             let after = match mv.is_null() {

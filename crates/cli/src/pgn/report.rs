@@ -1,22 +1,39 @@
-//! What `bitboards pgn` reads each game with for its reports: a
-//! [`RecordVisitor`] without the tags no report shows, and, for
-//! `--format json`, each ply's clock and eval written as JSON text as soon
-//! as their comment is read (no list of values per game to format again,
-//! no allocation per value), then the whole line written straight into the
-//! worker's output.
+//! What `bitboards pgn` reads each game with for its reports: the moves,
+//! the final position, the result and what the rules say of the end, and,
+//! for `--format json`, each ply's clock and eval written as JSON text as
+//! soon as their comment is read (no list of values per game to format
+//! again, no allocation per value), then the whole line written straight
+//! into the worker's output.
 
-use bitboards::{Game, Position};
+use bitboards::{CastlingSide, Color, Move, Outcome, Piece, PieceKind, Position, Rank};
 use bitboards_pgn::annotations::{Annotations, Score};
-use bitboards_pgn::record::{GameRecord, RecordVisitor};
-use bitboards_pgn::{GameResult, PgnMove, Visit, Visitor};
+use bitboards_pgn::{GameResult, PgnMove, Visitor};
 
-/// A [`RecordVisitor`] for the reports: the record keeps only the `Result`
-/// tag (the one a report shows), and with `json` the clocks and evals are
-/// written as the JSON lists' text while the game is read.
+/// The visitor of the reports: what a report shows of a game, and no
+/// more (no tags but `Result`, no copy of each position: the keys of the
+/// positions since the last capture or pawn move are enough for the
+/// repetitions, as [`bitboards::Game`] counts them); with `json` the
+/// clocks and evals are written as the JSON lists' text while the game is
+/// read.
 pub(crate) struct ReportVisitor {
-    inner: RecordVisitor,
     /// Whether the reports are JSON (clocks and evals read).
     json: bool,
+    /// Whether this game's movetext has begun.
+    in_movetext: bool,
+    /// Where the game started, and its moves.
+    start: Position,
+    moves: Vec<Move>,
+    /// The Polyglot keys of the positions since the last capture or pawn
+    /// move, the current one last: [`bitboards::Game`]'s.
+    keys: Vec<u64>,
+    /// The final position, once the game has ended.
+    last: Position,
+    /// The game's first `Result` tag, if any.
+    result_tag: Option<String>,
+    /// The result that ended the movetext, if one did.
+    result: Option<GameResult>,
+    /// What the rules say of the end.
+    outcome: Option<Outcome>,
     /// The text inside the `clocks` list so far, each entry after `, `
     /// (the first one's left out when the list is written).
     clocks: Vec<u8>,
@@ -36,11 +53,15 @@ impl ReportVisitor {
     /// The visitor for reports in `json` or text.
     pub(crate) fn new(json: bool) -> ReportVisitor {
         ReportVisitor {
-            inner: RecordVisitor::default()
-                .movetext(false)
-                .uci(false)
-                .annotations(false),
             json,
+            in_movetext: false,
+            start: Position::START,
+            moves: Vec::new(),
+            keys: Vec::new(),
+            last: Position::START,
+            result_tag: None,
+            result: None,
+            outcome: None,
             clocks: Vec::new(),
             evals: Vec::new(),
             clock_open: false,
@@ -49,24 +70,37 @@ impl ReportVisitor {
         }
     }
 
-    /// The record of the game just read (its tags: `Result` alone).
-    pub(crate) fn record(&self) -> &GameRecord {
-        self.inner.record()
+    /// Whether the game just read had a movetext (a game of tags alone
+    /// gets no report).
+    pub(crate) fn has_movetext(&self) -> bool {
+        self.in_movetext
     }
 
-    /// The game just read, if it had a movetext.
-    pub(crate) fn game(&self) -> Option<&Game> {
-        self.inner.game()
+    /// Where the game just read started.
+    pub(crate) fn start(&self) -> &Position {
+        &self.start
     }
 
-    /// The result that ended the movetext, if one did.
-    pub(crate) fn result(&self) -> Option<GameResult> {
-        self.inner.result()
+    /// The moves of the game just read.
+    pub(crate) fn moves(&self) -> &[Move] {
+        &self.moves
     }
 
-    /// What the rules say of the game's end.
-    pub(crate) fn outcome(&self) -> Option<bitboards::Outcome> {
-        self.inner.outcome()
+    /// The final position of the game just read.
+    pub(crate) fn last(&self) -> &Position {
+        &self.last
+    }
+
+    /// The game's `Result` tag, else the result that ended its movetext.
+    pub(crate) fn result(&self) -> Option<&str> {
+        self.result_tag
+            .as_deref()
+            .or_else(|| self.result.map(GameResult::as_str))
+    }
+
+    /// What the rules say of the game's end: [`bitboards::Game::outcome`].
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 
     /// The text inside the JSON `clocks` list of the game just read.
@@ -111,8 +145,11 @@ impl ReportVisitor {
 }
 
 impl Visitor for ReportVisitor {
-    fn begin_game(&mut self, number: usize) {
-        self.inner.begin_game(number);
+    fn begin_game(&mut self, _: usize) {
+        self.in_movetext = false;
+        self.result_tag = None;
+        self.result = None;
+        self.outcome = None;
         self.clocks.clear();
         self.evals.clear();
         self.clock_open = false;
@@ -121,34 +158,36 @@ impl Visitor for ReportVisitor {
     }
 
     fn tag(&mut self, name: &str, value: &str) {
-        // The reports show the result tag and no other: the rest are not
-        // copied.
-        if name == "Result" {
-            self.inner.tag(name, value);
+        // The reports show the result tag and no other; the first counts.
+        if name == "Result" && self.result_tag.is_none() {
+            self.result_tag = Some(value.to_owned());
         }
     }
 
     fn begin_movetext(&mut self, start: &Position) {
-        self.inner.begin_movetext(start);
+        self.start = *start;
+        self.moves.clear();
+        self.keys.clear();
+        self.keys.push(start.polyglot_key());
+        self.in_movetext = true;
     }
 
     fn wants_comments(&mut self) -> bool {
         self.json
     }
 
-    fn skip_movetext(&mut self) -> bool {
-        self.inner.skip_movetext()
-    }
-
     fn san(&mut self, played: PgnMove<'_>) {
         self.close_ply();
         self.clock_open = self.json;
         self.eval_open = self.json;
-        self.inner.san(played);
-    }
-
-    fn nag(&mut self, nag: u8) {
-        self.inner.nag(nag);
+        // As `Game::push_played` notes a move: a capture or a pawn move
+        // (not a pass) leaves no earlier position to come back.
+        let after = played.after;
+        self.moves.push(played.mv);
+        if after.halfmove_clock() == 0 && !played.mv.is_null() {
+            self.keys.clear();
+        }
+        self.keys.push(after.polyglot_key());
     }
 
     fn comment(&mut self, text: &str) {
@@ -191,24 +230,156 @@ impl Visitor for ReportVisitor {
         }
     }
 
-    fn begin_variation(&mut self) -> Visit {
-        self.inner.begin_variation()
-    }
-
-    fn end_variation(&mut self) {
-        self.inner.end_variation();
-    }
-
     fn result(&mut self, result: GameResult) {
-        Visitor::result(&mut self.inner, result);
+        self.result = Some(result);
     }
 
     fn end_game(&mut self, last: &Position) {
         self.close_ply();
         self.clock_open = false;
         self.eval_open = false;
-        self.inner.end_game(last);
+        self.last = *last;
+        self.outcome = self
+            .in_movetext
+            .then(|| outcome(last, &self.keys))
+            .flatten();
     }
+}
+
+/// What the rules say of the game whose final position is `position` and
+/// whose keys since the last capture or pawn move are `keys`, as
+/// [`bitboards::Game::outcome`] says it (the unit test
+/// `outcomes_as_the_game_says_them` holds them together).
+fn outcome(position: &Position, keys: &[u64]) -> Option<Outcome> {
+    if !position.has_legal_moves() {
+        return Some(if position.is_check() {
+            Outcome::Checkmate {
+                winner: position.side_to_move().opponent(),
+            }
+        } else {
+            Outcome::Stalemate
+        });
+    }
+    if position.is_insufficient_material() {
+        Some(Outcome::InsufficientMaterial)
+    } else if position.halfmove_clock() >= 150 {
+        Some(Outcome::SeventyFiveMoves)
+    } else if is_repetition(keys, 5) {
+        Some(Outcome::FivefoldRepetition)
+    } else if position.halfmove_clock() >= 100 {
+        Some(Outcome::FiftyMoves)
+    } else if is_repetition(keys, 3) {
+        Some(Outcome::ThreefoldRepetition)
+    } else {
+        None
+    }
+}
+
+/// Whether the last of `keys` stands at least `n` times among them, the
+/// same side to move (every other one): [`bitboards::Game::is_repetition`].
+fn is_repetition(keys: &[u64], n: usize) -> bool {
+    let Some(&now) = keys.last() else {
+        return false;
+    };
+    keys.iter()
+        .rev()
+        .step_by(2)
+        .filter(|&&key| key == now)
+        .count()
+        >= n
+}
+
+/// Appends the FEN of `position`, as its `fen()` writes it (the unit test
+/// `fens_as_the_position_writes_them` holds them together): the board's
+/// ranks written with a store per square and no branch on what stands
+/// there (an empty square or a piece, a run of them ending or not: the
+/// processor could not foresee them), then the rest of the fields.
+pub(crate) fn push_fen(out: &mut Vec<u8>, position: &Position) {
+    let mut letters = [0u8; 64];
+    for piece in Piece::ALL {
+        #[allow(clippy::cast_possible_truncation)] // An ASCII letter.
+        let letter = piece.to_char() as u8;
+        for square in position.pieces(piece.color(), piece.kind()) {
+            letters[square as usize] = letter;
+        }
+    }
+    // 64 squares, 7 slashes and the other fields (at most 1 + 4 + 2 +
+    // 5 + 5 and their 5 spaces).
+    let mut fen = [0u8; 96];
+    let mut len = 0;
+    for (rank, row) in letters.chunks_exact(8).enumerate().rev() {
+        let mut empty = 0u8;
+        for &letter in row {
+            // A piece ends a run of empty squares (its count written
+            // before it); an empty square adds to the run.
+            let piece = u8::from(letter != 0);
+            fen[len] = b'0' + empty;
+            len += usize::from(piece & u8::from(empty > 0));
+            fen[len] = letter;
+            len += usize::from(piece);
+            empty = (empty + 1) * (1 - piece);
+        }
+        fen[len] = b'0' + empty;
+        len += usize::from(empty > 0);
+        fen[len] = b'/';
+        len += usize::from(rank != 0);
+    }
+    let mut push = |byte: u8| {
+        fen[len] = byte;
+        len += 1;
+    };
+    push(b' ');
+    push(match position.side_to_move() {
+        Color::White => b'w',
+        Color::Black => b'b',
+    });
+    push(b' ');
+    let castling = position.castling();
+    if castling.is_empty() {
+        push(b'-');
+    }
+    for color in Color::ALL {
+        let home = match color {
+            Color::White => Rank::First,
+            Color::Black => Rank::Eighth,
+        };
+        let rooks = position.pieces(color, PieceKind::Rook) & home.bitboard();
+        for side in CastlingSide::ALL {
+            let Some(file) = castling.rook_file(color, side) else {
+                continue;
+            };
+            let outermost = match side {
+                CastlingSide::KingSide => rooks.last(),
+                CastlingSide::QueenSide => rooks.first(),
+            }
+            .is_some_and(|square| square.file() == file);
+            let letter = match (outermost, side) {
+                (false, _) => file.to_char(),
+                (true, CastlingSide::KingSide) => 'k',
+                (true, CastlingSide::QueenSide) => 'q',
+            };
+            let letter = match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            };
+            #[allow(clippy::cast_possible_truncation)] // An ASCII letter.
+            push(letter as u8);
+        }
+    }
+    push(b' ');
+    match position.en_passant() {
+        #[allow(clippy::cast_possible_truncation)] // ASCII.
+        Some(square) => {
+            push(square.file().to_char() as u8);
+            push(square.rank().to_char() as u8);
+        }
+        None => push(b'-'),
+    }
+    push(b' ');
+    out.extend_from_slice(&fen[..len]);
+    push_unsigned(out, u64::from(position.halfmove_clock()));
+    out.push(b' ');
+    push_unsigned(out, u64::from(position.fullmove_number()));
 }
 
 /// An eval as Lichess writes it, ready to be written: whether it is a
@@ -548,6 +719,7 @@ pub(crate) fn push_seconds(out: &mut Vec<u8>, seconds: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bitboards_pgn::record::RecordVisitor;
 
     fn integer(value: i64) -> String {
         let mut out = Vec::new();
@@ -734,6 +906,103 @@ mod tests {
             }
         }
         assert!(read > 300, "{read}");
+    }
+
+    /// FENs of positions from random games (castling rights, en passant,
+    /// empty ranks, full ones) and Chess960 positions, as `Position::fen`
+    /// writes them.
+    #[test]
+    fn fens_as_the_position_writes_them() {
+        let games = bitboards_test_support::lichess_games(40, 7);
+        let mut positions = vec![Position::START];
+        let mut reader = bitboards_pgn::Reader::new(&games[..]);
+        while reader
+            .read_game(&mut Positions(&mut positions))
+            .expect("generated games read")
+        {}
+        for fen in [
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 30",
+            "8/8/8/8/8/8/8/K6k b - - 99 150",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "1r2k1r1/8/8/8/8/8/8/RR2K3 w Bg - 0 1",
+            "rk2r3/8/8/8/8/8/8/1K1R2R1 b Dea - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "PPPPPPPP/pppppppp/8/8/8/8/8/K6k w - - 65535 65535",
+        ] {
+            if let Ok(position) = Position::from_fen(fen) {
+                positions.push(position);
+            }
+        }
+        assert!(positions.len() > 2000, "{}", positions.len());
+        for position in &positions {
+            let mut out = Vec::new();
+            push_fen(&mut out, position);
+            assert_eq!(String::from_utf8(out).unwrap(), position.fen().to_string());
+        }
+    }
+
+    /// Every position a game passes through, after each move.
+    struct Positions<'a>(&'a mut Vec<Position>);
+
+    impl Visitor for Positions<'_> {
+        fn san(&mut self, played: PgnMove<'_>) {
+            self.0.push(*played.after);
+        }
+    }
+
+    /// The outcome of games that end in each way the rules know, and of
+    /// every prefix of random games (null moves too), as `Game::outcome`
+    /// says it.
+    #[test]
+    fn outcomes_as_the_game_says_them() {
+        let mut pgn = String::new();
+        let cycle = "Nf3 Nf6 Ng1 Ng8 ";
+        for cycles in 0..5 {
+            pgn += &format!("1. e4 e5 {} *\n\n", cycle.repeat(cycles));
+        }
+        pgn += "[FEN \"8/8/8/8/8/8/6k1/4K2R w K - 99 80\"]\n\n1. Rh3 *\n\n";
+        pgn += "[FEN \"8/8/8/8/8/8/6k1/4K2R w K - 149 80\"]\n\n1. Rh3 *\n\n";
+        pgn += "[FEN \"8/8/8/8/8/8/6k1/4K2R w K - 149 80\"]\n\n1. Kd2 Kf2 *\n\n";
+        pgn += "1. e4 -- 2. d4 -- 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *\n\n";
+        pgn += "1. f3 e5 2. g4 Qh4# 0-1\n\n";
+        pgn += "[FEN \"k7/8/1Q6/8/8/8/8/7K w - - 0 1\"]\n\n1. Kg2 *\n\n";
+        pgn += "[FEN \"k7/8/8/8/8/8/8/6BK w - - 0 1\"]\n\n1. Kg2 *\n\n";
+        let games = bitboards_test_support::lichess_games(30, 3);
+        let pgn = [pgn.as_bytes(), &games[..]].concat();
+        let (mut report, mut record) = (ReportVisitor::new(true), RecordVisitor::default());
+        let mut ours = bitboards_pgn::Reader::new(&pgn[..]);
+        let mut theirs = bitboards_pgn::Reader::new(&pgn[..]);
+        let mut seen = std::collections::HashSet::new();
+        let mut games = 0;
+        while ours.read_game(&mut report).unwrap() {
+            assert!(theirs.read_game(&mut record).unwrap());
+            let game = record.game().unwrap();
+            assert_eq!(report.outcome(), game.outcome(), "game {games}");
+            assert_eq!(report.moves(), game.moves());
+            assert_eq!(report.start(), game.start());
+            assert_eq!(report.last().fen().to_string(), record.record().fen);
+            // Each prefix of the game, replayed.
+            let mut prefix = bitboards::Game::new(*game.start());
+            let mut keys = vec![game.start().polyglot_key()];
+            for &mv in game.moves() {
+                let after = match mv.is_null() {
+                    true => prefix.position().null_move().unwrap(),
+                    false => prefix.position().play_unchecked(mv),
+                };
+                prefix.push_played(mv, &after);
+                if after.halfmove_clock() == 0 && !mv.is_null() {
+                    keys.clear();
+                }
+                keys.push(after.polyglot_key());
+                assert_eq!(outcome(&after, &keys), prefix.outcome());
+                seen.insert(prefix.outcome().map(|outcome| outcome.name()));
+            }
+            games += 1;
+        }
+        assert_eq!(games, 42);
+        // Each way the rules end a game, and none.
+        assert_eq!(seen.len(), 8, "{seen:?}");
     }
 
     /// The lists a game's comments give, against the record's values as
