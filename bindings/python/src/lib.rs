@@ -44,6 +44,7 @@ fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<pgn::PositionStream>()?;
     module.add_function(wrap_pyfunction!(board::board_from_state, module)?)?;
     module.add_function(wrap_pyfunction!(tree::build_game_tree, module)?)?;
+    module.add_function(wrap_pyfunction!(tree::read_tags, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::read_games, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::read_table, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::to_parquet, module)?)?;

@@ -1,6 +1,6 @@
-//! `bitboards.pgn.read_game`'s game tree built in Rust: the movetext of one
-//! game read into `Game` and `ChildNode` objects as python-chess's
-//! `GameBuilder` makes them.
+//! `bitboards.pgn.read_game`'s game built in Rust: its tags (`read_tags`),
+//! and its movetext read into `Game` and `ChildNode` objects as
+//! python-chess's `GameBuilder` makes them (`build_game_tree`).
 //!
 //! The tokens are those of `pgn.py`'s `MOVETEXT_REGEX`, found as its
 //! `search` finds them (leftmost, alternatives in order, anything else
@@ -15,7 +15,7 @@
 use bitboards::{CastlingNotation, Position};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PySet, PyString, PyType};
+use pyo3::types::{PyDict, PyList, PySet, PyString, PyType};
 
 use crate::board::Board;
 use crate::types::Move;
@@ -464,4 +464,90 @@ fn build<'py>(
         make(level, child, &new, &keys, &empty)?;
     }
     Ok(Some((complete, results)))
+}
+
+/// Whitespace as Python's `str.isspace` and `re`'s `\s` have it.
+fn is_py_space(c: char) -> bool {
+    c.is_whitespace() || ('\x1c'..='\x1f').contains(&c)
+}
+
+/// Whether a line is whitespace only (and not empty), as `str.isspace`.
+fn is_blank(line: &str) -> bool {
+    !line.is_empty() && line.chars().all(is_py_space)
+}
+
+/// `pgn.py`'s `TAG_REGEX` (`^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$`):
+/// a tag line's name and value.
+fn tag(line: &str) -> Option<(&str, &str)> {
+    let rest = line.strip_prefix('[')?;
+    let name_length = rest
+        .bytes()
+        .enumerate()
+        .take_while(|&(index, b)| {
+            b.is_ascii_alphanumeric() || (index > 0 && b"_+#=:-".contains(&b))
+        })
+        .count();
+    if name_length == 0 {
+        return None;
+    }
+    let (name, rest) = rest.split_at(name_length);
+    let spaced = rest.trim_start_matches(is_py_space);
+    if spaced.len() == rest.len() {
+        return None;
+    }
+    let quoted = spaced.strip_prefix('"')?;
+    // The value runs to the last `"]`, which only whitespace may follow.
+    let value = quoted.trim_end_matches(is_py_space).strip_suffix("\"]")?;
+    (!value.contains('\r')).then_some((name, value))
+}
+
+/// The tag lines of a game, read as `read_game` reads them: from `line`
+/// (the first line that is not empty, an escape or a comment), each next
+/// one from `readline()`. Returns the first line after them, whether a
+/// game was found, and the tags: the Seven Tag Roster's in `roster` (given
+/// with its defaults, updated here), the others in order.
+#[pyfunction]
+pub fn read_tags<'py>(
+    readline: &Bound<'py, PyAny>,
+    line: Bound<'py, PyString>,
+    roster: &Bound<'py, PyDict>,
+) -> PyResult<(Bound<'py, PyString>, bool, Bound<'py, PyDict>)> {
+    let py = readline.py();
+    let others = PyDict::new(py);
+    let mut line = line;
+    let mut found_game = false;
+    let mut blank_lines = 0;
+    loop {
+        let next = {
+            let text = line.to_cow()?;
+            if text.is_empty() {
+                break;
+            }
+            if text.starts_with('%') || text.starts_with(';') {
+                true
+            } else if blank_lines < 1 && is_blank(&text) {
+                blank_lines += 1;
+                true
+            } else {
+                found_game = true;
+                if !text.starts_with('[') {
+                    break;
+                }
+                blank_lines = 0;
+                if let Some((name, value)) = tag(&text) {
+                    let target = if roster.contains(name)? {
+                        roster
+                    } else {
+                        &others
+                    };
+                    target.set_item(name, value)?;
+                }
+                true
+            }
+        };
+        if next {
+            line = readline.call0()?.cast_into::<PyString>()?;
+        }
+    }
+    Ok((line, found_game, others))
 }

@@ -334,6 +334,11 @@ EDGE_CASES = [
     "1. f3 e5 2. g4 Qh4# 0-1",
     "1. e4 Z0 2. d4 (2. Nf3 -- (2... Z0 3. c4) 3. Nc3) Nf6 *",
     "1. e4 {[%clk 0:03:00]} e5 {[%eval 0.17] [%clk 0:02:59.5]} 2. Nf3 {[%csl Ga1][%cal Ra1h8]}",
+    # Tag lines as TAG_REGEX reads them (read in Rust by the default reader).
+    '[Event "a"] "b"]\n[Site\t"tab"]\n[Date\x1c"sep"]\n[Round "x"]   \n[White "x\ry"]\n'
+    '[Black"nospace"]\n[_bad "x"]\n[a-b "dash"]\n[Ω "greek"]\n\n1. e4',
+    '[Event "x"]\n   \n[Site "y"]\n\n\n1. e4',
+    '[Event "x"]\n\x1c\n1. e4 e5\n\x1c\n\n1. d4',
 ]
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "PositionStream",
     "board_from_state",
     "build_game_tree",
+    "read_tags",
     "read_games",
     "read_table",
     "to_parquet",
@@ -388,6 +389,7 @@ class Board:
 
 def board_from_state(fen: str, chess960: bool, moves: Sequence[str]) -> Board: ...
 def build_game_tree(game: Any, child: type, board: Board, text: str) -> Optional[Tuple[bool, List[str]]]: ...
+def read_tags(readline: Callable[[], str], line: str, roster: Dict[str, str]) -> Tuple[str, bool, Dict[str, str]]: ...
 
 # PGN (re-exported by bitboards.pgn)
 

@@ -1858,30 +1858,9 @@ def _read_built_game(handle: Any, visitor: GameBuilder[Game]) -> Optional[Game]:
         line = readline()
 
     # Headers: the roster's defaults, then the tags as they come (their
-    # names are valid: TAG_REGEX's are TAG_NAME_REGEX's).
+    # names are valid: TAG_REGEX's are TAG_NAME_REGEX's), read in Rust.
     roster = dict(_ROSTER_DEFAULTS)
-    others: Dict[str, str] = {}
-    found_game = False
-    blank_lines = 0
-    match_tag = TAG_REGEX.match
-    while line:
-        first = line[:1]
-        if first == "%" or first == ";":
-            line = readline()
-            continue
-        if blank_lines < 1 and line.isspace():
-            blank_lines += 1
-            line = readline()
-            continue
-        found_game = True
-        if first != "[":
-            break
-        blank_lines = 0
-        match = match_tag(line)
-        if match is not None:
-            name, value = match.groups()
-            (roster if name in _ROSTER_DEFAULTS else others)[name] = value
-        line = readline()
+    line, found_game, others = _bitboards.read_tags(readline, line, roster)
     if not found_game:
         return None
 
