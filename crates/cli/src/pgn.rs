@@ -227,6 +227,17 @@ pub struct Written {
 }
 
 impl Written {
+    /// What was written, leaving room for as much: the next chunk's text
+    /// takes about as much, made at once rather than doubled from nothing
+    /// and copied each time (a twentieth of a JSON report's time).
+    fn take(&mut self) -> Written {
+        let room = (self.text.capacity(), self.ends.capacity());
+        let written = std::mem::take(self);
+        self.text.reserve(room.0);
+        self.ends.reserve(room.1);
+        written
+    }
+
     /// Each game's report or row, in order (empty for a game that failed).
     pub fn games(&self) -> impl Iterator<Item = &[u8]> {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
@@ -696,7 +707,7 @@ pub fn read_file(
                 }
                 written.ends.push(written.text.len());
             },
-            std::mem::take,
+            Written::take,
             deliver,
         );
     }
@@ -713,7 +724,7 @@ pub fn read_file(
             }
             written.ends.push(written.text.len());
         },
-        |(written, _)| std::mem::take(written),
+        |(written, _)| written.take(),
         deliver,
     )
 }
