@@ -1932,6 +1932,11 @@ impl Board {
             "xfen" => raw.filter(|&square| !self.en_passant_takers(square).is_empty()),
             _ => raw.filter(|&square| self.legal_en_passant_ro() == Some(square)),
         };
+        // The position's FEN writes its own square: most often the one
+        // to show.
+        if shown == self.position.en_passant() {
+            return text;
+        }
         let mut fields: Vec<&str> = text.split(' ').collect();
         if let Some(field) = fields.get_mut(3) {
             *field = shown.map_or("-", |square| square.name());

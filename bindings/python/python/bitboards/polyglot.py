@@ -22,6 +22,7 @@ import mmap
 import os
 import random as _random
 import struct
+from itertools import repeat
 from types import TracebackType
 from typing import Any, Callable, Container, Dict, Iterator, List, NamedTuple, Optional, Type, Union
 
@@ -491,8 +492,12 @@ class MemoryMappedReader:
         and illegal moves are left out."""
         if self._book is not None and type(board) is Board:
             found = self._book.find_all(board, minimum_weight)
+            if not exclude_moves:
+                # Each entry made in C (tuple.__new__), no bytecode an entry.
+                yield from map(_new_entry, repeat(Entry), found)
+                return
             for entry in found:
-                if exclude_moves and entry[4] in exclude_moves:
+                if entry[4] in exclude_moves:
                     continue
                 yield _new_entry(Entry, entry)
             return
