@@ -909,7 +909,7 @@ impl<R: BufRead> Reader<R> {
         let Some(name) = text(name) else {
             return false;
         };
-        visitor.tag(name, &lossy(&window[value_at..end]));
+        visitor.tag_bytes(name, &window[value_at..end]);
         self.input.pos += end + 2;
         true
     }

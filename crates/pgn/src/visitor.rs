@@ -131,6 +131,32 @@ pub trait Visitor {
         let _ = (name, value);
     }
 
+    /// A tag pair whose value comes as the file's bytes (a tag of the
+    /// common form, `[Name "Value"]` with nothing to unescape): by default
+    /// read as text (with U+FFFD for what is not UTF-8) and handed to
+    /// [`tag`](Visitor::tag). A visitor that reads few tags can take the
+    /// value here, unchecked until it wants it.
+    ///
+    /// ```
+    /// use bitboards_pgn::{Reader, Visitor};
+    ///
+    /// struct Result(Option<String>);
+    /// impl Visitor for Result {
+    ///     fn tag_bytes(&mut self, name: &str, value: &[u8]) {
+    ///         if name == "Result" {
+    ///             self.0 = Some(String::from_utf8_lossy(value).into_owned());
+    ///         }
+    ///     }
+    /// }
+    /// let mut result = Result(None);
+    /// Reader::new(&b"[White \"A\"]\n[Result \"1-0\"]\n\n1. e4 1-0"[..]).read_game(&mut result)?;
+    /// assert_eq!(result.0.as_deref(), Some("1-0"));
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    fn tag_bytes(&mut self, name: &str, value: &[u8]) {
+        self.tag(name, &crate::reader::lossy(value));
+    }
+
     /// The tags are over; the movetext starts from `start`.
     fn begin_movetext(&mut self, start: &Position) {
         let _ = start;

@@ -164,6 +164,13 @@ impl Visitor for ReportVisitor {
         }
     }
 
+    fn tag_bytes(&mut self, name: &str, value: &[u8]) {
+        // The other tags' values go unread.
+        if name == "Result" {
+            self.tag(name, &String::from_utf8_lossy(value));
+        }
+    }
+
     fn begin_movetext(&mut self, start: &Position) {
         self.start = *start;
         self.moves.clear();
