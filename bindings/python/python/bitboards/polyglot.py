@@ -491,16 +491,14 @@ class MemoryMappedReader:
         in ``exclude_moves``. Given a board, castling moves are the board's
         and illegal moves are left out."""
         if self._book is not None and type(board) is Board:
+            # Looked up in Rust, each entry made in C (tuple.__new__).
             found = self._book.find_all(board, minimum_weight)
-            if not exclude_moves:
-                # Each entry made in C (tuple.__new__), no bytecode an entry.
-                yield from map(_new_entry, repeat(Entry), found)
-                return
-            for entry in found:
-                if entry[4] in exclude_moves:
-                    continue
-                yield _new_entry(Entry, entry)
-            return
+            if exclude_moves:
+                found = [entry for entry in found if entry[4] not in exclude_moves]
+            return map(_new_entry, repeat(Entry), found)
+        return self._find_all(board, minimum_weight, exclude_moves)
+
+    def _find_all(self, board: Any, minimum_weight: int, exclude_moves: Container[Move]) -> Iterator[Entry]:
         if isinstance(board, int):
             key, context = board, None
         else:
