@@ -11,11 +11,12 @@ the command against its peer program:
         target/release/examples/pgn_reader_peer "old/bitboards pgn" "target/release/bitboards pgn"
 
 Prints one line per command: best wall time, best CPU time (user and
-system, the command's children included), the command. Not a test (pytest
-collects only test_*.py).
+system, the command's children included), median wall time, the command.
+Not a test (pytest collects only test_*.py).
 """
 
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -26,6 +27,7 @@ def main():
         sys.exit(__doc__)
     rounds, template, commands = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
     best = {command: (float("inf"), float("inf")) for command in commands}
+    walls = {command: [] for command in commands}
     for _ in range(rounds):
         for command in commands:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -36,9 +38,11 @@ def main():
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
             best[command] = (min(best[command][0], wall), min(best[command][1], cpu))
+            walls[command].append(wall)
     for command in commands:
         wall, cpu = best[command]
-        print(f"{wall * 1e3:9.1f} ms wall {cpu * 1e3:9.1f} ms CPU  {command}")
+        median = statistics.median(walls[command])
+        print(f"{wall * 1e3:9.1f} ms wall {cpu * 1e3:9.1f} ms CPU {median * 1e3:9.1f} ms median  {command}")
 
 
 if __name__ == "__main__":
