@@ -11,8 +11,11 @@ the command against its peer program:
         target/release/examples/pgn_reader_peer "old/bitboards pgn" "target/release/bitboards pgn"
 
 Prints one line per command: best wall time, best CPU time (user and
-system, the command's children included), median wall time, the command.
-Not a test (pytest collects only test_*.py).
+system, the command's children included), median wall time, the median
+over the rounds of the first command's wall time over this one's (each
+pair run one after the other, so that a machine busy with something else
+slows both alike), the command. Not a test (pytest collects only
+test_*.py).
 """
 
 import resource
@@ -42,7 +45,11 @@ def main():
     for command in commands:
         wall, cpu = best[command]
         median = statistics.median(walls[command])
-        print(f"{wall * 1e3:9.1f} ms wall {cpu * 1e3:9.1f} ms CPU {median * 1e3:9.1f} ms median  {command}")
+        ratio = statistics.median(
+            first / this for first, this in zip(walls[commands[0]], walls[command])
+        )
+        print(f"{wall * 1e3:9.1f} ms wall {cpu * 1e3:9.1f} ms CPU {median * 1e3:9.1f} ms median"
+              f" {ratio:6.3f}x  {command}")
 
 
 if __name__ == "__main__":
