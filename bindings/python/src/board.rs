@@ -232,6 +232,23 @@ impl Board {
         self.loose
     }
 
+    /// Whether a position of the move stack is loose (a pseudo-legal move
+    /// was pushed, or the stack starts from a loose setup).
+    pub fn stack_is_loose(&self) -> bool {
+        self.stack
+            .iter()
+            .any(|(before, _)| !loose::generator_takes(before))
+    }
+
+    /// The position under the move stack, and the moves played from it.
+    pub fn start_and_moves(&self) -> (Position, Vec<bitboards::Move>) {
+        let start = self
+            .stack
+            .first()
+            .map_or(self.position, |(start, _)| *start);
+        (start, self.stack.iter().map(|&(_, mv)| mv).collect())
+    }
+
     /// How this board writes castling (the king's two steps, or onto its
     /// rook on a Chess960 board).
     pub fn castling_notation(&self) -> CastlingNotation {
@@ -1892,25 +1909,53 @@ impl Board {
             .stack
             .first()
             .map_or(self.position, |(start, _)| *start);
+        let notation = self.notation();
         let moves: Vec<String> = self
             .stack
             .iter()
-            .map(|(before, mv)| before.uci(*mv).to_string())
+            .map(|(_, mv)| mv.uci(notation).to_string())
             .collect();
         let constructor = py
             .import("bitboards._bitboards")?
             .getattr("board_from_state")?;
-        let args = (start.fen().to_string(), self.chess960, moves).into_pyobject(py)?;
+        let root = self.root;
+        let en_passant = root.en_passant.map(|square| square.index() as u8);
+        let args = (
+            start.fen().to_string(),
+            self.chess960,
+            moves,
+            root.castling,
+            en_passant,
+            root.promoted,
+        )
+            .into_pyobject(py)?;
         (constructor, args).into_pyobject(py)
     }
 }
 
-/// A board from its start FEN and moves in UCI (what pickle stores).
+/// A board from its start FEN, what python-chess keeps beside it (the
+/// castling rights and en passant square as set, the promoted pieces) and
+/// its moves in UCI: what pickle stores.
 #[pyfunction]
-pub fn board_from_state(fen: &str, chess960: bool, moves: Vec<String>) -> PyResult<Board> {
+#[pyo3(signature = (fen, chess960, moves, castling = None, en_passant = None, promoted = 0))]
+pub fn board_from_state(
+    fen: &str,
+    chess960: bool,
+    moves: Vec<String>,
+    castling: Option<u64>,
+    en_passant: Option<i64>,
+    promoted: u64,
+) -> PyResult<Board> {
     let mut board = Board::read_fen(fen, chess960)?;
+    if let Some(castling) = castling {
+        let mut raw = board.raw();
+        raw.castling = castling;
+        raw.en_passant = en_passant.map(square).transpose()?;
+        raw.promoted = promoted;
+        board.reset_to(&raw);
+    }
     for uci in &moves {
-        board.push_uci(uci)?;
+        board.push(Move::parse_uci(uci)?)?;
     }
     Ok(board)
 }

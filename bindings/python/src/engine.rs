@@ -141,20 +141,19 @@ impl Request {
 /// of a python-chess board).
 fn request_of(query: &Bound<'_, PyAny>) -> PyResult<Request> {
     if let Ok(board) = query.cast::<Board>() {
-        let chess960: bool = board.getattr("chess960")?.extract()?;
-        let stack = board.getattr("move_stack")?;
-        if stack.len()? == 0 {
-            let start = *board.try_borrow()?.position();
-            return Ok(Request {
-                start,
-                moves: Vec::new(),
-                notation: notation(&start, chess960),
-            });
+        let board = board.try_borrow()?;
+        if board.is_loose() || board.stack_is_loose() {
+            return Err(PyValueError::new_err(format!(
+                "an engine needs a position the rules allow (one king a side, no pawn on a back rank, the side not to move not in check), with legal moves: {}",
+                board.position().fen()
+            )));
         }
-        // (board_from_state, (start fen, chess960, [uci, ...]))
-        let reduced = board.call_method0("__reduce__")?;
-        let (fen, chess960, moves): (String, bool, Vec<String>) = reduced.get_item(1)?.extract()?;
-        return parse_request(&fen, &moves, chess960);
+        let (start, moves) = board.start_and_moves();
+        return Ok(Request {
+            start,
+            moves,
+            notation: board.castling_notation(),
+        });
     }
     if let Ok(fen) = query.cast::<PyString>() {
         return parse_request(&fen.to_cow()?, &[], false);

@@ -87,6 +87,52 @@ impl std::fmt::Display for Move {
 }
 
 impl Move {
+    /// A move read from UCI (`Move.from_uci`): `InvalidMoveError` when the
+    /// text is not UCI.
+    pub fn parse_uci(uci: &str) -> PyResult<Move> {
+        if uci == "0000" {
+            return Ok(Move::NULL);
+        }
+        let bytes = uci.as_bytes();
+        // A drop, `P@e4`: parsed as python-chess parses it (and never
+        // legal on a standard board).
+        if bytes.len() == 4 && bytes[1] == b'@' {
+            let kind = PieceKind::from_char((bytes[0] as char).to_ascii_lowercase());
+            let to = uci.get(2..4).and_then(|name| name.parse::<Square>().ok());
+            if let (Some(kind), Some(to)) = (kind, to) {
+                let to = to.index() as u8;
+                return Ok(Move {
+                    from: to,
+                    to,
+                    promotion: 0,
+                    drop: piece_type(kind),
+                });
+            }
+        }
+        let square_at = |at: usize| {
+            uci.get(at..at + 2)
+                .and_then(|name| name.parse::<Square>().ok())
+        };
+        let promotion = match bytes.len() {
+            4 => Some(0),
+            // A pawn as the promotion reads (python-chess reads `g7g8p`)
+            // and is never legal.
+            5 => PieceKind::from_char(bytes[4] as char).map(piece_type),
+            _ => None,
+        };
+        match (square_at(0), square_at(2), promotion) {
+            (Some(from), Some(to), Some(promotion)) if from != to => Ok(Move {
+                from: from.index() as u8,
+                to: to.index() as u8,
+                promotion,
+                drop: 0,
+            }),
+            _ => Err(InvalidMoveError::new_err(format!(
+                "invalid uci: {uci:?} (expected two square names and an optional promotion: e2e4, e7e8q)"
+            ))),
+        }
+    }
+
     pub const NULL: Move = Move {
         from: 0,
         to: 0,
@@ -191,47 +237,7 @@ impl Move {
     /// Raises `InvalidMoveError` when the text is not UCI.
     #[staticmethod]
     fn from_uci(uci: &str) -> PyResult<Move> {
-        if uci == "0000" {
-            return Ok(Move::NULL);
-        }
-        let bytes = uci.as_bytes();
-        // A drop, `P@e4`: parsed as python-chess parses it (and never
-        // legal on a standard board).
-        if bytes.len() == 4 && bytes[1] == b'@' {
-            let kind = PieceKind::from_char((bytes[0] as char).to_ascii_lowercase());
-            let to = uci.get(2..4).and_then(|name| name.parse::<Square>().ok());
-            if let (Some(kind), Some(to)) = (kind, to) {
-                let to = to.index() as u8;
-                return Ok(Move {
-                    from: to,
-                    to,
-                    promotion: 0,
-                    drop: piece_type(kind),
-                });
-            }
-        }
-        let square_at = |at: usize| {
-            uci.get(at..at + 2)
-                .and_then(|name| name.parse::<Square>().ok())
-        };
-        let promotion = match bytes.len() {
-            4 => Some(0),
-            // A pawn as the promotion reads (python-chess reads `g7g8p`)
-            // and is never legal.
-            5 => PieceKind::from_char(bytes[4] as char).map(piece_type),
-            _ => None,
-        };
-        match (square_at(0), square_at(2), promotion) {
-            (Some(from), Some(to), Some(promotion)) if from != to => Ok(Move {
-                from: from.index() as u8,
-                to: to.index() as u8,
-                promotion,
-                drop: 0,
-            }),
-            _ => Err(InvalidMoveError::new_err(format!(
-                "invalid uci: {uci:?} (expected two square names and an optional promotion: e2e4, e7e8q)"
-            ))),
-        }
+        Move::parse_uci(uci)
     }
 
     /// The null move, `0000` (`bool(Move.null())` is False).

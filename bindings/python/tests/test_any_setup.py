@@ -202,3 +202,22 @@ def test_a_pseudo_legal_move_is_pushed_as_python_chess_pushes_it():
     with pytest.raises(bitboards.IllegalMoveError):
         ours.push(bitboards.Move.from_uci("e2e5"))
     assert ours.fen() == fen and ours.move_stack == []
+
+
+def test_pickle_keeps_what_python_chess_keeps():
+    import pickle
+
+    fen = "1r2k3/8/8/8/8/8/8/R3KR2 w KQkq - 0 1"  # rights without their rooks
+    board = bitboards.Board(fen)
+    board.set_piece_at(chess.H7, bitboards.Piece.from_symbol("Q"), promoted=True)
+    board.castling_rights = chess.BB_A1 | chess.BB_H1 | chess.BB_H8
+    again = pickle.loads(pickle.dumps(board))
+    assert (again.castling_rights, again.promoted, again.status(), again.fen()) == (
+        board.castling_rights, board.promoted, board.status(), board.fen())
+    # A pseudo-legal move on the stack, and a board without kings.
+    pinned = bitboards.Board("4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1")
+    pinned.push(bitboards.Move.from_uci("e2d3"))
+    for original in (pinned, bitboards.Board("8/8/8/pP6/8/8/8/8 w - a6 0 1")):
+        copy = pickle.loads(pickle.dumps(original))
+        assert copy.fen() == original.fen() and copy.move_stack == original.move_stack
+        assert copy.status() == original.status() and copy.ep_square == original.ep_square

@@ -498,3 +498,18 @@ def test_analyse_many_takes_a_positions_table(tmp_path):
     assert ours.schema.field("game").type == pa.uint64()
     with pytest.raises(ValueError, match="bitboards"):
         engine.analyse_many(STOCKFISH, pa.table({"x": [1]}), limit)
+
+
+def test_a_setup_no_game_reaches_is_refused_before_the_engine_sees_it(fake):
+    with engine.SimpleEngine.popen_uci([fake, "normal"]) as eng:
+        for board in (bitboards.Board(None), bitboards.Board("8/8/8/8/8/8/8/K7 w - - 0 1")):
+            with pytest.raises(ValueError, match="an engine needs a position the rules allow"):
+                eng.analyse(board, engine.Limit(nodes=1))
+        # A pseudo-legal move on the stack leaves the other king capturable.
+        pinned = bitboards.Board("4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1")
+        pinned.push(bitboards.Move.from_uci("e2d3"))
+        with pytest.raises(ValueError, match="rules allow"):
+            eng.analyse(pinned, engine.Limit(nodes=1))
+        pinned.pop()
+        assert eng.analyse(pinned, engine.Limit(nodes=1))["pv"]
+    assert children() == []
