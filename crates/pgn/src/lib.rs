@@ -68,6 +68,7 @@ mod result;
 mod staged;
 #[cfg(feature = "arrow")]
 pub mod table;
+mod text;
 mod visitor;
 mod writer;
 

@@ -9,6 +9,7 @@ use std::vec::Vec;
 use crate::error::{PgnError, PgnErrorKind, ReadError};
 use crate::input::{Input, Where};
 use crate::result::GameResult;
+use crate::text::{lossy, text};
 use crate::visitor::{PgnMove, Visit, Visitor};
 use bitboards::{Move, Position, San, SanError};
 
@@ -1432,33 +1433,6 @@ fn first_of_sse2<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option<usize
     rest.iter()
         .position(|byte| needles.contains(byte))
         .map(|len| at + len)
-}
-
-/// `bytes` as text, or `None` when they are not UTF-8: the reader's one
-/// conversion of the moves, tag names and values and comments it hands to
-/// the visitor. ASCII, nearly all of a PGN file, is taken as it is; other
-/// text is validated.
-#[inline]
-fn text(bytes: &[u8]) -> Option<&str> {
-    if bytes.is_ascii() {
-        // SAFETY: every byte is below 0x80, and a run of ASCII bytes is
-        // valid UTF-8 (each byte a one-byte character).
-        #[allow(unsafe_code)]
-        let text = unsafe { core::str::from_utf8_unchecked(bytes) };
-        Some(text)
-    } else {
-        core::str::from_utf8(bytes).ok()
-    }
-}
-
-/// `bytes` as text, with U+FFFD for what is not UTF-8 (tag values and
-/// comments are read whatever their encoding).
-#[inline]
-pub(crate) fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    match text(bytes) {
-        Some(text) => std::borrow::Cow::Borrowed(text),
-        None => String::from_utf8_lossy(bytes),
-    }
 }
 
 /// Hands comment text to the visitor, whole or as a piece: a whole comment

@@ -154,7 +154,7 @@ pub trait Visitor {
     /// # Ok::<(), bitboards_pgn::ReadError>(())
     /// ```
     fn tag_bytes(&mut self, name: &str, value: &[u8]) {
-        self.tag(name, &crate::reader::lossy(value));
+        self.tag(name, &crate::text::lossy(value));
     }
 
     /// The tags are over; the movetext starts from `start`.
@@ -264,7 +264,7 @@ pub trait Visitor {
     /// # Ok::<(), bitboards_pgn::ReadError>(())
     /// ```
     fn comment_bytes(&mut self, bytes: &[u8]) {
-        self.comment(&crate::reader::lossy(bytes));
+        self.comment(&crate::text::lossy(bytes));
     }
 
     /// A piece of a comment too long for the reader's buffer: such a
