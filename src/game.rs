@@ -74,6 +74,46 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// What the rules say of `position`, in [`Game::outcome`]'s order,
+    /// with `is_repetition(n)` saying whether it has stood `n` times (for
+    /// a caller that keeps the history its own way; [`Game::outcome`] asks
+    /// its own).
+    ///
+    /// ```
+    /// use bitboards::{Outcome, Position};
+    ///
+    /// let mate = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")?;
+    /// assert!(matches!(Outcome::of(&mate, |_| false), Some(Outcome::Checkmate { .. })));
+    /// assert_eq!(Outcome::of(&Position::START, |n| n <= 3), Some(Outcome::ThreefoldRepetition));
+    /// assert_eq!(Outcome::of(&Position::START, |_| false), None);
+    /// # Ok::<(), bitboards::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn of(position: &Position, is_repetition: impl Fn(usize) -> bool) -> Option<Outcome> {
+        if !position.has_legal_moves() {
+            return Some(if position.is_check() {
+                Outcome::Checkmate {
+                    winner: position.side_to_move().opponent(),
+                }
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        if position.is_insufficient_material() {
+            Some(Outcome::InsufficientMaterial)
+        } else if position.halfmove_clock() >= 150 {
+            Some(Outcome::SeventyFiveMoves)
+        } else if is_repetition(5) {
+            Some(Outcome::FivefoldRepetition)
+        } else if position.halfmove_clock() >= 100 {
+            Some(Outcome::FiftyMoves)
+        } else if is_repetition(3) {
+            Some(Outcome::ThreefoldRepetition)
+        } else {
+            None
+        }
+    }
+
     /// Whether this is a draw a player may claim rather than the end of
     /// the game: [`Outcome::FiftyMoves`] and
     /// [`Outcome::ThreefoldRepetition`].
@@ -451,29 +491,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        let position = &self.position;
-        if !position.has_legal_moves() {
-            return Some(if position.is_check() {
-                Outcome::Checkmate {
-                    winner: position.side_to_move().opponent(),
-                }
-            } else {
-                Outcome::Stalemate
-            });
-        }
-        if position.is_insufficient_material() {
-            Some(Outcome::InsufficientMaterial)
-        } else if position.halfmove_clock() >= 150 {
-            Some(Outcome::SeventyFiveMoves)
-        } else if self.is_repetition(5) {
-            Some(Outcome::FivefoldRepetition)
-        } else if position.halfmove_clock() >= 100 {
-            Some(Outcome::FiftyMoves)
-        } else if self.is_repetition(3) {
-            Some(Outcome::ThreefoldRepetition)
-        } else {
-            None
-        }
+        Outcome::of(&self.position, |n| self.is_repetition(n))
     }
 }
 

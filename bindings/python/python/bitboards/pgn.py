@@ -1817,19 +1817,10 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     if not skipping:
         skipping = visitor.end_headers() is SKIP
     if not skipping:
-        headers = Headers(tags)
-        try:
-            headers.variant()
-        except ValueError as error:
-            visitor.handle_error(error)
-        try:
-            board = Board(headers.get("FEN", STARTING_FEN), chess960=headers.is_chess960())
-        except ValueError as error:
-            visitor.handle_error(error)
+        board = _start_board(Headers(tags), visitor)
+        if board is None:
             skipping = True
         else:
-            if not board.chess960 and _has_chess960_castling(board):
-                board.chess960 = True
             visitor.visit_board(board)
 
     if skipping or board is None:
@@ -1840,6 +1831,24 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     _read_movetext(handle, line, board, visitor)
     visitor.end_game()
     return visitor.result()
+
+
+def _start_board(headers: Headers, visitor: BaseVisitor[Any]) -> Optional[Board]:
+    """The board a game starts from (its FEN and Variant tags; Chess960 where
+    its castling rights need it); None, the error handed to the visitor,
+    when there is none."""
+    try:
+        headers.variant()
+    except ValueError as error:
+        visitor.handle_error(error)
+    try:
+        board = Board(headers.get("FEN", STARTING_FEN), chess960=headers.is_chess960())
+    except ValueError as error:
+        visitor.handle_error(error)
+        return None
+    if not board.chess960 and _has_chess960_castling(board):
+        board.chess960 = True
+    return board
 
 
 def _read_built_game(handle: Any, visitor: GameBuilder[Game]) -> Optional[Game]:
@@ -1880,18 +1889,10 @@ def _read_built_game(handle: Any, visitor: GameBuilder[Game]) -> Optional[Game]:
     visitor.starting_comment = ""
     visitor.in_variation = False
 
-    try:
-        headers.variant()
-    except ValueError as error:
-        visitor.handle_error(error)
-    try:
-        board = Board(headers.get("FEN", STARTING_FEN), chess960=headers.is_chess960())
-    except ValueError as error:
-        visitor.handle_error(error)
+    board = _start_board(headers, visitor)
+    if board is None:
         _skip_movetext(handle, line)
         return game
-    if not board.chess960 and _has_chess960_castling(board):
-        board.chess960 = True
 
     # The movetext: to an empty line outside a comment.
     parts = []

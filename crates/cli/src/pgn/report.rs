@@ -258,28 +258,7 @@ impl Visitor for ReportVisitor {
 /// [`bitboards::Game::outcome`] says it (the unit test
 /// `outcomes_as_the_game_says_them` holds them together).
 fn outcome(position: &Position, keys: &[u64]) -> Option<Outcome> {
-    if !position.has_legal_moves() {
-        return Some(if position.is_check() {
-            Outcome::Checkmate {
-                winner: position.side_to_move().opponent(),
-            }
-        } else {
-            Outcome::Stalemate
-        });
-    }
-    if position.is_insufficient_material() {
-        Some(Outcome::InsufficientMaterial)
-    } else if position.halfmove_clock() >= 150 {
-        Some(Outcome::SeventyFiveMoves)
-    } else if is_repetition(keys, 5) {
-        Some(Outcome::FivefoldRepetition)
-    } else if position.halfmove_clock() >= 100 {
-        Some(Outcome::FiftyMoves)
-    } else if is_repetition(keys, 3) {
-        Some(Outcome::ThreefoldRepetition)
-    } else {
-        None
-    }
+    Outcome::of(position, |n| is_repetition(keys, n))
 }
 
 /// Whether the last of `keys` stands at least `n` times among them, the
