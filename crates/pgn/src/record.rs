@@ -77,11 +77,21 @@ impl GameRecord {
     /// name; `None` where the game has none, and for the other columns.
     pub(crate) fn tag_values(&self) -> [Option<&str>; GAME_TABLE.len()] {
         let mut values = [None; GAME_TABLE.len()];
+        // Each name is looked for from the place after the last one found,
+        // round the list: tags in the table's order (Lichess's, mostly) are
+        // found at the first or second comparison instead of a search from
+        // the top for each.
+        let mut next = 0;
         for (name, value) in &self.tags {
-            if let Some(&(_, column)) = TAG_COLUMNS.iter().find(|(tag, _)| tag == name)
-                && values[column].is_none()
-            {
-                values[column] = Some(value.as_str());
+            let (before, from) = TAG_COLUMNS.split_at(next);
+            let found = from.iter().chain(before).position(|(tag, _)| tag == name);
+            if let Some(offset) = found {
+                let at = (next + offset) % TAG_COLUMNS.len();
+                let column = TAG_COLUMNS[at].1;
+                if values[column].is_none() {
+                    values[column] = Some(value.as_str());
+                }
+                next = (at + 1) % TAG_COLUMNS.len();
             }
         }
         values
