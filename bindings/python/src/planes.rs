@@ -6,9 +6,11 @@
 //! [`to_numpy`].
 
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict, PyTuple};
-use rayon::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyByteArray, PyDict, PyString, PyTuple, PyType};
+use std::sync::{Mutex, PoisonError};
 
 /// Each byte value's bits spread into the bytes of a little-endian word:
 /// bit j of the byte becomes byte j, 0 or 1.
@@ -30,8 +32,12 @@ const SPREAD: [u64; 256] = {
 const ROW_IN: usize = 12 * 8;
 /// The bytes of one row of planes.
 const ROW_OUT: usize = 12 * 64;
-/// Rows from which the planes are written on every core (rayon's pool).
-const THREADED_ROWS: usize = 16_384;
+/// Rows from which the planes are written on every core: this thread and
+/// rayon's pool. 2,048 rows are 1.5 MB of planes: a batch of 4,096 (3 MB)
+/// outgrows one core's L2 cache (2 MB here) but its halves fit in two.
+const THREADED_ROWS: usize = 2_048;
+/// Rows that a thread takes at a time (192 KiB of planes).
+const PART_ROWS: usize = 256;
 
 /// The instructions that write the planes: the fastest this processor has
 /// ([`Kernel::best`]), or one named (the tests compare each with
@@ -43,14 +49,20 @@ pub enum Kernel {
     /// AVX2: per board, two byte shuffles of the broadcast word, each
     /// ANDed with the bits of a byte and brought to 0/1.
     Avx2,
+    /// AVX-512 (BW): per board, the word as a 64-bit mask selects a 1 in
+    /// each of 64 bytes, written with one 64-byte store.
+    Avx512,
 }
 
 impl Kernel {
     /// Every kernel, by name.
-    pub const ALL: [(Kernel, &'static str); 2] =
-        [(Kernel::Portable, "portable"), (Kernel::Avx2, "avx2")];
+    pub const ALL: [(Kernel, &'static str); 3] = [
+        (Kernel::Portable, "portable"),
+        (Kernel::Avx2, "avx2"),
+        (Kernel::Avx512, "avx512"),
+    ];
 
-    /// The kernel's name (`"portable"`, `"avx2"`).
+    /// The kernel's name (`"portable"`, `"avx2"`, `"avx512"`).
     pub fn name(self) -> &'static str {
         Self::ALL
             .iter()
@@ -64,6 +76,11 @@ impl Kernel {
             Kernel::Portable => true,
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => {
+                std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+            }
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }
@@ -71,10 +88,12 @@ impl Kernel {
 
     /// The fastest kernel this processor runs.
     pub fn best() -> Kernel {
-        match Kernel::Avx2.available() {
-            true => Kernel::Avx2,
-            false => Kernel::Portable,
-        }
+        Self::ALL
+            .into_iter()
+            .rev()
+            .map(|(kernel, _)| kernel)
+            .find(|kernel| kernel.available())
+            .unwrap_or(Kernel::Portable)
     }
 }
 
@@ -122,6 +141,10 @@ mod x86 {
     //! [`super::rows`] calls only once the feature is detected; its only
     //! `unsafe` is the unaligned store into a byte array of the store's
     //! width.
+    //!
+    //! The AVX-512 intrinsics are stable from Rust 1.89, one release past
+    //! the package's `rust-version` (1.88): the lint that checks it is
+    //! allowed on the AVX-512 items.
     use super::{ROW_IN, ROW_OUT, words};
     use std::arch::x86_64::*;
 
@@ -176,6 +199,71 @@ mod x86 {
             }
         }
     }
+
+    /// Writes `planes` into `out`.
+    #[allow(clippy::incompatible_msrv)]
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn store_512(out: &mut [u8; 64], planes: __m512i) {
+        // SAFETY: `out` is 64 writable bytes, exactly what the store
+        // writes; `storeu` takes any alignment.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm512_storeu_si512(out.as_mut_ptr().cast(), planes)
+        }
+    }
+
+    /// [`super::rows_portable`] with AVX-512: a board's bits are a mask
+    /// that picks, byte by byte, a 1 or a 0 (bit j, byte j), and each
+    /// store writes a whole 64-byte line. A line of `out` that starts
+    /// `head` bytes into a board's plane takes that board's last 64 - `head`
+    /// bits and the next board's first `head` (a funnel shift): every store
+    /// is aligned (a store across two lines costs twice).
+    #[allow(clippy::incompatible_msrv)]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub fn rows_avx512(
+        boards: &[[u8; ROW_IN]],
+        first: usize,
+        flip: &impl Fn(usize) -> bool,
+        out: &mut [[u8; ROW_OUT]],
+    ) {
+        let one = _mm512_set1_epi8(1);
+        let spread = |mask: u64| _mm512_maskz_mov_epi8(_cvtu64_mask64(mask), one);
+        let out = out.as_flattened_mut();
+        // The bytes before the first 64-byte boundary.
+        let head = out.as_ptr().addr().wrapping_neg() % 64;
+        if out.len() < 64 {
+            return;
+        }
+        let (head_bytes, body) = out.split_at_mut(head);
+        let (lines, tail) = body.as_chunks_mut::<64>();
+        let mut lines = lines.iter_mut();
+        let (mut first_word, mut previous) = (None, 0);
+        for (row, boards) in boards.iter().enumerate() {
+            for word in words(boards, flip(first + row)) {
+                match first_word {
+                    None => first_word = Some(word),
+                    Some(_) => {
+                        let line = ((u128::from(word) << 64 | u128::from(previous)) >> head) as u64;
+                        if let Some(out) = lines.next() {
+                            store_512(out, spread(line));
+                        }
+                    }
+                }
+                previous = word;
+            }
+        }
+        // Without a head, the last board is the last line; with one, its
+        // last bits are the tail, and the first board's first bits the head.
+        if let Some(out) = lines.next() {
+            store_512(out, spread(previous));
+        }
+        let mut bytes = [0; 64];
+        store_512(&mut bytes, spread(previous));
+        tail.copy_from_slice(&bytes[64 - tail.len()..]);
+        store_512(&mut bytes, spread(first_word.unwrap_or(0)));
+        head_bytes.copy_from_slice(&bytes[..head]);
+    }
 }
 
 /// Writes the planes of `boards` into `out` with `kernel`, which this
@@ -197,6 +285,10 @@ fn rows(
         // SAFETY: this processor has AVX2 (asserted above).
         #[allow(unsafe_code)]
         Kernel::Avx2 => unsafe { x86::rows_avx2(boards, first, flip, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: this processor has AVX-512 F and BW (asserted above).
+        #[allow(unsafe_code)]
+        Kernel::Avx512 => unsafe { x86::rows_avx512(boards, first, flip, out) },
         _ => rows_portable(boards, first, flip, out),
     }
 }
@@ -207,6 +299,40 @@ fn rows(
 /// every core.
 pub fn fill(boards: &[u8], flip: impl Fn(usize) -> bool + Sync, out: &mut [u8]) {
     fill_with(Kernel::best(), boards, flip, out)
+}
+
+/// The rows not yet written, of which each thread takes [`PART_ROWS`] at a
+/// time: the calling thread from the front, the pool's from the back.
+struct Remaining<'a> {
+    first: usize,
+    boards: &'a [[u8; ROW_IN]],
+    out: &'a mut [[u8; ROW_OUT]],
+}
+
+/// A part of the rows: its first row, its boards and its planes.
+type Part<'a> = (usize, &'a [[u8; ROW_IN]], &'a mut [[u8; ROW_OUT]]);
+
+impl<'a> Remaining<'a> {
+    /// The next part from the front or the back, with its first row.
+    fn take(&mut self, front: bool) -> Option<Part<'a>> {
+        let count = self.boards.len().min(PART_ROWS);
+        if count == 0 {
+            return None;
+        }
+        let out = std::mem::take(&mut self.out);
+        if front {
+            let (boards, rest) = self.boards.split_at(count);
+            let (out, out_rest) = out.split_at_mut(count);
+            let first = self.first;
+            (self.first, self.boards, self.out) = (first + count, rest, out_rest);
+            Some((first, boards, out))
+        } else {
+            let (rest, boards) = self.boards.split_at(self.boards.len() - count);
+            let (out_rest, out) = out.split_at_mut(out.len() - count);
+            (self.boards, self.out) = (rest, out_rest);
+            Some((self.first + rest.len(), boards, out))
+        }
+    }
 }
 
 /// [`fill`] with `kernel`, which this processor must run.
@@ -223,16 +349,37 @@ pub fn fill_with(
         rest.is_empty() && out.len() == boards.len(),
         "768 bytes of planes per row"
     );
-    let rows_count = boards.len();
-    if rows_count < THREADED_ROWS {
+    let threads = rayon::current_num_threads();
+    if boards.len() < THREADED_ROWS || threads < 2 {
         return rows(kernel, boards, 0, &flip, out);
     }
-    let per_part = rows_count.div_ceil(rayon::current_num_threads());
-    boards
-        .par_chunks(per_part)
-        .zip(out.par_chunks_mut(per_part))
-        .enumerate()
-        .for_each(|(part, (boards, out))| rows(kernel, boards, part * per_part, &flip, out));
+    // This thread writes from the front and the pool's from the back, so
+    // that each writes the same rows call after call (a batch's half stays
+    // in its core's cache); a thread the system runs late finds less to do.
+    let remaining = Mutex::new(Remaining {
+        first: 0,
+        boards,
+        out,
+    });
+    let work = |front: bool| {
+        loop {
+            // The lock is held only while a part is taken.
+            let part = remaining
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take(front);
+            let Some((first, boards, out)) = part else {
+                break;
+            };
+            rows(kernel, boards, first, &flip, out);
+        }
+    };
+    rayon::in_place_scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(|_| work(false));
+        }
+        work(true);
+    });
 }
 
 /// The rows' planes as a NumPy array of shape `(N, 12, 8, 8)`.
@@ -267,8 +414,8 @@ struct ArrayMemory {
 /// The memory of `array` when it is a C-contiguous `numpy.ndarray` (not a
 /// subclass) of
 /// `typestr` (`"<u8"`, `"|u1"`, ...) and `shape`; `None` otherwise.
-fn array_memory(
-    array: &Bound<'_, PyAny>,
+fn array_memory<'py>(
+    array: &Bound<'py, PyAny>,
     typestr: &str,
     shape: &[usize],
 ) -> PyResult<Option<ArrayMemory>> {
@@ -276,27 +423,27 @@ fn array_memory(
     // Exactly `numpy.ndarray`, whose `__array_interface__` is NumPy's own:
     // a subclass could answer any address (`bitboards.planes` passes a
     // subclass's arrays as plain views).
-    if !array
-        .get_type()
-        .is(&py.import("numpy")?.getattr("ndarray")?)
-    {
+    // The type looked up once, the names interned: each call of
+    // `bitboards.planes` comes here three times.
+    static NDARRAY: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    if !array.get_type().is(NDARRAY.import(py, "numpy", "ndarray")?) {
         return Ok(None);
     }
-    let interface = array.getattr("__array_interface__")?;
+    let interface = array.getattr(intern!(py, "__array_interface__"))?;
     let interface = interface.cast::<PyDict>()?;
-    let item = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+    let item = |key: &Bound<'py, PyString>| -> PyResult<Bound<'py, PyAny>> {
         interface
             .get_item(key)?
-            .ok_or_else(|| PyValueError::new_err(format!("__array_interface__ has no {key:?}")))
+            .ok_or_else(|| PyValueError::new_err(format!("__array_interface__ has no {key}")))
     };
     // `strides` is None exactly for a C-contiguous array.
-    if item("typestr")?.extract::<String>()? != typestr
-        || item("shape")?.extract::<Vec<usize>>()? != shape
-        || !item("strides")?.is_none()
+    if item(intern!(py, "typestr"))?.extract::<String>()? != typestr
+        || item(intern!(py, "shape"))?.extract::<Vec<usize>>()? != shape
+        || !item(intern!(py, "strides"))?.is_none()
     {
         return Ok(None);
     }
-    let data = item("data")?;
+    let data = item(intern!(py, "data"))?;
     let data = data.cast::<PyTuple>()?;
     Ok(Some(ArrayMemory {
         address: data.get_item(0)?.extract()?,
@@ -331,7 +478,7 @@ fn describe(value: &Bound<'_, PyAny>) -> PyResult<String> {
 /// writable `(N, 12, 8, 8)` uint8 array, apart from the other two.
 /// Anything else is a `ValueError`.
 ///
-/// The GIL is released while the planes are written (from 16,384 rows on
+/// The GIL is released while the planes are written (from 2,048 rows on
 /// every core): another thread that writes these arrays meanwhile gets
 /// unspecified planes.
 ///
@@ -360,7 +507,7 @@ pub fn planes_into(
             })?,
     };
     let rows = boards
-        .getattr("shape")
+        .getattr(intern!(py, "shape"))
         .and_then(|shape| shape.extract::<(usize, usize)>());
     let rows = rows
         .ok()
