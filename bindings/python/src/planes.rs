@@ -10,6 +10,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyDict, PyString, PyTuple, PyType};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 /// Each byte value's bits spread into the bytes of a little-endian word:
@@ -356,12 +357,20 @@ pub fn fill_with(
     // This thread writes from the front and the pool's from the back, so
     // that each writes the same rows call after call (a batch's half stays
     // in its core's cache); a thread the system runs late finds less to do.
+    // When the pool wrote nothing last call (its cores busy with other
+    // work), this thread alone goes front to back and back to front in
+    // turn: what it wrote last is what its cache still holds, where one
+    // direction would find a batch larger than the cache evicted ahead of it.
+    static ALONE: AtomicBool = AtomicBool::new(false);
+    static BACKWARD: AtomicBool = AtomicBool::new(false);
+    let front = !ALONE.load(Ordering::Relaxed) || BACKWARD.fetch_xor(true, Ordering::Relaxed);
     let remaining = Mutex::new(Remaining {
         first: 0,
         boards,
         out,
     });
-    let work = |front: bool| {
+    let helped = AtomicBool::new(false);
+    let work = |front: bool, helper: bool| {
         loop {
             // The lock is held only while a part is taken.
             let part = remaining
@@ -371,15 +380,19 @@ pub fn fill_with(
             let Some((first, boards, out)) = part else {
                 break;
             };
+            if helper {
+                helped.store(true, Ordering::Relaxed);
+            }
             rows(kernel, boards, first, &flip, out);
         }
     };
     rayon::in_place_scope(|scope| {
         for _ in 1..threads {
-            scope.spawn(|_| work(false));
+            scope.spawn(|_| work(!front, true));
         }
-        work(true);
+        work(front, false);
     });
+    ALONE.store(!helped.into_inner(), Ordering::Relaxed);
 }
 
 /// The rows' planes as a NumPy array of shape `(N, 12, 8, 8)`.
