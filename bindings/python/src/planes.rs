@@ -143,9 +143,8 @@ mod x86 {
     //! `unsafe` is the unaligned store into a byte array of the store's
     //! width.
     //!
-    //! The AVX-512 intrinsics are stable from Rust 1.89, one release past
-    //! the package's `rust-version` (1.88): the lint that checks it is
-    //! allowed on the AVX-512 items.
+    //! The AVX-512 intrinsics are stable from Rust 1.89, the package's
+    //! `rust-version`.
     use super::{ROW_IN, ROW_OUT, words};
     use std::arch::x86_64::*;
 
@@ -202,7 +201,6 @@ mod x86 {
     }
 
     /// Writes `planes` into `out`.
-    #[allow(clippy::incompatible_msrv)]
     #[target_feature(enable = "avx512f")]
     #[inline]
     fn store_512(out: &mut [u8; 64], planes: __m512i) {
@@ -220,7 +218,6 @@ mod x86 {
     /// `head` bytes into a board's plane takes that board's last 64 - `head`
     /// bits and the next board's first `head` (a funnel shift): every store
     /// is aligned (a store across two lines costs twice).
-    #[allow(clippy::incompatible_msrv)]
     #[target_feature(enable = "avx512f,avx512bw")]
     pub fn rows_avx512(
         boards: &[[u8; ROW_IN]],

@@ -962,8 +962,8 @@ def planes(bitboards: Any, turn: Any = None, out: Any = None) -> "NDArray[numpy.
     fast as 4 KB pages here.)
 
     The planes are written with the processor's vector instructions where
-    it has them (AVX2, detected at run time), and from 16,384 rows on, on
-    every core.
+    it has them (AVX-512 or AVX2, detected at run time), and from 2,048
+    rows on, on every core.
 
     >>> import numpy as np, bitboards
     >>> p = bitboards.planes(np.array([[1 << bitboards.E2] + [0] * 11], dtype=np.uint64))
