@@ -1543,6 +1543,191 @@ impl Board {
         *self = self.mirror();
     }
 
+    // python-chess's variant attributes, as its standard `Board` has them.
+
+    #[classattr]
+    fn aliases() -> Vec<&'static str> {
+        vec![
+            "Standard",
+            "Chess",
+            "Classical",
+            "Normal",
+            "Illegal",
+            "From Position",
+        ]
+    }
+
+    #[classattr]
+    fn uci_variant() -> &'static str {
+        "chess"
+    }
+
+    #[classattr]
+    fn xboard_variant() -> &'static str {
+        "normal"
+    }
+
+    #[classattr]
+    fn starting_fen() -> &'static str {
+        STARTING_FEN
+    }
+
+    #[classattr]
+    fn tbw_suffix() -> &'static str {
+        ".rtbw"
+    }
+
+    #[classattr]
+    fn tbz_suffix() -> &'static str {
+        ".rtbz"
+    }
+
+    #[classattr]
+    fn tbw_magic() -> &'static [u8] {
+        b"\x71\xe8\x23\x5d"
+    }
+
+    #[classattr]
+    fn tbz_magic() -> &'static [u8] {
+        b"\xd7\x66\x0c\xa5"
+    }
+
+    #[classattr]
+    fn pawnless_tbw_suffix() -> Option<&'static str> {
+        None
+    }
+
+    #[classattr]
+    fn pawnless_tbz_suffix() -> Option<&'static str> {
+        None
+    }
+
+    #[classattr]
+    fn pawnless_tbw_magic() -> Option<&'static [u8]> {
+        None
+    }
+
+    #[classattr]
+    fn pawnless_tbz_magic() -> Option<&'static [u8]> {
+        None
+    }
+
+    #[classattr]
+    fn connected_kings() -> bool {
+        false
+    }
+
+    #[classattr]
+    fn one_king() -> bool {
+        true
+    }
+
+    #[classattr]
+    fn captures_compulsory() -> bool {
+        false
+    }
+
+    /// Always False: standard chess ends by its rules alone (`outcome()`).
+    fn is_variant_end(&self) -> bool {
+        false
+    }
+
+    /// Always False (standard chess).
+    fn is_variant_loss(&self) -> bool {
+        false
+    }
+
+    /// Always False (standard chess).
+    fn is_variant_win(&self) -> bool {
+        false
+    }
+
+    /// Always False (standard chess).
+    fn is_variant_draw(&self) -> bool {
+        false
+    }
+
+    /// The mask of `color`'s pieces that attack `square`.
+    fn attackers_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+        Ok(self
+            .position
+            .attackers(self::square(square)?, self::color(color))
+            .0)
+    }
+
+    /// Whether the side not to move is in check (the last move left its
+    /// own king attacked).
+    fn was_into_check(&self) -> bool {
+        let them = self.position.side_to_move().opponent();
+        loose::king_of(&self.position, them)
+            .is_some_and(|king| !self.position.attackers(king, them.opponent()).is_empty())
+    }
+
+    /// Whether the pseudo-legal `move` would leave the side to move's king
+    /// attacked (False for a move that is not pseudo-legal).
+    fn is_into_check(&mut self, r#move: Move) -> bool {
+        let pseudo = self.pseudo_legal_list(u64::MAX, u64::MAX);
+        let Some(mv) = find_in(&pseudo, self.notation(), r#move) else {
+            return false;
+        };
+        let king = loose::king_of(&self.position, self.position.side_to_move());
+        !loose::is_safe(&self.position, king, mv)
+    }
+
+    /// Whether `move` castles on the king's side.
+    fn is_kingside_castling(&self, r#move: Move) -> bool {
+        self.is_castling(r#move) && r#move.to % 8 > r#move.from % 8
+    }
+
+    /// Whether `move` castles on the queen's side.
+    fn is_queenside_castling(&self, r#move: Move) -> bool {
+        self.is_castling(r#move) && r#move.to % 8 < r#move.from % 8
+    }
+
+    /// `move` in SAN, then played.
+    fn san_and_push(&mut self, r#move: Move) -> PyResult<String> {
+        let san = self.san(r#move)?;
+        self.push(r#move)?;
+        Ok(san)
+    }
+
+    /// The FEN's castling field in Shredder's letters (rook files).
+    fn castling_shredder_fen(&self) -> String {
+        self.fen_as(true, "legal")
+            .split(' ')
+            .nth(2)
+            .unwrap_or("-")
+            .to_owned()
+    }
+
+    /// The FEN's castling field (`KQkq`, file letters where those would
+    /// not say which rook).
+    fn castling_xfen(&self) -> String {
+        self.fen_as(false, "legal")
+            .split(' ')
+            .nth(2)
+            .unwrap_or("-")
+            .to_owned()
+    }
+
+    /// A copy with `f` applied to every bitboard (the pieces, the castling
+    /// rights, the en passant square): `f` maps squares to squares, as
+    /// `bitboards.flip_vertical` does.
+    fn transform<'py>(
+        slf: &Bound<'py, Self>,
+        f: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        python_part(slf.py(), "transform")?.call1((slf, f))
+    }
+
+    /// `transform` in place (the move stack cleared).
+    fn apply_transform<'py>(
+        slf: &Bound<'py, Self>,
+        f: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        python_part(slf.py(), "apply_transform")?.call1((slf, f))
+    }
+
     /// The FEN with castling written by rook files (Shredder-FEN).
     fn shredder_fen(&self) -> String {
         self.fen_as(true, "legal")

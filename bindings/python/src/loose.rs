@@ -451,7 +451,7 @@ pub fn checkers(position: &Position) -> Bitboard {
 }
 
 /// Whether `mv` leaves the side to move's king (if any) unattacked.
-fn is_safe(position: &Position, king: Option<Square>, mv: Move) -> bool {
+pub fn is_safe(position: &Position, king: Option<Square>, mv: Move) -> bool {
     let Some(king) = king else {
         return true;
     };

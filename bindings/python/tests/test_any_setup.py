@@ -221,3 +221,45 @@ def test_pickle_keeps_what_python_chess_keeps():
         copy = pickle.loads(pickle.dumps(original))
         assert copy.fen() == original.fen() and copy.move_stack == original.move_stack
         assert copy.status() == original.status() and copy.ep_square == original.ep_square
+
+
+def test_every_public_name_of_python_chess_boards():
+    def public(cls):
+        return {name for name in dir(cls) if not name.startswith("_")}
+
+    assert public(chess.Board) <= public(bitboards.Board)
+    assert public(chess.BaseBoard) <= public(bitboards.BaseBoard)
+    for name in ("aliases", "uci_variant", "xboard_variant", "starting_fen", "tbw_suffix", "tbz_suffix",
+                 "tbw_magic", "tbz_magic", "pawnless_tbw_suffix", "pawnless_tbz_suffix",
+                 "connected_kings", "one_king", "captures_compulsory"):
+        assert getattr(bitboards.Board, name) == getattr(chess.Board, name), name
+    assert bitboards.BB_RAYS == chess.BB_RAYS
+
+
+@pytest.mark.parametrize("fen", SETUPS[:6] + [
+    "r3k2r/pp1n1ppp/8/2pPp3/8/8/PPP2PPP/R3K2R w KQkq c6 0 1",
+    "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1",
+])
+def test_the_smaller_board_methods_answer_as_python_chess(fen):
+    ours, theirs = bitboards.Board(fen), chess.Board(fen)
+    for color in chess.COLORS:
+        for square in chess.SQUARES:
+            assert ours.attackers_mask(color, square) == theirs.attackers_mask(color, square)
+    assert ours.was_into_check() == theirs.was_into_check()
+    assert (ours.castling_shredder_fen(), ours.castling_xfen()) == (
+        theirs.castling_shredder_fen(), theirs.castling_xfen())
+    for move in theirs.pseudo_legal_moves:
+        mine = bitboards.Move.from_uci(move.uci())
+        assert ours.is_into_check(mine) == theirs.is_into_check(move), move
+        assert ours.is_kingside_castling(mine) == theirs.is_kingside_castling(move)
+        assert ours.is_queenside_castling(mine) == theirs.is_queenside_castling(move)
+    for f in (chess.flip_vertical, chess.flip_horizontal, chess.flip_diagonal):
+        assert ours.transform(f).fen() == theirs.transform(f).fen(), f.__name__
+        assert ours.transform(f).status() == theirs.transform(f).status()
+    assert not (ours.is_variant_end() or ours.is_variant_win() or ours.is_variant_loss() or ours.is_variant_draw())
+    moves = [m for m in theirs.legal_moves if theirs.is_valid() or not theirs.is_castling(m)]
+    if moves:
+        assert ours.san_and_push(bitboards.Move.from_uci(moves[0].uci())) == theirs.san_and_push(moves[0])
+        assert ours.fen() == theirs.fen()
+    base_ours, base_theirs = bitboards.BaseBoard(theirs.board_fen()), chess.BaseBoard(theirs.board_fen())
+    assert base_ours.transform(chess.flip_vertical).board_fen() == base_theirs.transform(chess.flip_vertical).board_fen()

@@ -69,7 +69,7 @@ __all__ = [
     "flip_horizontal", "flip_diagonal", "flip_anti_diagonal", "shift_down", "shift_2_down",
     "shift_up", "shift_2_up", "shift_right", "shift_2_right", "shift_left", "shift_2_left",
     "shift_up_left", "shift_up_right", "shift_down_left", "shift_down_right",
-    "BB_KNIGHT_ATTACKS", "BB_KING_ATTACKS", "BB_PAWN_ATTACKS", "ray", "between",
+    "BB_KNIGHT_ATTACKS", "BB_KING_ATTACKS", "BB_PAWN_ATTACKS", "BB_RAYS", "ray", "between",
     "Status", "STATUS_VALID", "STATUS_NO_WHITE_KING", "STATUS_NO_BLACK_KING",
     "STATUS_TOO_MANY_KINGS", "STATUS_TOO_MANY_WHITE_PAWNS", "STATUS_TOO_MANY_BLACK_PAWNS", "STATUS_PAWNS_ON_BACKRANK",
     "STATUS_TOO_MANY_WHITE_PIECES", "STATUS_TOO_MANY_BLACK_PIECES", "STATUS_BAD_CASTLING_RIGHTS", "STATUS_INVALID_EP_SQUARE",
@@ -460,6 +460,10 @@ def between(a: int, b: int) -> int:
         file += step[0]
         rank += step[1]
     return mask
+
+
+#: ``BB_RAYS[a][b]``: the whole line through two squares (``ray(a, b)``).
+BB_RAYS: List[List[int]] = [[ray(a, b) for b in range(64)] for a in range(64)]
 
 
 class Status(enum.IntFlag):
@@ -897,6 +901,17 @@ class BaseBoard(metaclass=abc.ABCMeta):
                 empty_square: str = "\u2b58", orientation: bool = True) -> str:
         return self._board.unicode(invert_color=invert_color, borders=borders,
                                    empty_square=empty_square, orientation=orientation)
+
+    def apply_transform(self, f: Callable[[int], int]) -> None:
+        """Applies ``f`` (a map of bitboards, such as ``flip_vertical``) to
+        the pieces."""
+        self._board.apply_transform(f)
+
+    def transform(self, f: Callable[[int], int]) -> "BaseBoard":
+        """A copy with ``f`` applied to the pieces."""
+        board = self.copy()
+        board.apply_transform(f)
+        return board
 
     def mirror(self) -> "BaseBoard":
         """The board flipped top to bottom, colours swapped."""

@@ -1,8 +1,8 @@
 """The parts of ``bitboards.Board`` written in Python: notations and EPD.
 
 ``Board``'s methods ``lan``, ``variation_san``, ``find_move``, ``xboard``,
-``parse_xboard``, ``push_xboard``, ``unicode``, ``set_epd``, ``from_epd``
-and ``epd``'s operations are compiled shims that call the functions here
+``parse_xboard``, ``push_xboard``, ``unicode``, ``set_epd``, ``from_epd``,
+``transform``, ``apply_transform`` and ``epd``'s operations are compiled shims that call the functions here
 with the board: text handling that is not on any hot path. They mean what
 python-chess's methods of the same names mean.
 """
@@ -305,3 +305,39 @@ def from_epd(cls: Type["Board"], epd: str, chess960: bool = False) -> Tuple["Boa
     board = cls(chess960=chess960)
     operations = set_epd(board, epd)
     return board, operations
+
+
+def apply_transform(board: "Board", f: Any) -> None:
+    """Applies ``f`` (a map of bitboards, such as ``flip_vertical``) to the
+    board's pieces, promoted pieces, castling rights and en passant square;
+    the move stack is cleared."""
+    from . import Piece
+
+    pieces = {}
+    for piece_type in range(1, 7):
+        for color in (True, False):
+            mask = int(f(board.pieces_mask(piece_type, color)))
+            while mask:
+                square = (mask & -mask).bit_length() - 1
+                pieces[square] = Piece(piece_type, color)
+                mask &= mask - 1
+    promoted = int(f(board.promoted))
+    castling = int(f(board.castling_rights))
+    ep = board.ep_square
+    ep_mask = 0 if ep is None else int(f(1 << ep))
+    board.set_piece_map(pieces)
+    mask = promoted
+    while mask:
+        square = (mask & -mask).bit_length() - 1
+        board.set_piece_at(square, board.piece_at(square), promoted=True)
+        mask &= mask - 1
+    board.castling_rights = castling
+    board.ep_square = ep_mask.bit_length() - 1 if ep_mask else None
+
+
+def transform(board: "Board", f: Any) -> "Board":
+    """A copy of the board (without its moves) with ``f`` applied, as
+    ``apply_transform`` applies it."""
+    copy = board.copy(stack=False)
+    apply_transform(copy, f)
+    return copy
