@@ -776,28 +776,18 @@ def bench_planes(report, table):
 
 # Syzygy ------------------------------------------------------------------
 
-def random_endgames(chess, count, seed):
-    """`count` valid python-chess boards of the tables in SYZYGY (each table
-    in turn, either side the stronger), pieces on random squares, a random
-    side to move; valid for the crate's rules too, which refuse checks no
-    move can give, such as a double check by two knights (no double check at
-    all here: python-chess holds those)."""
+def random_endgames(count, seed):
+    """`count` boards of the tables in SYZYGY, each table in turn
+    (tests/endgames.py's `random_endgame`: valid for python-chess and for
+    the crate's rules)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "tests"))
+    try:
+        from endgames import random_endgame
+    finally:
+        sys.path.pop(0)
     materials = sorted({name.split(".")[0] for name in os.listdir(SYZYGY) if name.endswith(".rtbw")})
     rng = random.Random(seed)
-    boards = []
-    while len(boards) < count:
-        strong, weak = materials[len(boards) % len(materials)].split("v")
-        if rng.random() < 0.5:
-            strong, weak = weak, strong
-        board = chess.Board(None)
-        squares = rng.sample(range(64), len(strong) + len(weak))
-        for color, side in ((chess.WHITE, strong), (chess.BLACK, weak)):
-            for letter in side:
-                board.set_piece_at(squares.pop(), chess.Piece.from_symbol(letter if color else letter.lower()))
-        board.turn = rng.random() < 0.5
-        if board.is_valid() and len(board.checkers()) < 2:
-            boards.append(board)
-    return boards
+    return [random_endgame(rng, materials[i % len(materials)]) for i in range(count)]
 
 
 def bench_syzygy(report, args):
@@ -812,7 +802,7 @@ def bench_syzygy(report, args):
         return
     import chess.syzygy
 
-    theirs_boards = random_endgames(chess, SYZYGY_POSITIONS, args.seed)
+    theirs_boards = random_endgames(SYZYGY_POSITIONS, args.seed)
     ours_boards = [bitboards.Board(board.fen()) for board in theirs_boards]
     pieces = [(color, kind) for color in (True, False) for kind in range(1, 7)]
     rows = np.array([[board.pieces_mask(kind, color) for color, kind in pieces] for board in theirs_boards],

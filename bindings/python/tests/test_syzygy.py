@@ -7,6 +7,7 @@ NumPy rows and on `read_positions` tables."""
 import io
 import os
 import random
+import sys
 import shutil
 import threading
 from pathlib import Path
@@ -24,65 +25,23 @@ import bitboards
 import bitboards.pgn
 import bitboards.syzygy as syzygy
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from endgames import en_passant_endgame, random_endgame  # noqa: E402
+
+sys.path.pop(0)
+
 TABLES = Path(__file__).resolve().parents[3] / "tests" / "data" / "syzygy"
 MATERIALS = sorted({name.split(".")[0] for name in os.listdir(TABLES) if name.endswith(".rtbw")})
 PIECES = [(color, kind) for color in (chess.WHITE, chess.BLACK) for kind in range(1, 7)]
 ERRORS = (KeyError, OSError, ValueError, TypeError)
 
 
-def random_board(rng, material=None):
-    """A valid python-chess board of `material` (a table's name, either side
-    the stronger), pieces on random squares, a random side to move."""
-    material = material or rng.choice(MATERIALS)
-    strong, weak = material.split("v")
-    if rng.random() < 0.5:
-        strong, weak = weak, strong
-    while True:
-        board = chess.Board(None)
-        squares = rng.sample(range(64), len(strong) + len(weak))
-        for color, side in ((chess.WHITE, strong), (chess.BLACK, weak)):
-            for letter in side:
-                square = squares.pop()
-                if letter == "P" and chess.square_rank(square) in (0, 7):
-                    break
-                board.set_piece_at(square, chess.Piece.from_symbol(letter if color else letter.lower()))
-        board.turn = rng.random() < 0.5
-        if len(board.piece_map()) == len(strong) + len(weak) and board.is_valid():
-            try:
-                bitboards.Board(board.fen())  # which refuses checks no move gives
-            except ValueError:
-                continue
-            return board
-
-
-def en_passant_board(rng):
-    """A board just after a double pawn push that can be taken en passant
-    (KPvKP, the only such table of up to four pieces)."""
-    while True:
-        white = rng.random() < 0.5  # to move, and to take
-        file = rng.randrange(8)
-        beside = rng.choice([f for f in (file - 1, file + 1) if 0 <= f < 8])
-        rank = 4 if white else 3
-        step = 1 if white else -1
-        board = chess.Board(None)
-        board.set_piece_at(chess.square(file, rank), chess.Piece(chess.PAWN, not white))
-        board.set_piece_at(chess.square(beside, rank), chess.Piece(chess.PAWN, white))
-        free = [square for square in chess.SQUARES if board.piece_at(square) is None
-                and square not in (chess.square(file, rank + step), chess.square(file, rank + 2 * step))]
-        for color, square in zip((chess.WHITE, chess.BLACK), rng.sample(free, 2)):
-            board.set_piece_at(square, chess.Piece(chess.KING, color))
-        board.turn = white
-        board.ep_square = chess.square(file, rank + step)
-        if board.is_valid() and board.has_legal_en_passant():
-            return chess.Board(board.fen())
-
-
 @pytest.fixture(scope="module")
 def boards():
     """3,000 random boards of every table, and 300 with en passant."""
     rng = random.Random(47)
-    return [random_board(rng, MATERIALS[i % len(MATERIALS)]) for i in range(3000)] + [
-        en_passant_board(rng) for _ in range(300)]
+    return [random_endgame(rng, MATERIALS[i % len(MATERIALS)]) for i in range(3000)] + [
+        en_passant_endgame(rng) for _ in range(300)]
 
 
 @pytest.fixture(scope="module")
@@ -479,7 +438,7 @@ def test_probe_wdl_many_on_an_endgame_table(ours, theirs):
     rng = random.Random(4747)
     games = []
     for i in range(150):
-        board = random_board(rng, MATERIALS[i % len(MATERIALS)]) if i % 3 else en_passant_board(rng)
+        board = random_endgame(rng, MATERIALS[i % len(MATERIALS)]) if i % 3 else en_passant_endgame(rng)
         start = board.fen()
         moves = []
         for _ in range(rng.randrange(1, 30)):

@@ -11,6 +11,7 @@ rights among them; `add_directory`'s counts; the errors."""
 import itertools
 import os
 import random
+import sys
 from pathlib import Path
 
 import chess
@@ -19,6 +20,11 @@ import pytest
 
 import bitboards
 import bitboards.syzygy as syzygy
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from endgames import en_passant_endgame, random_endgame  # noqa: E402
+
+sys.path.pop(0)
 
 TABLES = Path(__file__).resolve().parents[3] / "tests" / "data" / "syzygy"
 MATERIALS = sorted({name.split(".")[0] for name in os.listdir(TABLES) if name.endswith(".rtbw")})
@@ -155,51 +161,6 @@ def test_calc_key_on_random_material(boards):
 # Probes ---------------------------------------------------------------------
 
 
-def random_board(rng, material):
-    """A valid board of `material` (either side the stronger), random
-    squares and side to move, that bitboards.Board takes too."""
-    strong, weak = material.split("v")
-    if rng.random() < 0.5:
-        strong, weak = weak, strong
-    while True:
-        board = chess.Board(None)
-        squares = rng.sample(range(64), len(strong) + len(weak))
-        for color, side in ((chess.WHITE, strong), (chess.BLACK, weak)):
-            for letter in side:
-                board.set_piece_at(squares.pop(), chess.Piece.from_symbol(letter if color else letter.lower()))
-        board.turn = rng.random() < 0.5
-        if board.is_valid():
-            try:
-                bitboards.Board(board.fen())
-            except ValueError:
-                continue
-            return board
-
-
-def en_passant_board(rng):
-    """KPvKP just after a double push that can be taken en passant."""
-    while True:
-        white = rng.random() < 0.5
-        file = rng.randrange(8)
-        beside = rng.choice([f for f in (file - 1, file + 1) if 0 <= f < 8])
-        rank, step = (4, 1) if white else (3, -1)
-        board = chess.Board(None)
-        board.set_piece_at(chess.square(file, rank), chess.Piece(chess.PAWN, not white))
-        board.set_piece_at(chess.square(beside, rank), chess.Piece(chess.PAWN, white))
-        free = [square for square in chess.SQUARES if board.piece_at(square) is None
-                and square not in (chess.square(file, rank + step), chess.square(file, rank + 2 * step))]
-        for color, square in zip((chess.WHITE, chess.BLACK), rng.sample(free, 2)):
-            board.set_piece_at(square, chess.Piece(chess.KING, color))
-        board.turn = white
-        board.ep_square = chess.square(file, rank + step)
-        if board.is_valid() and board.has_legal_en_passant():
-            try:
-                bitboards.Board(board.fen())
-            except ValueError:
-                continue
-            return chess.Board(board.fen())
-
-
 @pytest.fixture(scope="module")
 def boards():
     """1,400 random boards of every 3- and 4-piece table (both sides the
@@ -216,9 +177,9 @@ def boards():
         "8/8/8/3k4/3r4/3R4/3Q4/3K4 b - - 0 1",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
     )]
-    return ([random_board(rng, MATERIALS[i % len(MATERIALS)]) for i in range(1400)]
-            + [en_passant_board(rng) for _ in range(300)]
-            + [random_board(rng, rng.choice(MATERIALS) + rng.choice("QRBNP")) for _ in range(100)]
+    return ([random_endgame(rng, MATERIALS[i % len(MATERIALS)]) for i in range(1400)]
+            + [en_passant_endgame(rng) for _ in range(300)]
+            + [random_endgame(rng, rng.choice(MATERIALS) + rng.choice("QRBNP")) for _ in range(100)]
             + extra)
 
 
