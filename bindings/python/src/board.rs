@@ -114,12 +114,9 @@ impl Board {
             Ok(position)
                 if chess960 || position.castling_notation() == CastlingNotation::KingToTarget =>
             {
-                let mut board = Board::new_at(position, chess960);
-                board.root.en_passant = fen
-                    .split_ascii_whitespace()
-                    .nth(3)
-                    .and_then(|field| field.parse().ok());
-                Ok(board)
+                // The reader keeps the FEN's en passant square as it is
+                // (python-chess's `ep_square`): `Root::of` takes it.
+                Ok(Board::new_at(position, chess960))
             }
             result => match loose::parse_fen(fen) {
                 Some(raw) => Ok(Board::from_raw(&raw, chess960)),

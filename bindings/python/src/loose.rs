@@ -210,7 +210,11 @@ pub fn castling_mask(board: &[Option<Piece>; 64], field: &str) -> Option<u64> {
 /// and their king on its home rank (standard chess: the king on e1/e8 and
 /// the rooks in the corners; Chess960: one right a side of the king).
 pub fn clean_castling(raw: &RawSetup, chess960: bool) -> u64 {
-    let position = raw.placement();
+    clean_castling_of(raw, &raw.placement(), chess960)
+}
+
+/// [`clean_castling`] with `raw`'s placement made already.
+fn clean_castling_of(raw: &RawSetup, position: &Position, chess960: bool) -> u64 {
     let rooks = position.by_kind(PieceKind::Rook).0 & raw.castling;
     let kings = position.by_kind(PieceKind::King).0 & !raw.promoted;
     let mut clean = 0;
@@ -341,7 +345,7 @@ pub fn status(raw: &RawSetup, chess960: bool) -> u32 {
     if pawns.0 & (RANK_1 | RANK_8) != 0 {
         errors |= PAWNS_ON_BACKRANK;
     }
-    if raw.castling != clean_castling(raw, chess960) {
+    if raw.castling != clean_castling_of(raw, &position, chess960) {
         errors |= BAD_CASTLING_RIGHTS;
     }
     let valid = valid_en_passant(raw);
@@ -394,7 +398,7 @@ pub fn status(raw: &RawSetup, chess960: bool) -> u32 {
 /// there, as the crate keeps it after a double push.
 pub fn build(raw: &RawSetup, chess960: bool) -> (Position, bool) {
     let placement = raw.placement();
-    let castling = rights_of(&placement, clean_castling(raw, chess960));
+    let castling = rights_of(&placement, clean_castling_of(raw, &placement, chess960));
     let us = raw.turn;
     let en_passant = valid_en_passant(raw).filter(|&square| {
         !(attacks::pawn(us.opponent(), square) & placement.pieces(us, PieceKind::Pawn)).is_empty()

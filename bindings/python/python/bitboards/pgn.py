@@ -617,6 +617,15 @@ class Headers(MutableMapping[str, str]):
             data = _ROSTER_DEFAULTS
         self.update(data, **kwargs)
 
+    @classmethod
+    def _of(cls, roster: Dict[str, str], others: Dict[str, str]) -> "Headers":
+        """Headers holding these dicts as they are: the roster's tags and the
+        others, their names already checked (``read_game``'s)."""
+        headers = cls.__new__(cls)
+        headers._roster = roster
+        headers._others = others
+        return headers
+
     def is_chess960(self) -> bool:
         """Whether the Variant tag names Chess960."""
         return self.get("Variant", "").lower() in _CHESS960_NAMES
@@ -1873,16 +1882,10 @@ def _read_built_game(handle: Any, visitor: GameBuilder[Game]) -> Optional[Game]:
     if not found_game:
         return None
 
+    # Game.__init__ but for its headers' checks.
     game = Game.__new__(Game)
-    game.parent = None
-    game.move = None
-    game.variations = []
-    game.comment = ""
-    game.starting_comment = ""
-    game._nags = None
-    headers = game.headers = Headers.__new__(Headers)
-    headers._roster = roster
-    headers._others = others
+    GameNode.__init__(game)
+    headers = game.headers = Headers._of(roster, others)
     game.errors = []
     visitor.game = game
     visitor.variation_stack = [game]
@@ -1906,9 +1909,7 @@ def _read_built_game(handle: Any, visitor: GameBuilder[Game]) -> Optional[Game]:
             for result in built[1]:
                 visitor.visit_result(result)
             return game
-        game.variations = []
-        game.comment = ""
-        game._nags = None
+        GameNode.__init__(game)  # a fresh tree
         if built is None:
             # Read again by the general reader.
             first, newline, rest = text.partition("\n")
