@@ -740,26 +740,35 @@ impl Rebatcher {
 
     /// Adds `batch`; the batches of `rows` rows that are complete now.
     ///
+    /// Only the rows that complete a batch begun by earlier ones are
+    /// copied (those and the earlier ones, fewer than `rows` each time);
+    /// the rest of `batch` is cut into slices of it, so that batches larger
+    /// than `rows` pass through with at most one seam copied each.
+    ///
     /// # Errors
     /// A batch whose schema is not the first one's.
     pub fn push(&mut self, batch: RecordBatch) -> Result<Vec<RecordBatch>, ArrowError> {
-        if batch.num_rows() > 0 {
-            self.pending_rows += batch.num_rows();
-            self.pending.push(batch);
-        }
         let mut out = Vec::new();
-        if self.pending_rows < self.rows {
-            return Ok(out);
+        let mut rest = batch;
+        if self.pending_rows > 0 && rest.num_rows() > 0 {
+            let head = rest.num_rows().min(self.rows - self.pending_rows);
+            self.pending.push(rest.slice(0, head));
+            self.pending_rows += head;
+            rest = rest.slice(head, rest.num_rows() - head);
+            if self.pending_rows < self.rows {
+                return Ok(out);
+            }
+            out.push(self.join()?);
+            self.pending_rows = 0;
         }
-        let joined = self.join()?;
         let mut at = 0;
-        while joined.num_rows() - at >= self.rows {
-            out.push(joined.slice(at, self.rows));
+        while rest.num_rows() - at >= self.rows {
+            out.push(rest.slice(at, self.rows));
             at += self.rows;
         }
-        self.pending_rows = joined.num_rows() - at;
-        if self.pending_rows > 0 {
-            self.pending.push(joined.slice(at, self.pending_rows));
+        if at < rest.num_rows() {
+            self.pending_rows = rest.num_rows() - at;
+            self.pending.push(rest.slice(at, self.pending_rows));
         }
         Ok(out)
     }
@@ -1555,6 +1564,62 @@ mod tests {
     use arrow_array::{Array, ListArray};
     #[cfg(feature = "parquet")]
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+    #[test]
+    fn rebatcher_cuts_large_batches_and_copies_only_seams() {
+        let numbers = |from: i32, count: usize| {
+            let values = Int32Array::from_iter_values(from..from + count as i32);
+            RecordBatch::try_from_iter([("x", Arc::new(values) as ArrayRef)]).unwrap()
+        };
+        // Sizes below, at and above the batch size, in an order that leaves
+        // every kind of remainder.
+        let sizes = [0, 3, 100, 250, 7, 1, 99, 100, 333, 64, 0, 2, 1000, 5];
+        for rows in [1, 7, 64, 100, 128] {
+            let mut joined = Rebatcher::new(rows);
+            let (mut out, mut next) = (Vec::new(), 0);
+            for &size in &sizes {
+                let batch = numbers(next, size);
+                let input = batch
+                    .column(0)
+                    .as_primitive::<Int32Type>()
+                    .values()
+                    .as_ptr();
+                for made in joined.push(batch).unwrap() {
+                    // A batch of whole rows of this input is a slice of it.
+                    let first = made.column(0).as_primitive::<Int32Type>().value(0);
+                    if first >= next {
+                        let at = made.column(0).as_primitive::<Int32Type>().values().as_ptr();
+                        assert_eq!(
+                            at,
+                            input.wrapping_add((first - next) as usize),
+                            "{rows}: copied"
+                        );
+                    }
+                    out.push(made);
+                }
+                next += size as i32;
+            }
+            out.extend(joined.finish().unwrap());
+            let counts: Vec<usize> = out.iter().map(RecordBatch::num_rows).collect();
+            let total = next as usize;
+            let mut expected = vec![rows; total / rows];
+            if !total.is_multiple_of(rows) {
+                expected.push(total % rows);
+            }
+            assert_eq!(counts, expected, "{rows}");
+            let values: Vec<i32> = out
+                .iter()
+                .flat_map(|batch| {
+                    batch
+                        .column(0)
+                        .as_primitive::<Int32Type>()
+                        .values()
+                        .to_vec()
+                })
+                .collect();
+            assert_eq!(values, (0..next).collect::<Vec<_>>(), "{rows}");
+        }
+    }
 
     fn tags(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         pairs
