@@ -41,14 +41,15 @@
 use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
-use arrow_array::builder::StringBuilder;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{UInt16Type, UInt64Type};
 use arrow_array::{
     ArrayRef, BooleanArray, Date32Array, FixedSizeListArray, Float64Array, Int32Array, RecordBatch,
-    StructArray, Time32MillisecondArray, UInt8Array, UInt16Array, UInt64Array,
+    StringArray, StructArray, Time32MillisecondArray, UInt8Array, UInt16Array, UInt64Array,
 };
-use arrow_buffer::NullBuffer;
+use arrow_buffer::{
+    ArrowNativeType, BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
+};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use bitboards::{CastlingNotation, Color, Move, PieceKind, Position};
 
@@ -436,25 +437,103 @@ impl GameRows {
     }
 
     fn push(&mut self, position: &Position, ply: u16, mv: Option<Move>) {
+        self.push_plain(position, ply);
+        self.ep_square.push(ep_square(position));
+        self.moves.push(mv);
+        self.clock.push(None);
+        self.eval.push(None);
+    }
+
+    /// The columns of a row that are never null.
+    fn push_plain(&mut self, position: &Position, ply: u16) {
         self.ply.push(ply);
         self.bitboards
             .push(position.piece_boards().map(|board| board.0));
         self.turn.push(position.side_to_move() == Color::White);
         self.castling.push(position.castling_rooks().0);
-        // Most double pushes leave no pawn beside them: ask the move
-        // generator only when a pawn of the side to move attacks the square.
-        let ep = position.en_passant().filter(|&square| {
-            let mover = position.side_to_move();
-            let takers = bitboards::attacks::pawn(mover.opponent(), square)
-                & position.pieces(mover, PieceKind::Pawn);
-            !takers.is_empty() && position.legal_en_passant().is_some()
-        });
-        self.ep_square.push(ep.map(|square| square.index() as u8));
         self.halfmove_clock.push(position.halfmove_clock());
         self.fullmove_number.push(position.fullmove_number());
-        self.moves.push(mv);
-        self.clock.push(None);
-        self.eval.push(None);
+    }
+}
+
+/// The `ep_square` of a row: the en passant square where a capture is
+/// legal.
+fn ep_square(position: &Position) -> Option<u8> {
+    // Most double pushes leave no pawn beside them: ask the move
+    // generator only when a pawn of the side to move attacks the square.
+    let ep = position.en_passant().filter(|&square| {
+        let mover = position.side_to_move();
+        let takers = bitboards::attacks::pawn(mover.opponent(), square)
+            & position.pieces(mover, PieceKind::Pawn);
+        !takers.is_empty() && position.legal_en_passant().is_some()
+    });
+    ep.map(|square| square.index() as u8)
+}
+
+/// The nullable columns of a game's rows as a batch holds them (values
+/// and validity, moves as text): [`for_each_batch`]'s visitor makes them
+/// in place of [`GameRows`]' `Option`s, so that a game joins its batch by
+/// a copy of each buffer, not a conversion row by row.
+#[derive(Clone, Debug)]
+struct Staged {
+    ep_square: Nullable<u8>,
+    moves: Texts,
+    clock: Nullable<f64>,
+    eval: Evals,
+}
+
+impl Staged {
+    fn new() -> Staged {
+        Staged {
+            ep_square: Nullable::with_capacity(256),
+            moves: Texts::with_capacity(256, 1280),
+            clock: Nullable::with_capacity(256),
+            eval: Evals::with_capacity(256),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.ep_square.clear();
+        self.moves.clear();
+        self.clock.clear();
+        self.eval.clear();
+    }
+
+    fn push(&mut self, position: &Position, mv: Option<Move>, notation: CastlingNotation) {
+        let ep = ep_square(position);
+        self.ep_square.values.push(ep.unwrap_or_default());
+        self.ep_square.valid.push(ep.is_some());
+        self.moves.extend_moves(std::iter::once(mv), notation);
+        // No annotation yet: `annotate` sets them.
+        self.clock.values.push(0.0);
+        self.clock.valid.push(false);
+        for scores in [&mut self.eval.cp, &mut self.eval.mate] {
+            scores.values.push(0);
+            scores.valid.push(false);
+        }
+        self.eval.valid.push(false);
+    }
+
+    /// The last row's clock and eval, where it has none yet.
+    fn annotate(&mut self, clock: Option<f64>, eval: Option<Score>) {
+        let last = self.clock.valid.len() - 1;
+        if let Some(clock) = clock
+            && !self.clock.valid[last]
+        {
+            self.clock.values[last] = clock;
+            self.clock.valid[last] = true;
+        }
+        if let Some(eval) = eval
+            && !self.eval.valid[last]
+        {
+            let (values, valid) = match eval {
+                Score::Cp(cp) => (&mut self.eval.cp, cp),
+                Score::Mate(mate) => (&mut self.eval.mate, mate),
+            };
+            values.values[last] = valid;
+            values.valid[last] = true;
+            self.eval.valid[last] = true;
+        }
     }
 }
 
@@ -482,6 +561,9 @@ pub struct PositionsVisitor {
     pending: bool,
     chess960: bool,
     partial: String,
+    /// For [`for_each_batch`]: the nullable columns made here, not in
+    /// `rows` (whose columns of them stay empty).
+    staged: Option<Box<Staged>>,
 }
 
 impl PositionsVisitor {
@@ -495,6 +577,26 @@ impl PositionsVisitor {
             pending: false,
             chess960: false,
             partial: String::new(),
+            staged: None,
+        }
+    }
+
+    /// A visitor that makes the nullable columns as [`Staged`] buffers.
+    fn staged(options: PositionOptions) -> PositionsVisitor {
+        PositionsVisitor {
+            staged: Some(Box::new(Staged::new())),
+            ..PositionsVisitor::new(options)
+        }
+    }
+
+    /// A row for `position`, before `mv`.
+    fn push(&mut self, position: &Position, ply: u16, mv: Option<Move>) {
+        match &mut self.staged {
+            Some(staged) => {
+                self.rows.push_plain(position, ply);
+                staged.push(position, mv, self.rows.notation);
+            }
+            None => self.rows.push(position, ply, mv),
         }
     }
 
@@ -527,6 +629,9 @@ impl Visitor for PositionsVisitor {
         self.pending = false;
         self.chess960 = false;
         self.partial.clear();
+        if let Some(staged) = &mut self.staged {
+            staged.clear();
+        }
     }
 
     fn tag(&mut self, name: &str, value: &str) {
@@ -565,7 +670,7 @@ impl Visitor for PositionsVisitor {
         let ply = self.ply;
         self.pending = self.options.wants_ply(ply);
         if self.pending {
-            self.rows.push(played.before, ply, Some(played.mv));
+            self.push(played.before, ply, Some(played.mv));
         }
         self.ply = self.ply.saturating_add(1);
     }
@@ -587,12 +692,17 @@ impl Visitor for PositionsVisitor {
             &whole
         };
         let found = Annotations::parse(text);
+        let eval = found.eval.map(|eval| eval.score);
+        if let Some(staged) = &mut self.staged {
+            staged.annotate(found.clock, eval);
+            return;
+        }
         let last = self.rows.len() - 1;
         if self.rows.clock[last].is_none() {
             self.rows.clock[last] = found.clock;
         }
         if self.rows.eval[last].is_none() {
-            self.rows.eval[last] = found.eval.map(|eval| eval.score);
+            self.rows.eval[last] = eval;
         }
     }
 
@@ -601,7 +711,7 @@ impl Visitor for PositionsVisitor {
     fn end_game(&mut self, last: &Position) {
         self.pending = false;
         if self.options.final_position && self.options.wants_ply(self.ply) {
-            self.rows.push(last, self.ply, None);
+            self.push(last, self.ply, None);
         }
         if let Some(at) = self.column("plies") {
             self.rows.columns[at] = Some(self.ply.to_string());
@@ -622,14 +732,14 @@ pub struct PositionsBuilder {
     rows: usize,
     /// The asked-for game columns' text, per row.
     columns: Vec<Vec<Option<String>>>,
-    /// The text of one move, reused.
-    uci: String,
     /// The rows of a game that the sample keeps, reused.
     kept: Vec<usize>,
 }
 
 /// The values of one column of the positions table, of the kind its
-/// [`RowValue`] says, with where they come from.
+/// [`RowValue`] says, with where they come from: Arrow's buffers
+/// themselves (values, validity, text and offsets), so that a batch's
+/// arrays are made of them without a pass over the rows.
 #[derive(Debug)]
 enum RowBuilder {
     Game(Vec<u64>),
@@ -638,12 +748,12 @@ enum RowBuilder {
     /// Twelve boards a row, one after the other.
     Boards(fn(&GameRows) -> &[[u64; 12]], Vec<u64>),
     Bool(fn(&GameRows) -> &[bool], Vec<bool>),
-    Square(fn(&GameRows) -> &[Option<u8>], Vec<Option<u8>>),
-    Move(fn(&GameRows) -> &[Option<Move>], StringBuilder),
-    Clock(fn(&GameRows) -> &[Option<f64>], Vec<Option<f64>>),
-    Eval(fn(&GameRows) -> &[Option<Score>], Vec<Option<Score>>),
-    GameInt(fn(&GameRows) -> Option<i32>, Vec<Option<i32>>),
-    GameText(fn(&GameRows) -> Option<&str>, StringBuilder),
+    Square(fn(&GameRows) -> &[Option<u8>], Nullable<u8>),
+    Move(fn(&GameRows) -> &[Option<Move>], Texts),
+    Clock(fn(&GameRows) -> &[Option<f64>], Nullable<f64>),
+    Eval(fn(&GameRows) -> &[Option<Score>], Evals),
+    GameInt(fn(&GameRows) -> Option<i32>, Nullable<i32>),
+    GameText(fn(&GameRows) -> Option<&str>, Texts),
 }
 
 impl RowBuilder {
@@ -655,84 +765,73 @@ impl RowBuilder {
             RowValue::U64(get) => RowBuilder::U64(get, Vec::with_capacity(rows)),
             RowValue::Boards(get) => RowBuilder::Boards(get, Vec::with_capacity(rows * 12)),
             RowValue::Bool(get) => RowBuilder::Bool(get, Vec::with_capacity(rows)),
-            RowValue::Square(get) => RowBuilder::Square(get, Vec::with_capacity(rows)),
-            RowValue::Move(get) => {
-                RowBuilder::Move(get, StringBuilder::with_capacity(rows, rows * 4))
-            }
-            RowValue::Clock(get) => RowBuilder::Clock(get, Vec::with_capacity(rows)),
-            RowValue::Eval(get) => RowBuilder::Eval(get, Vec::with_capacity(rows)),
-            RowValue::GameInt(get) => RowBuilder::GameInt(get, Vec::with_capacity(rows)),
+            RowValue::Square(get) => RowBuilder::Square(get, Nullable::with_capacity(rows)),
+            RowValue::Move(get) => RowBuilder::Move(get, Texts::with_capacity(rows, rows * 5)),
+            RowValue::Clock(get) => RowBuilder::Clock(get, Nullable::with_capacity(rows)),
+            RowValue::Eval(get) => RowBuilder::Eval(get, Evals::with_capacity(rows)),
+            RowValue::GameInt(get) => RowBuilder::GameInt(get, Nullable::with_capacity(rows)),
             RowValue::GameText(get) => {
-                RowBuilder::GameText(get, StringBuilder::with_capacity(rows, rows * 3))
+                RowBuilder::GameText(get, Texts::with_capacity(rows, rows * 3))
             }
         }
     }
 
-    /// Appends the rows `kept` (in order) of game number `game`; `uci` is
-    /// room for a move's text.
-    fn push_rows(&mut self, game: u64, rows: &GameRows, kept: &[usize], uci: &mut String) {
-        fn pick<T: Copy>(values: &mut Vec<T>, from: &[T], kept: &[usize]) {
-            values.extend(kept.iter().map(|&row| from[row]));
+    /// Appends the rows `kept` (in order) of game number `game`.
+    fn push_rows(&mut self, game: u64, rows: &GameRows, kept: &[usize]) {
+        fn pick<T: Copy>(from: &[T], kept: &[usize]) -> impl Iterator<Item = T> + Clone {
+            kept.iter().map(move |&row| from[row])
         }
         match self {
             RowBuilder::Game(values) => values.extend(std::iter::repeat_n(game, kept.len())),
-            RowBuilder::U16(get, values) => pick(values, get(rows), kept),
-            RowBuilder::U64(get, values) => pick(values, get(rows), kept),
+            RowBuilder::U16(get, values) => values.extend(pick(get(rows), kept)),
+            RowBuilder::U64(get, values) => values.extend(pick(get(rows), kept)),
             RowBuilder::Boards(get, values) => {
                 let boards = get(rows);
                 for &row in kept {
                     values.extend_from_slice(&boards[row]);
                 }
             }
-            RowBuilder::Bool(get, values) => pick(values, get(rows), kept),
-            RowBuilder::Square(get, values) => pick(values, get(rows), kept),
-            RowBuilder::Move(get, builder) => {
-                let moves = get(rows);
-                for &row in kept {
-                    push_move(builder, moves[row], rows.notation, uci);
-                }
+            RowBuilder::Bool(get, values) => values.extend(pick(get(rows), kept)),
+            RowBuilder::Square(get, values) => values.extend(pick(get(rows), kept)),
+            RowBuilder::Move(get, texts) => {
+                texts.extend_moves(pick(get(rows), kept), rows.notation)
             }
-            RowBuilder::Clock(get, values) => pick(values, get(rows), kept),
-            RowBuilder::Eval(get, values) => pick(values, get(rows), kept),
-            RowBuilder::GameInt(get, values) => {
-                values.extend(std::iter::repeat_n(get(rows), kept.len()));
-            }
-            RowBuilder::GameText(get, builder) => {
-                let text = get(rows);
-                for _ in kept {
-                    builder.append_option(text);
-                }
-            }
+            RowBuilder::Clock(get, values) => values.extend(pick(get(rows), kept)),
+            RowBuilder::Eval(get, evals) => evals.extend(pick(get(rows), kept)),
+            RowBuilder::GameInt(get, values) => values.push_n(get(rows), kept.len()),
+            RowBuilder::GameText(get, texts) => texts.push_n(get(rows), kept.len()),
         }
     }
 
     /// Appends every row of game number `game`: the columns whole, not
     /// row by row.
-    fn push_all(&mut self, game: u64, rows: &GameRows, uci: &mut String) {
+    fn push_all(&mut self, game: u64, rows: &GameRows, staged: Option<&Staged>) {
         let count = rows.len();
+        match (self, staged) {
+            (RowBuilder::Square(_, values), Some(staged)) => values.append(&staged.ep_square),
+            (RowBuilder::Move(_, texts), Some(staged)) => texts.append(&staged.moves),
+            (RowBuilder::Clock(_, values), Some(staged)) => values.append(&staged.clock),
+            (RowBuilder::Eval(_, evals), Some(staged)) => evals.append(&staged.eval),
+            (column, _) => column.push_all_rows(game, rows, count),
+        }
+    }
+
+    /// Appends every row of game number `game` from `rows`.
+    fn push_all_rows(&mut self, game: u64, rows: &GameRows, count: usize) {
         match self {
             RowBuilder::Game(values) => values.extend(std::iter::repeat_n(game, count)),
             RowBuilder::U16(get, values) => values.extend_from_slice(get(rows)),
             RowBuilder::U64(get, values) => values.extend_from_slice(get(rows)),
             RowBuilder::Boards(get, values) => values.extend_from_slice(get(rows).as_flattened()),
             RowBuilder::Bool(get, values) => values.extend_from_slice(get(rows)),
-            RowBuilder::Square(get, values) => values.extend_from_slice(get(rows)),
-            RowBuilder::Move(get, builder) => {
-                for &mv in get(rows) {
-                    push_move(builder, mv, rows.notation, uci);
-                }
+            RowBuilder::Square(get, values) => values.extend(get(rows).iter().copied()),
+            RowBuilder::Move(get, texts) => {
+                texts.extend_moves(get(rows).iter().copied(), rows.notation);
             }
-            RowBuilder::Clock(get, values) => values.extend_from_slice(get(rows)),
-            RowBuilder::Eval(get, values) => values.extend_from_slice(get(rows)),
-            RowBuilder::GameInt(get, values) => {
-                values.extend(std::iter::repeat_n(get(rows), count))
-            }
-            RowBuilder::GameText(get, builder) => {
-                let text = get(rows);
-                for _ in 0..count {
-                    builder.append_option(text);
-                }
-            }
+            RowBuilder::Clock(get, values) => values.extend(get(rows).iter().copied()),
+            RowBuilder::Eval(get, evals) => evals.extend(get(rows).iter().copied()),
+            RowBuilder::GameInt(get, values) => values.push_n(get(rows), count),
+            RowBuilder::GameText(get, texts) => texts.push_n(get(rows), count),
         }
     }
 
@@ -753,58 +852,253 @@ impl RowBuilder {
                 Arc::new(BooleanArray::from(take_with_room(values, rows)))
             }
             RowBuilder::Square(_, values) => {
-                Arc::new(UInt8Array::from(take_with_room(values, rows)))
+                let (values, valid) = values.take(rows);
+                Arc::new(UInt8Array::new(values, valid))
             }
-            RowBuilder::Move(_, builder) | RowBuilder::GameText(_, builder) => {
-                Arc::new(builder.finish())
+            RowBuilder::Move(_, texts) | RowBuilder::GameText(_, texts) => {
+                Arc::new(texts.take(rows))
             }
             RowBuilder::Clock(_, values) => {
-                Arc::new(Float64Array::from(take_with_room(values, rows)))
+                let (values, valid) = values.take(rows);
+                Arc::new(Float64Array::new(values, valid))
             }
-            RowBuilder::Eval(_, values) => Arc::new(evals(&take_with_room(values, rows))),
+            RowBuilder::Eval(_, evals) => Arc::new(evals.take(rows)),
             RowBuilder::GameInt(_, values) => {
-                Arc::new(Int32Array::from(take_with_room(values, rows)))
+                let (values, valid) = values.take(rows);
+                Arc::new(Int32Array::new(values, valid))
             }
         }
     }
 }
 
-/// The `move` of a row: the move in UCI, or null for a final position.
-fn push_move(
-    builder: &mut StringBuilder,
-    mv: Option<Move>,
-    notation: CastlingNotation,
-    uci: &mut String,
-) {
-    match mv {
-        Some(mv) => {
-            uci.clear();
-            mv.uci(notation).push_to(uci);
-            builder.append_value(&*uci);
+/// A nullable column's buffers: the values (a default where null) and
+/// whether each is valid, a byte a row until the batch is made (bytes
+/// append as fast as the values; the batch packs them in one pass).
+#[derive(Clone, Debug)]
+struct Nullable<T> {
+    values: Vec<T>,
+    valid: Vec<bool>,
+}
+
+impl<T: Copy + Default + ArrowNativeType> Nullable<T> {
+    fn with_capacity(rows: usize) -> Nullable<T> {
+        Nullable {
+            values: Vec::with_capacity(rows),
+            valid: Vec::with_capacity(rows),
         }
-        None => builder.append_null(),
+    }
+
+    fn extend(&mut self, values: impl Iterator<Item = Option<T>> + Clone) {
+        self.values
+            .extend(values.clone().map(Option::unwrap_or_default));
+        self.valid.extend(values.map(|value| value.is_some()));
+    }
+
+    fn push_n(&mut self, value: Option<T>, count: usize) {
+        self.values
+            .extend(std::iter::repeat_n(value.unwrap_or_default(), count));
+        self.valid
+            .extend(std::iter::repeat_n(value.is_some(), count));
+    }
+
+    fn clear(&mut self) {
+        self.values.clear();
+        self.valid.clear();
+    }
+
+    fn append(&mut self, other: &Nullable<T>) {
+        self.values.extend_from_slice(&other.values);
+        self.valid.extend_from_slice(&other.valid);
+    }
+
+    /// The values and their nulls, leaving room for `rows` more.
+    fn take(&mut self, rows: usize) -> (ScalarBuffer<T>, Option<NullBuffer>) {
+        let values = ScalarBuffer::from(take_with_room(&mut self.values, rows));
+        (values, nulls(&mut self.valid, rows))
     }
 }
 
-/// Scores as the `move_eval` column: `cp` or `mate`, the other null; null
-/// where there is none.
-fn evals(scores: &[Option<Score>]) -> StructArray {
-    let cp = scores.iter().map(|eval| match eval {
-        Some(Score::Cp(cp)) => Some(*cp),
-        _ => None,
-    });
-    let mate = scores.iter().map(|eval| match eval {
-        Some(Score::Mate(mate)) => Some(*mate),
-        _ => None,
-    });
-    StructArray::new(
-        eval_fields(),
-        vec![
-            Arc::new(Int32Array::from_iter(cp)) as ArrayRef,
-            Arc::new(Int32Array::from_iter(mate)),
-        ],
-        Some(NullBuffer::from_iter(scores.iter().map(Option::is_some))),
-    )
+/// The null buffer of a column whose rows' validity is `valid` (None when
+/// every row is), leaving it empty with room for `rows`.
+fn nulls(valid: &mut Vec<bool>, rows: usize) -> Option<NullBuffer> {
+    let nulls = valid
+        .contains(&false)
+        .then(|| NullBuffer::new(BooleanBuffer::collect_bool(valid.len(), |row| valid[row])));
+    valid.clear();
+    valid.reserve(rows);
+    nulls
+}
+
+/// A utf8 column's buffers: the text, where each row's text ends (after a
+/// first 0), and whether each row is valid.
+#[derive(Clone, Debug)]
+struct Texts {
+    /// UTF-8 (moves are ASCII, tags `&str`s), checked once when the
+    /// array is made.
+    text: Vec<u8>,
+    offsets: Vec<i32>,
+    valid: Vec<bool>,
+}
+
+impl Texts {
+    fn with_capacity(rows: usize, bytes: usize) -> Texts {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        Texts {
+            text: Vec::with_capacity(bytes),
+            offsets,
+            valid: Vec::with_capacity(rows),
+        }
+    }
+
+    /// The end of the text as an offset: a batch holds far less than
+    /// 2 GiB of it.
+    fn end(&self) -> i32 {
+        i32::try_from(self.text.len()).expect("a batch's text fits i32 offsets")
+    }
+
+    /// The moves in UCI as `notation` writes castling, null for none.
+    fn extend_moves(
+        &mut self,
+        moves: impl Iterator<Item = Option<Move>>,
+        notation: CastlingNotation,
+    ) {
+        self.text.reserve(moves.size_hint().0 * 5);
+        for mv in moves {
+            if let Some(mv) = mv {
+                push_uci(&mut self.text, mv, notation);
+            }
+            self.offsets.push(self.end());
+            self.valid.push(mv.is_some());
+        }
+    }
+
+    fn push_n(&mut self, value: Option<&str>, count: usize) {
+        let start = self.end();
+        let len = value.map_or(0, |value| value.len());
+        if let Some(value) = value {
+            self.text.reserve(len * count);
+            for _ in 0..count {
+                self.text.extend_from_slice(value.as_bytes());
+            }
+        }
+        self.end();
+        // `end` checked the last offset: the ones before fit too.
+        let len = len as i32;
+        self.offsets
+            .extend((1..=count as i32).map(|row| start + row * len));
+        self.valid
+            .extend(std::iter::repeat_n(value.is_some(), count));
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.offsets.truncate(1);
+        self.valid.clear();
+    }
+
+    fn append(&mut self, other: &Texts) {
+        let start = self.end();
+        self.text.extend_from_slice(&other.text);
+        self.end();
+        // `end` checked the last offset: the ones before fit too.
+        self.offsets
+            .extend(other.offsets[1..].iter().map(|&end| start + end));
+        self.valid.extend_from_slice(&other.valid);
+    }
+
+    /// The column's array, leaving room for `rows` more.
+    fn take(&mut self, rows: usize) -> StringArray {
+        let room = self.text.capacity();
+        let text = std::mem::replace(&mut self.text, Vec::with_capacity(room));
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        let offsets = std::mem::replace(&mut self.offsets, offsets);
+        StringArray::new(
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            Buffer::from(text),
+            nulls(&mut self.valid, rows),
+        )
+    }
+}
+
+/// `mv` in UCI as `notation` writes castling ([`Move::uci`]'s text),
+/// appended to `text`: the four or five bytes at once.
+fn push_uci(text: &mut Vec<u8>, mv: Move, notation: CastlingNotation) {
+    if mv.is_null() {
+        text.extend_from_slice(b"0000");
+        return;
+    }
+    let to = match notation {
+        CastlingNotation::KingToTarget => mv.king_target(),
+        CastlingNotation::KingTakesRook => mv.to(),
+    };
+    let (from, to) = (mv.from().name().as_bytes(), to.name().as_bytes());
+    let mut uci = [from[0], from[1], to[0], to[1], 0];
+    let len = match mv.promotion() {
+        Some(piece) => {
+            uci[4] = piece.to_char() as u8;
+            5
+        }
+        None => 4,
+    };
+    text.extend_from_slice(&uci[..len]);
+}
+
+/// The `move_eval` column's buffers: `cp` or `mate`, the other null; the
+/// struct null where there is none.
+#[derive(Clone, Debug)]
+struct Evals {
+    cp: Nullable<i32>,
+    mate: Nullable<i32>,
+    valid: Vec<bool>,
+}
+
+impl Evals {
+    fn with_capacity(rows: usize) -> Evals {
+        Evals {
+            cp: Nullable::with_capacity(rows),
+            mate: Nullable::with_capacity(rows),
+            valid: Vec::with_capacity(rows),
+        }
+    }
+
+    fn extend(&mut self, scores: impl Iterator<Item = Option<Score>> + Clone) {
+        self.cp.extend(scores.clone().map(|score| match score {
+            Some(Score::Cp(cp)) => Some(cp),
+            _ => None,
+        }));
+        self.mate.extend(scores.clone().map(|score| match score {
+            Some(Score::Mate(mate)) => Some(mate),
+            _ => None,
+        }));
+        self.valid.extend(scores.map(|score| score.is_some()));
+    }
+
+    fn clear(&mut self) {
+        self.cp.clear();
+        self.mate.clear();
+        self.valid.clear();
+    }
+
+    fn append(&mut self, other: &Evals) {
+        self.cp.append(&other.cp);
+        self.mate.append(&other.mate);
+        self.valid.extend_from_slice(&other.valid);
+    }
+
+    fn take(&mut self, rows: usize) -> StructArray {
+        let (cp, cp_valid) = self.cp.take(rows);
+        let (mate, mate_valid) = self.mate.take(rows);
+        StructArray::new(
+            eval_fields(),
+            vec![
+                Arc::new(Int32Array::new(cp, cp_valid)) as ArrayRef,
+                Arc::new(Int32Array::new(mate, mate_valid)),
+            ],
+            nulls(&mut self.valid, rows),
+        )
+    }
 }
 
 /// The rows a builder makes room for at once: a batch and a long game
@@ -837,7 +1131,6 @@ impl PositionsBuilder {
                 .collect(),
             rows: 0,
             columns,
-            uci: String::new(),
             kept: Vec::new(),
         }
     }
@@ -863,14 +1156,14 @@ impl PositionsBuilder {
     /// Adds the rows of game number `game` (from 0) that the sample keeps.
     pub fn push(&mut self, game: u64, rows: &GameRows) {
         if self.options.sample.is_none() {
-            self.push_all(game, rows);
+            self.push_all(game, rows, None);
             return;
         }
         self.kept.clear();
         self.kept
             .extend((0..rows.len()).filter(|&row| self.options.keeps(game, rows.ply[row])));
         for column in &mut self.table {
-            column.push_rows(game, rows, &self.kept, &mut self.uci);
+            column.push_rows(game, rows, &self.kept);
         }
         for (column, value) in self.columns.iter_mut().zip(&rows.columns) {
             column.extend(std::iter::repeat_n(value, self.kept.len()).cloned());
@@ -879,10 +1172,10 @@ impl PositionsBuilder {
     }
 
     /// Adds every row of game number `game`.
-    fn push_all(&mut self, game: u64, rows: &GameRows) {
+    fn push_all(&mut self, game: u64, rows: &GameRows, staged: Option<&Staged>) {
         let count = rows.len();
         for column in &mut self.table {
-            column.push_all(game, rows, &mut self.uci);
+            column.push_all(game, rows, staged);
         }
         for (column, value) in self.columns.iter_mut().zip(&rows.columns) {
             column.extend(std::iter::repeat_n(value, count).cloned());
@@ -989,7 +1282,7 @@ pub fn for_each_batch(
     if let Some(threads) = threads {
         reader = reader.threads(threads);
     }
-    let template = PositionsVisitor::new(options.clone());
+    let template = PositionsVisitor::staged(options.clone());
     // A worker keeps every row of a game and numbers the games within its
     // chunk: the sample, which hashes the game's number in the input, is
     // drawn on delivery.
@@ -1008,7 +1301,7 @@ pub fn for_each_batch(
         },
         |visitor, builder, game, error| {
             if error.is_none() {
-                builder.push_all(game as u64, visitor.rows());
+                builder.push_all(game as u64, visitor.rows(), visitor.staged.as_deref());
             }
         },
         PositionsBuilder::finish,
@@ -1037,10 +1330,16 @@ fn in_input(
     options: &PositionOptions,
 ) -> Result<RecordBatch, ArrowError> {
     let (schema, mut columns, _) = batch.into_parts();
-    let games = columns[GAME_AT]
+    // Numbered in place (the worker's buffer is the batch's alone) rather
+    // than copied to fresh pages.
+    let placeholder: ArrayRef = Arc::new(UInt64Array::from(Vec::<u64>::new()));
+    let games = std::mem::replace(&mut columns[GAME_AT], placeholder)
         .as_primitive_opt::<UInt64Type>()
-        .ok_or_else(|| ArrowError::SchemaError("the game column is not uint64".into()))?;
-    let games = UInt64Array::from_iter_values(games.values().iter().map(|game| game + first));
+        .ok_or_else(|| ArrowError::SchemaError("the game column is not uint64".into()))?
+        .clone();
+    let games = games
+        .unary_mut(|game| game + first)
+        .unwrap_or_else(|games| games.unary(|game| game + first));
     let keep = options.sample.and_then(|_| {
         let plies = columns[PLY_AT].as_primitive_opt::<UInt16Type>()?.values();
         Some(
