@@ -212,7 +212,10 @@ const BAR_THRESHOLD: u64 = 4 << 20;
 
 /// Games per batch handed to the Parquet writer's thread, which encodes
 /// them as they come (its row groups hold 65,536 games whatever the
-/// batches).
+/// batches). One size whatever the thread count, so that the pages, cut
+/// where a batch ends, are the same bytes. (`--rows positions` hands on
+/// its workers' batches as they built them, which are the same on any
+/// number of threads.)
 const BATCH_ROWS: usize = 1024;
 
 /// What a worker makes of a chunk's games, from [`read_file`]: their
@@ -566,6 +569,7 @@ fn position_options(args: &PgnArgs) -> Result<PositionOptions, CommandError> {
         min_ply: args.min_ply,
         max_ply: args.max_ply,
         min_elo: args.min_elo,
+        batch_rows: positions::AS_BUILT,
         ..PositionOptions::default()
     };
     options.check().map_err(CommandError::unreadable)?;

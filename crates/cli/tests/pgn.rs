@@ -386,6 +386,49 @@ fn position_rows_count_every_position_before_a_move() {
     assert!(stderr.contains("--to parquet"), "{stderr}");
 }
 
+#[test]
+fn position_rows_are_the_same_bytes_on_any_threads() {
+    // Some 80,000 positions (4 MB, several chunks of the input), written
+    // as the workers built them: the same chunks, batches and pages (a
+    // row group of 65,536 rows has several pages of boards) on any number
+    // of threads (100 would cut smaller chunks by the reader's own rule).
+    let games = bitboards_test_support::lichess_games(1200, 3);
+    let file = tempfile_path::write("threads.pgn", std::str::from_utf8(&games).unwrap());
+    let path = file.0.to_str().unwrap();
+    let parquet = tempfile_path::write("threads.parquet", "");
+    let out = parquet.0.to_str().unwrap();
+    let write = |threads: &str| {
+        let (code, _, stderr) = run(&[
+            "pgn",
+            path,
+            "--to",
+            "parquet",
+            out,
+            "--rows",
+            "positions",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        let rows: u64 = stderr
+            .lines()
+            .find_map(|line| line.split_once(" positions; "))
+            .map(|(count, _)| count.parse().unwrap())
+            .unwrap();
+        (rows, std::fs::read(&parquet.0).unwrap())
+    };
+    let (rows, one) = write("1");
+    assert!(rows > 40_000, "{rows}");
+    let (sizes, _) = parquet_footer(&parquet.0);
+    assert_eq!(sizes.iter().sum::<i64>() as u64, rows);
+    assert_eq!(sizes[0], 65_536, "{sizes:?}");
+    for threads in ["2", "8", "100"] {
+        let (more_rows, more) = write(threads);
+        assert_eq!(more_rows, rows);
+        assert!(more == one, "--threads {threads} wrote other bytes");
+    }
+}
+
 /// The row groups' sizes and the codec of every column chunk of the
 /// Parquet file at `path`.
 fn parquet_footer(path: &std::path::Path) -> (Vec<i64>, Vec<parquet::basic::Compression>) {
