@@ -393,9 +393,9 @@ fn position_rows_are_the_same_bytes_on_any_threads() {
     // row group of 65,536 rows has several pages of boards) on any number
     // of threads (100 would cut smaller chunks by the reader's own rule).
     let games = bitboards_test_support::lichess_games(1200, 3);
-    let file = tempfile_path::write("threads.pgn", std::str::from_utf8(&games).unwrap());
+    let file = tempfile_path::write("position-threads.pgn", std::str::from_utf8(&games).unwrap());
     let path = file.0.to_str().unwrap();
-    let parquet = tempfile_path::write("threads.parquet", "");
+    let parquet = tempfile_path::write("position-threads.parquet", "");
     let out = parquet.0.to_str().unwrap();
     let write = |threads: &str| {
         let (code, _, stderr) = run(&[
@@ -509,12 +509,15 @@ fn parquet_compression_and_row_groups_as_asked_the_same_bytes_on_any_threads() {
     let (sizes, codecs) = parquet_footer(&out.0);
     assert_eq!(sizes, [200]);
     assert!(matches!(codecs[0], Compression::ZSTD(_)));
-    // Nothing but the file is left beside it.
+    // Nothing but the file is left beside it (its own temporary name:
+    // other tests write theirs in the same directory meanwhile).
     let dir = out.0.parent().unwrap();
+    let own = format!(".{}.", out.0.file_name().unwrap().to_string_lossy());
     let partial: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .filter_map(|entry| entry.ok())
-        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".partial"))
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(&own) && name.ends_with(".partial"))
         .collect();
     assert!(partial.is_empty(), "{partial:?}");
 }
