@@ -343,8 +343,21 @@ pub struct Uci {
 
 impl Uci {
     /// The text's ASCII bytes, in a buffer of the longest (`a7a8q`), and
-    /// how many of them there are.
-    fn ascii(&self) -> ([u8; 5], usize) {
+    /// how many of them there are: for a writer of bytes (a column of a
+    /// table) that has no `String` to [`push_to`](Self::push_to).
+    ///
+    /// ```
+    /// use bitboards::{CastlingNotation, Move, MoveKind, PieceKind, Square};
+    ///
+    /// let mv = Move::new(Square::B7, Square::A8, MoveKind::Promotion(PieceKind::Queen));
+    /// let (text, len) = mv.uci(CastlingNotation::KingToTarget).ascii();
+    /// assert_eq!(&text[..len], b"b7a8q");
+    /// let (text, len) = Move::NULL.uci(CastlingNotation::KingToTarget).ascii();
+    /// assert_eq!(&text[..len], b"0000");
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn ascii(&self) -> ([u8; 5], usize) {
         if self.mv.is_null() {
             return (*b"0000\0", 4);
         }

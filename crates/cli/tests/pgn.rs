@@ -374,16 +374,22 @@ fn position_rows_count_every_position_before_a_move() {
         "--min-ply",
         "2",
     ]);
-    let count: u64 = fewer
-        .lines()
-        .find_map(|line| line.split_once(" positions; "))
-        .map(|(count, _)| count.parse().unwrap())
-        .unwrap();
+    let count = positions_written(&fewer);
     assert!(count > 0 && count < plies / 2 + 1, "{count} of {plies}");
     // Positions go to Parquet only.
     let (code, _, stderr) = run(&["pgn", path, "--rows", "positions"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("--to parquet"), "{stderr}");
+}
+
+/// The positions `--rows positions` says it wrote (`N positions; ...` on
+/// standard error).
+fn positions_written(stderr: &str) -> u64 {
+    stderr
+        .lines()
+        .find_map(|line| line.split_once(" positions; "))
+        .map(|(count, _)| count.parse().unwrap())
+        .unwrap()
 }
 
 #[test]
@@ -410,11 +416,7 @@ fn position_rows_are_the_same_bytes_on_any_threads() {
             threads,
         ]);
         assert_eq!(code, 0, "{stderr}");
-        let rows: u64 = stderr
-            .lines()
-            .find_map(|line| line.split_once(" positions; "))
-            .map(|(count, _)| count.parse().unwrap())
-            .unwrap();
+        let rows = positions_written(&stderr);
         (rows, std::fs::read(&parquet.0).unwrap())
     };
     let (rows, one) = write("1");

@@ -1032,23 +1032,7 @@ impl Texts {
 /// `mv` in UCI as `notation` writes castling ([`Move::uci`]'s text),
 /// appended to `text`: the four or five bytes at once.
 fn push_uci(text: &mut Vec<u8>, mv: Move, notation: CastlingNotation) {
-    if mv.is_null() {
-        text.extend_from_slice(b"0000");
-        return;
-    }
-    let to = match notation {
-        CastlingNotation::KingToTarget => mv.king_target(),
-        CastlingNotation::KingTakesRook => mv.to(),
-    };
-    let (from, to) = (mv.from().name().as_bytes(), to.name().as_bytes());
-    let mut uci = [from[0], from[1], to[0], to[1], 0];
-    let len = match mv.promotion() {
-        Some(piece) => {
-            uci[4] = piece.to_char() as u8;
-            5
-        }
-        None => 4,
-    };
+    let (uci, len) = mv.uci(notation).ascii();
     text.extend_from_slice(&uci[..len]);
 }
 
