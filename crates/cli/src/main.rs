@@ -60,9 +60,8 @@ enum Command {
 /// 32 MiB kept in the heaps and no trimming below 1 GiB, `pgn --to parquet
 /// --rows positions` in batches of 1,024 rows took 5,307 page faults
 /// instead of 131,589, and a fifth less CPU time (docs/performance.md,
-/// "Parquet of positions"). The
-/// memory held is the peak the command reached, which its bounded batches
-/// and row groups keep small.
+/// "Parquet of positions"). The memory held is the peak the command
+/// reached, which its bounded batches and row groups keep small.
 #[cfg(all(target_os = "linux", target_env = "gnu", not(miri)))]
 #[allow(unsafe_code)]
 fn keep_freed_memory() {
