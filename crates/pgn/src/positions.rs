@@ -45,11 +45,9 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{UInt16Type, UInt64Type};
 use arrow_array::{
     ArrayRef, BooleanArray, Date32Array, FixedSizeListArray, Float64Array, Int32Array, RecordBatch,
-    StringArray, StructArray, Time32MillisecondArray, UInt8Array, UInt16Array, UInt64Array,
+    StringArray, Time32MillisecondArray, UInt8Array, UInt16Array, UInt64Array,
 };
-use arrow_buffer::{
-    ArrowNativeType, BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
-};
+use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use bitboards::{CastlingNotation, Color, Move, PieceKind, Position};
 
@@ -58,7 +56,7 @@ use crate::error::{PgnError, ReadError};
 use crate::parallel::ParallelReader;
 use crate::record::{GAME_TABLE, TAG_COLUMNS, TagKind, Value, parse_date, parse_int, parse_time};
 use crate::result::GameResult;
-use crate::table::{JoinInto, eval_fields, games_schema};
+use crate::table::{Evals, JoinInto, Nullable, eval_fields, games_schema, nulls, take_with_room};
 use crate::visitor::{PgnMove, Visitor};
 
 /// The positions table, one declaration per column, in order: its name
@@ -879,64 +877,6 @@ impl RowBuilder {
     }
 }
 
-/// A nullable column's buffers: the values (a default where null) and
-/// whether each is valid, a byte a row until the batch is made (bytes
-/// append as fast as the values; the batch packs them in one pass).
-#[derive(Clone, Debug)]
-struct Nullable<T> {
-    values: Vec<T>,
-    valid: Vec<bool>,
-}
-
-impl<T: Copy + Default + ArrowNativeType> Nullable<T> {
-    fn with_capacity(rows: usize) -> Nullable<T> {
-        Nullable {
-            values: Vec::with_capacity(rows),
-            valid: Vec::with_capacity(rows),
-        }
-    }
-
-    fn extend(&mut self, values: impl Iterator<Item = Option<T>> + Clone) {
-        self.values
-            .extend(values.clone().map(Option::unwrap_or_default));
-        self.valid.extend(values.map(|value| value.is_some()));
-    }
-
-    fn push_n(&mut self, value: Option<T>, count: usize) {
-        self.values
-            .extend(std::iter::repeat_n(value.unwrap_or_default(), count));
-        self.valid
-            .extend(std::iter::repeat_n(value.is_some(), count));
-    }
-
-    fn clear(&mut self) {
-        self.values.clear();
-        self.valid.clear();
-    }
-
-    fn append(&mut self, other: &Nullable<T>) {
-        self.values.extend_from_slice(&other.values);
-        self.valid.extend_from_slice(&other.valid);
-    }
-
-    /// The values and their nulls, leaving room for `rows` more.
-    fn take(&mut self, rows: usize) -> (ScalarBuffer<T>, Option<NullBuffer>) {
-        let values = ScalarBuffer::from(take_with_room(&mut self.values, rows));
-        (values, nulls(&mut self.valid, rows))
-    }
-}
-
-/// The null buffer of a column whose rows' validity is `valid` (None when
-/// every row is), leaving it empty with room for `rows`.
-fn nulls(valid: &mut Vec<bool>, rows: usize) -> Option<NullBuffer> {
-    let nulls = valid
-        .contains(&false)
-        .then(|| NullBuffer::new(BooleanBuffer::collect_bool(valid.len(), |row| valid[row])));
-    valid.clear();
-    valid.reserve(rows);
-    nulls
-}
-
 /// A utf8 column's buffers: the text, where each row's text ends (after a
 /// first 0), and whether each row is valid.
 #[derive(Clone, Debug)]
@@ -1036,62 +976,6 @@ fn push_uci(text: &mut Vec<u8>, mv: Move, notation: CastlingNotation) {
     text.extend_from_slice(&uci[..len]);
 }
 
-/// The `move_eval` column's buffers: `cp` or `mate`, the other null; the
-/// struct null where there is none.
-#[derive(Clone, Debug)]
-struct Evals {
-    cp: Nullable<i32>,
-    mate: Nullable<i32>,
-    valid: Vec<bool>,
-}
-
-impl Evals {
-    fn with_capacity(rows: usize) -> Evals {
-        Evals {
-            cp: Nullable::with_capacity(rows),
-            mate: Nullable::with_capacity(rows),
-            valid: Vec::with_capacity(rows),
-        }
-    }
-
-    fn extend(&mut self, scores: impl Iterator<Item = Option<Score>> + Clone) {
-        self.cp.extend(scores.clone().map(|score| match score {
-            Some(Score::Cp(cp)) => Some(cp),
-            _ => None,
-        }));
-        self.mate.extend(scores.clone().map(|score| match score {
-            Some(Score::Mate(mate)) => Some(mate),
-            _ => None,
-        }));
-        self.valid.extend(scores.map(|score| score.is_some()));
-    }
-
-    fn clear(&mut self) {
-        self.cp.clear();
-        self.mate.clear();
-        self.valid.clear();
-    }
-
-    fn append(&mut self, other: &Evals) {
-        self.cp.append(&other.cp);
-        self.mate.append(&other.mate);
-        self.valid.extend_from_slice(&other.valid);
-    }
-
-    fn take(&mut self, rows: usize) -> StructArray {
-        let (cp, cp_valid) = self.cp.take(rows);
-        let (mate, mate_valid) = self.mate.take(rows);
-        StructArray::new(
-            eval_fields(),
-            vec![
-                Arc::new(Int32Array::new(cp, cp_valid)) as ArrayRef,
-                Arc::new(Int32Array::new(mate, mate_valid)),
-            ],
-            nulls(&mut self.valid, rows),
-        )
-    }
-}
-
 /// The rows a builder makes room for at once: a batch and a long game
 /// more. Sized up front, the columns of a batch are allocated once rather
 /// than doubled a dozen times: each doubling copies the column and faults
@@ -1099,18 +983,6 @@ impl Evals {
 /// crate's 2-core machine.
 fn batch_capacity(options: &PositionOptions) -> usize {
     options.batch_rows.min(BATCH_ROWS).saturating_add(1024)
-}
-
-/// The values of `column`, leaving it empty with room for `rows`. Their
-/// unused room is given back first (a shrink in place): a batch fills
-/// little more than half of the room made for it, and where the room of
-/// batches already handed on stayed allocated, each new batch's columns
-/// went into pages never touched before, each a page fault.
-fn take_with_room<T>(column: &mut Vec<T>, rows: usize) -> Vec<T> {
-    let mut values = std::mem::take(column);
-    values.shrink_to_fit();
-    *column = Vec::with_capacity(rows);
-    values
 }
 
 impl PositionsBuilder {

@@ -55,12 +55,12 @@ use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
 use arrow_array::builder::{Date32Builder, Int32Builder, StringBuilder, Time32MillisecondBuilder};
-use arrow_array::types::ArrowPrimitiveType;
 use arrow_array::{
-    ArrayRef, Float64Array, Int32Array, ListArray, PrimitiveArray, RecordBatch, StringArray,
-    StructArray,
+    ArrayRef, Float64Array, Int32Array, ListArray, RecordBatch, StringArray, StructArray,
 };
-use arrow_buffer::{ArrowNativeType, Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{
+    ArrowNativeType, BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
+};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, SchemaRef, TimeUnit};
 
 use crate::annotations::Score;
@@ -245,11 +245,11 @@ impl ColumnBuilder {
                 bytes: more(column.bytes.len()),
             },
             ColumnBuilder::Clocks(_, column) => ColumnRoom {
-                items: more(column.seconds.len()),
+                items: more(column.seconds.values.len()),
                 bytes: 0,
             },
             ColumnBuilder::Evals(_, column) => ColumnRoom {
-                items: more(column.cp.len()),
+                items: more(column.scores.valid.len()),
                 bytes: 0,
             },
             ColumnBuilder::TagInt(..)
@@ -347,41 +347,6 @@ impl UciColumn {
     }
 }
 
-/// Values of which some may be null, as their two buffers: the values (the
-/// type's default where null) and which are valid. The `clocks` column's
-/// seconds and the `evals` column's two fields.
-#[derive(Debug)]
-struct Nullable<T> {
-    values: Vec<T>,
-    valid: NullBufferBuilder,
-}
-
-impl<T: ArrowNativeType> Nullable<T> {
-    fn with_capacity(values: usize) -> Nullable<T> {
-        Nullable {
-            values: Vec::with_capacity(values),
-            valid: NullBufferBuilder::new(values),
-        }
-    }
-
-    fn push(&mut self, value: Option<T>) {
-        self.values.push(value.unwrap_or_default());
-        self.valid.append(value.is_some());
-    }
-
-    fn len(&self) -> usize {
-        self.values.len()
-    }
-
-    /// The values pushed as an array, and a fresh start for the next batch.
-    fn finish<A: ArrowPrimitiveType<Native = T>>(&mut self) -> PrimitiveArray<A> {
-        PrimitiveArray::new(
-            ScalarBuffer::from(core::mem::take(&mut self.values)),
-            self.valid.finish(),
-        )
-    }
-}
-
 /// The `clocks` column as its buffers: the seconds and where each game's
 /// end.
 #[derive(Debug)]
@@ -399,64 +364,172 @@ impl ClockColumn {
     }
 
     fn push(&mut self, clocks: &[Option<f64>]) {
-        for &clock in clocks {
-            self.seconds.push(clock);
-        }
-        self.games.end_row(self.seconds.len());
+        self.seconds.extend(clocks.iter().copied());
+        self.games.end_row(self.seconds.values.len());
     }
 
     fn finish(&mut self) -> ListArray {
-        let seconds: Float64Array = self.seconds.finish();
+        let (seconds, valid) = self.seconds.take(0);
+        let seconds = Float64Array::new(seconds, valid);
         ListArray::try_new(clock_item(), self.games.finish(), Arc::new(seconds), None)
             .expect("the clocks match the list's field")
     }
 }
 
-/// The `evals` column as its buffers: the `cp` and `mate` fields, which
-/// evals are null, and where each game's end. The struct's fields are
-/// written directly, where a `StructBuilder` looked each one up by type
-/// for every value.
+/// The `evals` column as its buffers: the scores ([`Evals`]) and where
+/// each game's end.
 #[derive(Debug)]
 struct EvalColumn {
-    cp: Nullable<i32>,
-    mate: Nullable<i32>,
-    valid: NullBufferBuilder,
+    scores: Evals,
     games: RowEnds,
 }
 
 impl EvalColumn {
     fn with_capacity(rows: usize, evals: usize) -> EvalColumn {
         EvalColumn {
-            cp: Nullable::with_capacity(evals),
-            mate: Nullable::with_capacity(evals),
-            valid: NullBufferBuilder::new(evals),
+            scores: Evals::with_capacity(evals),
             games: RowEnds::with_capacity(rows),
         }
     }
 
     fn push(&mut self, evals: &[Option<Score>]) {
-        for eval in evals {
-            let (cp, mate) = match eval {
-                Some(Score::Cp(centipawns)) => (Some(*centipawns), None),
-                Some(Score::Mate(moves)) => (None, Some(*moves)),
-                None => (None, None),
-            };
-            self.cp.push(cp);
-            self.mate.push(mate);
-            self.valid.append(eval.is_some());
-        }
-        self.games.end_row(self.cp.len());
+        self.scores.extend(evals.iter().copied());
+        self.games.end_row(self.scores.valid.len());
     }
 
     fn finish(&mut self) -> ListArray {
-        let cp: Int32Array = self.cp.finish();
-        let mate: Int32Array = self.mate.finish();
-        let fields: Vec<ArrayRef> = vec![Arc::new(cp), Arc::new(mate)];
-        let scores = StructArray::try_new(eval_fields(), fields, self.valid.finish())
-            .expect("two Int32 fields of one length");
+        let scores = self.scores.take(0);
         ListArray::try_new(eval_item(), self.games.finish(), Arc::new(scores), None)
             .expect("the evals match the list's field")
     }
+}
+
+/// A nullable column's buffers: the values (a default where null) and
+/// whether each is valid, a byte a row until the batch is made (bytes
+/// append as fast as the values; the batch packs them in one pass).
+#[derive(Clone, Debug)]
+pub(crate) struct Nullable<T> {
+    pub(crate) values: Vec<T>,
+    pub(crate) valid: Vec<bool>,
+}
+
+impl<T: Copy + Default + ArrowNativeType> Nullable<T> {
+    pub(crate) fn with_capacity(rows: usize) -> Nullable<T> {
+        Nullable {
+            values: Vec::with_capacity(rows),
+            valid: Vec::with_capacity(rows),
+        }
+    }
+
+    pub(crate) fn extend(&mut self, values: impl Iterator<Item = Option<T>> + Clone) {
+        self.values
+            .extend(values.clone().map(Option::unwrap_or_default));
+        self.valid.extend(values.map(|value| value.is_some()));
+    }
+
+    pub(crate) fn push_n(&mut self, value: Option<T>, count: usize) {
+        self.values
+            .extend(std::iter::repeat_n(value.unwrap_or_default(), count));
+        self.valid
+            .extend(std::iter::repeat_n(value.is_some(), count));
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.values.clear();
+        self.valid.clear();
+    }
+
+    pub(crate) fn append(&mut self, other: &Nullable<T>) {
+        self.values.extend_from_slice(&other.values);
+        self.valid.extend_from_slice(&other.valid);
+    }
+
+    /// The values and their nulls, leaving room for `rows` more.
+    pub(crate) fn take(&mut self, rows: usize) -> (ScalarBuffer<T>, Option<NullBuffer>) {
+        let values = ScalarBuffer::from(take_with_room(&mut self.values, rows));
+        (values, nulls(&mut self.valid, rows))
+    }
+}
+
+/// The null buffer of a column whose rows' validity is `valid` (None when
+/// every row is), leaving it empty with room for `rows`.
+pub(crate) fn nulls(valid: &mut Vec<bool>, rows: usize) -> Option<NullBuffer> {
+    let nulls = valid
+        .contains(&false)
+        .then(|| NullBuffer::new(BooleanBuffer::collect_bool(valid.len(), |row| valid[row])));
+    valid.clear();
+    valid.reserve(rows);
+    nulls
+}
+
+/// Scores as their buffers, for the game table's `evals` items and the
+/// positions' `move_eval`: `cp` or `mate`, the other null; the struct null
+/// where there is none. The struct's fields are written directly, where a
+/// `StructBuilder` looked each one up by type for every value.
+#[derive(Clone, Debug)]
+pub(crate) struct Evals {
+    pub(crate) cp: Nullable<i32>,
+    pub(crate) mate: Nullable<i32>,
+    pub(crate) valid: Vec<bool>,
+}
+
+impl Evals {
+    pub(crate) fn with_capacity(rows: usize) -> Evals {
+        Evals {
+            cp: Nullable::with_capacity(rows),
+            mate: Nullable::with_capacity(rows),
+            valid: Vec::with_capacity(rows),
+        }
+    }
+
+    pub(crate) fn extend(&mut self, scores: impl Iterator<Item = Option<Score>> + Clone) {
+        self.cp.extend(scores.clone().map(|score| match score {
+            Some(Score::Cp(cp)) => Some(cp),
+            _ => None,
+        }));
+        self.mate.extend(scores.clone().map(|score| match score {
+            Some(Score::Mate(mate)) => Some(mate),
+            _ => None,
+        }));
+        self.valid.extend(scores.map(|score| score.is_some()));
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.cp.clear();
+        self.mate.clear();
+        self.valid.clear();
+    }
+
+    pub(crate) fn append(&mut self, other: &Evals) {
+        self.cp.append(&other.cp);
+        self.mate.append(&other.mate);
+        self.valid.extend_from_slice(&other.valid);
+    }
+
+    pub(crate) fn take(&mut self, rows: usize) -> StructArray {
+        let (cp, cp_valid) = self.cp.take(rows);
+        let (mate, mate_valid) = self.mate.take(rows);
+        StructArray::new(
+            eval_fields(),
+            vec![
+                Arc::new(Int32Array::new(cp, cp_valid)) as ArrayRef,
+                Arc::new(Int32Array::new(mate, mate_valid)),
+            ],
+            nulls(&mut self.valid, rows),
+        )
+    }
+}
+
+/// The values of `column`, leaving it empty with room for `rows`. Their
+/// unused room is given back first (a shrink in place): a batch fills
+/// little more than half of the room made for it, and where the room of
+/// batches already handed on stayed allocated, each new batch's columns
+/// went into pages never touched before, each a page fault.
+pub(crate) fn take_with_room<T>(column: &mut Vec<T>, rows: usize) -> Vec<T> {
+    let mut values = std::mem::take(column);
+    values.shrink_to_fit();
+    *column = Vec::with_capacity(rows);
+    values
 }
 
 impl Default for GamesBuilder {
