@@ -684,10 +684,6 @@ fn projection(columns: Option<Vec<String>>) -> PyResult<Option<Vec<usize>>> {
 /// chunk of the input is a batch: see `read_all_tables`).
 const ROWS: usize = 1 << 16;
 
-/// Games per batch handed to the Parquet writer's thread, which encodes
-/// them while the next are read (its row groups hold 65,536 games
-/// whatever the batches).
-const PARQUET_ROWS: usize = 1024;
 
 /// The failed games' errors, as the Python wrapper reports them.
 type Failures = Vec<String>;
@@ -791,7 +787,7 @@ pub fn to_parquet(
             threads,
             state,
             RecordVisitor::default,
-            Some(PARQUET_ROWS),
+            Some(table::AS_BUILT),
             |batch| {
                 if written.is_ok() {
                     written = writer.write(batch).map_err(|e| e.to_string());

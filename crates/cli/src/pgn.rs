@@ -210,14 +210,6 @@ impl PgnArgs {
 /// Files at least this large get a progress bar on a terminal.
 const BAR_THRESHOLD: u64 = 4 << 20;
 
-/// Games per batch handed to the Parquet writer's thread, which encodes
-/// them as they come (its row groups hold 65,536 games whatever the
-/// batches). One size whatever the thread count, so that the pages, cut
-/// where a batch ends, are the same bytes. (`--rows positions` hands on
-/// its workers' batches as they built them, which are the same on any
-/// number of threads.)
-const BATCH_ROWS: usize = 1024;
-
 /// What a worker makes of a chunk's games, from [`read_file`]: their
 /// reports (without their numbers) or CSV rows, one after another.
 #[derive(Debug, Default)]
@@ -353,7 +345,9 @@ fn run_games_table(
             input,
             args.threads,
             RecordVisitor::default,
-            BATCH_ROWS,
+            // The workers' batches as built, the same on any number of
+            // threads, so that the file is the same bytes.
+            table::AS_BUILT,
             |batch| {
                 if written.is_ok() {
                     written = writer.write(batch).map_err(io::Error::other);

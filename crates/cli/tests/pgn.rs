@@ -393,41 +393,49 @@ fn positions_written(stderr: &str) -> u64 {
 }
 
 #[test]
-fn position_rows_are_the_same_bytes_on_any_threads() {
-    // Some 80,000 positions (4 MB, several chunks of the input), written
-    // as the workers built them: the same chunks, batches and pages (a
-    // row group of 65,536 rows has several pages of boards) on any number
-    // of threads (100 would cut smaller chunks by the reader's own rule).
+fn tables_as_built_are_the_same_bytes_on_any_threads() {
+    // 1,200 games (4 MB: four chunks of the games' 1 MiB, sixteen of the
+    // positions' 256 KiB), written as the workers built them: the same
+    // chunks, batches and pages on any number of threads (100 would cut
+    // smaller chunks by the reader's own rule). Some 80,000 positions
+    // make a row group of 65,536 rows with several pages of boards.
     let games = bitboards_test_support::lichess_games(1200, 3);
-    let file = tempfile_path::write("position-threads.pgn", std::str::from_utf8(&games).unwrap());
+    let file = tempfile_path::write("as-built-threads.pgn", std::str::from_utf8(&games).unwrap());
     let path = file.0.to_str().unwrap();
-    let parquet = tempfile_path::write("position-threads.parquet", "");
+    let parquet = tempfile_path::write("as-built-threads.parquet", "");
     let out = parquet.0.to_str().unwrap();
-    let write = |threads: &str| {
-        let (code, _, stderr) = run(&[
-            "pgn",
-            path,
-            "--to",
-            "parquet",
-            out,
-            "--rows",
-            "positions",
-            "--threads",
-            threads,
-        ]);
-        assert_eq!(code, 0, "{stderr}");
-        let rows = positions_written(&stderr);
-        (rows, std::fs::read(&parquet.0).unwrap())
-    };
-    let (rows, one) = write("1");
-    assert!(rows > 40_000, "{rows}");
-    let (sizes, _) = parquet_footer(&parquet.0);
-    assert_eq!(sizes.iter().sum::<i64>() as u64, rows);
-    assert_eq!(sizes[0], 65_536, "{sizes:?}");
-    for threads in ["2", "8", "100"] {
-        let (more_rows, more) = write(threads);
-        assert_eq!(more_rows, rows);
-        assert!(more == one, "--threads {threads} wrote other bytes");
+    for rows in ["games", "positions"] {
+        let write = |threads: &str| {
+            let args = [
+                "pgn",
+                path,
+                "--to",
+                "parquet",
+                out,
+                "--rows",
+                rows,
+                "--threads",
+                threads,
+            ];
+            let (code, _, stderr) = run(&args);
+            assert_eq!(code, 0, "{stderr}");
+            (stderr, std::fs::read(&parquet.0).unwrap())
+        };
+        let (stderr, one) = write("1");
+        let (sizes, _) = parquet_footer(&parquet.0);
+        match rows {
+            "games" => assert_eq!(sizes, [1200]),
+            _ => {
+                let written = positions_written(&stderr);
+                assert!(written > 40_000, "{written}");
+                assert_eq!(sizes.iter().sum::<i64>() as u64, written);
+                assert_eq!(sizes[0], 65_536, "{sizes:?}");
+            }
+        }
+        for threads in ["2", "8", "100"] {
+            let (_, more) = write(threads);
+            assert!(more == one, "{rows}: --threads {threads} wrote other bytes");
+        }
     }
 }
 

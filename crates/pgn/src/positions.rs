@@ -232,14 +232,7 @@ pub struct PositionOptions {
     pub batch_rows: usize,
 }
 
-/// [`PositionOptions::batch_rows`] for batches as the workers built them:
-/// for a caller that takes every batch into one table, where joining them
-/// into batches of a set size would only copy them (3% of
-/// `read_positions`), or that writes them to Parquet (a fifth of the
-/// reading thread's time of `bitboards pgn --rows positions` went into
-/// joining them into batches of 65,536 rows). They are the same batches on
-/// any number of threads.
-pub const AS_BUILT: usize = usize::MAX;
+pub use crate::table::AS_BUILT;
 
 /// The bytes of input in each chunk that [`for_each_batch`] reads: the
 /// reader's own size for up to 61 threads, fixed for more, so that the

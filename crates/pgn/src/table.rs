@@ -700,6 +700,25 @@ fn chunks<R: Read + Send>(
     )
 }
 
+/// `rows` of [`for_each_batch`] (and [`PositionOptions::batch_rows`]) for
+/// the batches as the workers built them, one per chunk of the input: for
+/// a caller that takes every batch into one table, where joining them into
+/// batches of a set size would only copy them (3% of `read_positions`), or
+/// that writes them to Parquet (a fifth of the reading thread's time of
+/// `bitboards pgn --rows positions` went into joining them into batches of
+/// 65,536 rows; `--to parquet` is faster with them on one thread and on
+/// two: docs/performance.md, "Games as built"). The chunks are of one
+/// size whatever the thread count, so that the batches, and the pages of
+/// a Parquet file written from them, are the same.
+///
+/// [`PositionOptions::batch_rows`]: crate::positions::PositionOptions::batch_rows
+pub const AS_BUILT: usize = usize::MAX;
+
+/// The bytes of input of a batch of games with [`AS_BUILT`]: of 256 KiB,
+/// 512 KiB, 1 MiB and 2 MiB, the fastest `--to parquet` on one thread and
+/// on two (docs/performance.md, "Games as built").
+pub const AS_BUILT_CHUNK: usize = 1 << 20;
+
 /// Reads every game of `input` (decompressed already) into the game
 /// table on `threads` threads (all cores when None), with the
 /// [`RecordVisitor`]s that `visitor` makes, and hands `each` the record
@@ -710,11 +729,13 @@ fn chunks<R: Read + Send>(
 /// On several threads each chunk's rows are built where the chunk is read
 /// ([`for_each_chunk`]) and joined on the calling thread by a
 /// [`Rebatcher`]; on one, the games go straight into one builder, which
-/// copies less.
+/// copies less. With `rows` [`AS_BUILT`], each chunk of [`AS_BUILT_CHUNK`]
+/// bytes is one batch, as built, on any number of threads (on one, on the
+/// calling thread).
 ///
 /// ```
 /// use bitboards_pgn::record::RecordVisitor;
-/// use bitboards_pgn::table;
+/// use bitboards_pgn::table::{self, AS_BUILT};
 ///
 /// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. e4 Ke7 *\n\n".repeat(500);
 /// for threads in [1, 2] {
@@ -724,6 +745,11 @@ fn chunks<R: Read + Send>(
 ///         |count, errors| (games, failed) = (games + count, failed + errors.len()),
 ///     )?;
 ///     assert_eq!((sizes, games, failed), (vec![200, 200, 100], 1000, 500));
+///     // The input is less than a chunk: one batch of every game that read.
+///     let mut sizes = Vec::new();
+///     table::for_each_batch(pgn.as_bytes(), Some(threads), RecordVisitor::default, AS_BUILT,
+///         |batch| sizes.push(batch.num_rows()), |_, _| {})?;
+///     assert_eq!(sizes, [500]);
 /// }
 /// # Ok::<(), bitboards_pgn::ReadError>(())
 /// ```
@@ -739,8 +765,10 @@ pub fn for_each_batch(
     mut each: impl FnMut(RecordBatch),
     mut tally: impl FnMut(usize, Vec<PgnError>),
 ) -> Result<(), ReadError> {
-    let reader = reader(input, threads);
-    if reader.thread_count() == 1 {
+    let mut reader = reader(input, threads);
+    if rows == AS_BUILT {
+        reader = reader.chunk_size(AS_BUILT_CHUNK);
+    } else if reader.thread_count() == 1 {
         let input = std::io::BufReader::with_capacity(1 << 16, reader.into_input());
         let mut reader = Reader::new(input);
         let (mut visitor, mut builder) = (visitor(), GamesBuilder::new());
