@@ -684,7 +684,6 @@ fn projection(columns: Option<Vec<String>>) -> PyResult<Option<Vec<usize>>> {
 /// chunk of the input is a batch: see `read_all_tables`).
 const ROWS: usize = 1 << 16;
 
-
 /// The failed games' errors, as the Python wrapper reports them.
 type Failures = Vec<String>;
 
