@@ -86,7 +86,7 @@ SYZYGY_BATCH = 200_000
 # `bitboards.planes`: the batch a data loader makes, and the rows from
 # which the encoder writes on every core (bindings/python/src/planes.rs).
 PLANES_BATCH = 4096
-THREADED_PLANES_ROWS = 2_048
+THREADED_PLANES_ROWS = 512
 SECTIONS = ("pgn", "playouts", "perft", "syzygy", "planes", "engine", "compat")
 # The compat section: boards along random games, and the games of the
 # generated file read as game trees.

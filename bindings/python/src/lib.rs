@@ -14,6 +14,7 @@ mod board;
 mod book;
 mod engine;
 mod errors;
+mod helpers;
 mod loose;
 mod pgn;
 mod planes;

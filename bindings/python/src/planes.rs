@@ -5,6 +5,7 @@
 //! input to a NumPy array and calls [`planes_into`]; `Board.planes` calls
 //! [`to_numpy`].
 
+use crate::helpers;
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -34,9 +35,10 @@ const ROW_IN: usize = 12 * 8;
 /// The bytes of one row of planes.
 const ROW_OUT: usize = 12 * 64;
 /// Rows from which the planes are written on every core: this thread and
-/// rayon's pool. 2,048 rows are 1.5 MB of planes: a batch of 4,096 (3 MB)
-/// outgrows one core's L2 cache (2 MB here) but its halves fit in two.
-const THREADED_ROWS: usize = 2_048;
+/// the [`helpers`]. A batch of 4,096 rows (3 MB of planes) outgrows one
+/// core's L2 cache (2 MB here) but its halves fit in two; from 512 rows
+/// (two parts) two threads measured faster than one (docs/performance.md).
+const THREADED_ROWS: usize = 512;
 /// Rows that a thread takes at a time (192 KiB of planes).
 const PART_ROWS: usize = 256;
 
@@ -347,14 +349,13 @@ pub fn fill_with(
         rest.is_empty() && out.len() == boards.len(),
         "768 bytes of planes per row"
     );
-    let threads = rayon::current_num_threads();
-    if boards.len() < THREADED_ROWS || threads < 2 {
+    if boards.len() < THREADED_ROWS || helpers::threads_available() < 2 {
         return rows(kernel, boards, 0, &flip, out);
     }
-    // This thread writes from the front and the pool's from the back, so
+    // This thread writes from the front and the helpers from the back, so
     // that each writes the same rows call after call (a batch's half stays
     // in its core's cache); a thread the system runs late finds less to do.
-    // When the pool wrote nothing last call (its cores busy with other
+    // When the helpers wrote nothing last call (their cores busy with other
     // work), this thread alone goes front to back and back to front in
     // turn: what it wrote last is what its cache still holds, where one
     // direction would find a batch larger than the cache evicted ahead of it.
@@ -367,13 +368,13 @@ pub fn fill_with(
         out,
     });
     let helped = AtomicBool::new(false);
-    let work = |front: bool, helper: bool| {
+    helpers::help(&|helper: bool| {
         loop {
             // The lock is held only while a part is taken.
             let part = remaining
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
-                .take(front);
+                .take(front != helper);
             let Some((first, boards, out)) = part else {
                 break;
             };
@@ -382,12 +383,6 @@ pub fn fill_with(
             }
             rows(kernel, boards, first, &flip, out);
         }
-    };
-    rayon::in_place_scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(|_| work(!front, true));
-        }
-        work(front, false);
     });
     ALONE.store(!helped.into_inner(), Ordering::Relaxed);
 }
@@ -488,7 +483,7 @@ fn describe(value: &Bound<'_, PyAny>) -> PyResult<String> {
 /// writable `(N, 12, 8, 8)` uint8 array, apart from the other two.
 /// Anything else is a `ValueError`.
 ///
-/// The GIL is released while the planes are written (from 2,048 rows on
+/// The GIL is released while the planes are written (from 512 rows on
 /// every core): another thread that writes these arrays meanwhile gets
 /// unspecified planes.
 ///

@@ -1,7 +1,7 @@
 """Every kernel of `bitboards.planes` (AVX-512 where the processor has it)
 against the portable one, at every byte offset of `out` and at the row
-counts where the encoder splits its work between threads (from 2,048 rows,
-in parts of 256 rows, the calling thread from the front and the pool's from
+counts where the encoder splits its work between threads (from 512 rows,
+in parts of 256 rows, the calling thread from the front and the helpers from
 the back)."""
 
 import numpy as np
@@ -56,7 +56,7 @@ def test_every_kernel_at_every_byte_offset_of_out(kernel):
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_every_kernel_where_the_rows_are_split_between_threads(kernel):
     rng = np.random.default_rng(2048)
-    for rows in (2047, 2048, 2049, 2048 + 255, 4095, 4096, 4097, 4096 + 256 * 3 + 5, 16_385):
+    for rows in (511, 512, 513, 767, 768, 2047, 2048, 2049, 2048 + 255, 4095, 4096, 4097, 4096 + 256 * 3 + 5, 16_385):
         boards = random_boards(rng, rows)
         turn = rng.integers(0, 2, size=rows).astype(bool)
         for turn_ in (None, turn):
@@ -70,8 +70,8 @@ def test_every_kernel_where_the_rows_are_split_between_threads(kernel):
 
 
 def test_the_same_batch_again_and_again_from_several_python_threads():
-    # Calls from several Python threads at once share rayon's pool; each
-    # gets its own rows.
+    # Calls from several Python threads at once: one has the helpers, the
+    # others work alone; each gets its own rows.
     from concurrent.futures import ThreadPoolExecutor
 
     rng = np.random.default_rng(7)
@@ -88,3 +88,30 @@ def test_the_same_batch_again_and_again_from_several_python_threads():
 
     with ThreadPoolExecutor(4) as pool:
         assert all(pool.map(run, range(4)))
+
+
+def _planes_in_child(boards, want, queue):
+    queue.put(bool(np.array_equal(bitboards.planes(boards), want)))
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="no fork here")
+def test_a_forked_process_writes_its_planes_without_the_helpers():
+    # The helper threads that write planes beside the caller are the
+    # parent's; a process forked from it has none, and must still get its
+    # planes (the caller does the work itself, helpers or not), not hang.
+    import multiprocessing
+
+    rng = np.random.default_rng(11)
+    boards = random_boards(rng, 4096)
+    want = by_unpackbits(boards)
+    assert np.array_equal(bitboards.planes(boards), want)  # helpers started
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_planes_in_child, args=(boards, want, queue))
+    child.start()
+    child.join(timeout=60)
+    if child.is_alive():
+        child.kill()
+        pytest.fail("the forked process did not finish its planes in 60 s")
+    assert child.exitcode == 0
+    assert queue.get(timeout=5) is True

@@ -977,7 +977,7 @@ def planes(bitboards: Any, turn: Any = None, out: Any = None) -> "NDArray[numpy.
     fast as 4 KB pages here.)
 
     The planes are written with the processor's vector instructions where
-    it has them (AVX-512 or AVX2, detected at run time), and from 2,048
+    it has them (AVX-512 or AVX2, detected at run time), and from 512
     rows on, on every core.
 
     >>> import numpy as np, bitboards
