@@ -2021,9 +2021,14 @@ impl Board {
         let position = self.position;
         let threads = match threads {
             Some(1) => return Ok(py.detach(|| bitboards::perft(&position, depth))),
-            // Every core: rayon's global pool, made once per process (a
-            // pool of its own per call cost a tenth of `perft(5)`'s time).
-            None => return Ok(py.detach(|| bitboards::perft_parallel(&position, depth))),
+            // Every core: a pool made once per process (a pool of its own
+            // per call cost a tenth of `perft(5)`'s time), and again in a
+            // forked one (`pool::every_core`).
+            None => {
+                return Ok(py.detach(|| {
+                    crate::pool::every_core(|| bitboards::perft_parallel(&position, depth))
+                }));
+            }
             Some(threads) => threads,
         };
         let pool = rayon::ThreadPoolBuilder::new()

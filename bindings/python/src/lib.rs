@@ -18,6 +18,7 @@ mod helpers;
 mod loose;
 mod pgn;
 mod planes;
+mod pool;
 mod pseudo;
 mod svg;
 mod syzygy;

@@ -594,34 +594,36 @@ impl SyzygyTablebase {
                     .map(|wdl| wdl as i8)
                     .map_err(RowError::Probe)
             };
-            let failure = out
-                .par_chunks_mut(CHUNK_ROWS)
-                .enumerate()
-                .filter_map(|(chunk, out)| {
-                    let first = chunk * CHUNK_ROWS;
-                    // Past a row that raises, nothing is kept.
-                    if first > first_failure.load(Ordering::Relaxed) {
-                        return None;
-                    }
-                    for (offset, out) in out.iter_mut().enumerate() {
-                        let row = first + offset;
-                        let value = match (probe(row), default) {
-                            (Ok(wdl), _) => wdl,
-                            (Err(RowError::Probe(error)), Some(default))
-                                if State::is_key_error(&error) =>
-                            {
-                                default
-                            }
-                            (Err(error), _) => {
-                                first_failure.fetch_min(row, Ordering::Relaxed);
-                                return Some((row, error));
-                            }
-                        };
-                        *out = value as u8;
-                    }
-                    None
-                })
-                .min_by_key(|(row, _)| *row);
+            // On every core, in a pool that a forked process makes again.
+            let failure = crate::pool::every_core(|| {
+                out.par_chunks_mut(CHUNK_ROWS)
+                    .enumerate()
+                    .filter_map(|(chunk, out)| {
+                        let first = chunk * CHUNK_ROWS;
+                        // Past a row that raises, nothing is kept.
+                        if first > first_failure.load(Ordering::Relaxed) {
+                            return None;
+                        }
+                        for (offset, out) in out.iter_mut().enumerate() {
+                            let row = first + offset;
+                            let value = match (probe(row), default) {
+                                (Ok(wdl), _) => wdl,
+                                (Err(RowError::Probe(error)), Some(default))
+                                    if State::is_key_error(&error) =>
+                                {
+                                    default
+                                }
+                                (Err(error), _) => {
+                                    first_failure.fetch_min(row, Ordering::Relaxed);
+                                    return Some((row, error));
+                                }
+                            };
+                            *out = value as u8;
+                        }
+                        None
+                    })
+                    .min_by_key(|(row, _)| *row)
+            });
             failure.map(|(row, error)| match error {
                 RowError::Invalid(message) => {
                     PyValueError::new_err(format!("row {row}: {message}"))

@@ -89,29 +89,3 @@ def test_the_same_batch_again_and_again_from_several_python_threads():
     with ThreadPoolExecutor(4) as pool:
         assert all(pool.map(run, range(4)))
 
-
-def _planes_in_child(boards, want, queue):
-    queue.put(bool(np.array_equal(bitboards.planes(boards), want)))
-
-
-@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="no fork here")
-def test_a_forked_process_writes_its_planes_without_the_helpers():
-    # The helper threads that write planes beside the caller are the
-    # parent's; a process forked from it has none, and must still get its
-    # planes (the caller does the work itself, helpers or not), not hang.
-    import multiprocessing
-
-    rng = np.random.default_rng(11)
-    boards = random_boards(rng, 4096)
-    want = by_unpackbits(boards)
-    assert np.array_equal(bitboards.planes(boards), want)  # helpers started
-    context = multiprocessing.get_context("fork")
-    queue = context.Queue()
-    child = context.Process(target=_planes_in_child, args=(boards, want, queue))
-    child.start()
-    child.join(timeout=60)
-    if child.is_alive():
-        child.kill()
-        pytest.fail("the forked process did not finish its planes in 60 s")
-    assert child.exitcode == 0
-    assert queue.get(timeout=5) is True
