@@ -701,7 +701,7 @@ pub fn read_file(
             || (RecordVisitor::default(), Written::default()),
             |visitor, written, _, error| {
                 if error.is_none() {
-                    let _ = bitboards_pgn::csv::write_row(&mut written.text, visitor.record());
+                    bitboards_pgn::csv::push_row(&mut written.text, visitor.record());
                 }
                 written.ends.push(written.text.len());
             },

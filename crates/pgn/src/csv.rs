@@ -48,6 +48,7 @@ use std::io::{self, Write};
 use crate::annotations::Score;
 use crate::record::{
     GAME_COLUMNS, GAME_TABLE, GameRecord, TagKind, Value, parse_date, parse_int, parse_time,
+    push_integer_bytes, push_seconds,
 };
 
 /// Writes the header line: the names of [`GAME_COLUMNS`], comma-separated.
@@ -60,96 +61,122 @@ pub fn write_header(out: &mut impl Write) -> io::Result<()> {
     out.write_all(b"\r\n")
 }
 
-/// Writes one game as one line (see the [module](self) for the format).
-///
-/// Many small writes: give it a [`std::io::BufWriter`] rather than a file.
+/// Writes one game as one line (see the [module](self) for the format):
+/// the line made with [`push_row`], then one write.
 ///
 /// # Errors
 ///
 /// What writing to `out` returns.
 pub fn write_row(out: &mut impl Write, record: &GameRecord) -> io::Result<()> {
+    let mut line = Vec::with_capacity(record.movetext.len() + 1024);
+    push_row(&mut line, record);
+    out.write_all(&line)
+}
+
+/// Appends one game as one line to `out` (see the [module](self) for the
+/// format): what [`write_row`] writes, for a caller that gathers lines in
+/// memory (the `bitboards pgn --to csv` workers do).
+///
+/// ```
+/// use bitboards_pgn::csv;
+/// use bitboards_pgn::record::GameRecord;
+///
+/// let record = GameRecord { plies: 2, clocks: vec![Some(59.5), None], ..GameRecord::default() };
+/// let mut line = Vec::new();
+/// csv::push_row(&mut line, &record);
+/// assert!(line.ends_with(b",2,,,,59.5 -,\r\n"), "{}", String::from_utf8_lossy(&line));
+/// ```
+pub fn push_row(out: &mut Vec<u8>, record: &GameRecord) {
     let tags = record.tag_values();
     for (at, column) in GAME_TABLE.iter().enumerate() {
         if at > 0 {
-            out.write_all(b",")?;
+            out.push(b',');
         }
-        write_value(out, column.value, tags[at], record)?;
+        push_value(out, column.value, tags[at], record);
     }
-    out.write_all(b"\r\n")
+    out.extend_from_slice(b"\r\n");
 }
 
-/// Writes one column's field of a row: `tag` is the column's tag's text,
-/// when it holds a tag.
-fn write_value(
-    out: &mut impl Write,
-    value: Value,
-    tag: Option<&str>,
-    record: &GameRecord,
-) -> io::Result<()> {
+/// Appends one column's field of a row: `tag` is the column's tag's text,
+/// when it holds a tag. Numbers are written as `Display` writes them,
+/// without the formatter ([`push_integer_bytes`], [`push_seconds`]).
+fn push_value(out: &mut Vec<u8>, value: Value, tag: Option<&str>, record: &GameRecord) {
     match value {
         Value::Tag(kind) => {
-            let Some(text) = tag else { return Ok(()) };
+            let Some(text) = tag else { return };
             match kind {
-                TagKind::Text => write_field(out, text),
-                TagKind::Int => match parse_int(text) {
-                    Some(number) => write!(out, "{number}"),
-                    None => Ok(()),
-                },
-                TagKind::Date if parse_date(text).is_some() => out.write_all(text.as_bytes()),
-                TagKind::Time if parse_time(text).is_some() => out.write_all(text.as_bytes()),
-                TagKind::Date | TagKind::Time => Ok(()),
+                TagKind::Text => push_field(out, text),
+                TagKind::Int => {
+                    if let Some(number) = parse_int(text) {
+                        push_integer_bytes(out, i64::from(number));
+                    }
+                }
+                TagKind::Date if parse_date(text).is_some() => {
+                    out.extend_from_slice(text.as_bytes())
+                }
+                TagKind::Time if parse_time(text).is_some() => {
+                    out.extend_from_slice(text.as_bytes())
+                }
+                TagKind::Date | TagKind::Time => {}
             }
         }
-        Value::Text(get) => match get(record) {
-            Some(text) => write_field(out, text),
-            None => Ok(()),
-        },
-        Value::Int(get) => write!(out, "{}", get(record)),
-        Value::Moves(get) => write_field(out, get(record)),
+        Value::Text(get) => {
+            if let Some(text) = get(record) {
+                push_field(out, text);
+            }
+        }
+        Value::Int(get) => push_integer_bytes(out, i64::from(get(record))),
+        Value::Moves(get) => push_field(out, get(record)),
         Value::Clocks(get) => {
             for (ply, clock) in get(record).iter().enumerate() {
-                let space = if ply > 0 { " " } else { "" };
+                if ply > 0 {
+                    out.push(b' ');
+                }
                 match clock {
-                    Some(seconds) => write!(out, "{space}{seconds}")?,
-                    None => write!(out, "{space}-")?,
+                    Some(seconds) => push_seconds(out, *seconds),
+                    None => out.push(b'-'),
                 }
             }
-            Ok(())
         }
         Value::Evals(get) => {
             for (ply, eval) in get(record).iter().enumerate() {
-                let space = if ply > 0 { " " } else { "" };
+                if ply > 0 {
+                    out.push(b' ');
+                }
                 match eval {
-                    Some(Score::Cp(centipawns)) => write!(out, "{space}{centipawns}")?,
-                    Some(Score::Mate(moves)) => write!(out, "{space}#{moves}")?,
-                    None => write!(out, "{space}-")?,
+                    Some(Score::Cp(centipawns)) => push_integer_bytes(out, i64::from(*centipawns)),
+                    Some(Score::Mate(moves)) => {
+                        out.push(b'#');
+                        push_integer_bytes(out, i64::from(*moves));
+                    }
+                    None => out.push(b'-'),
                 }
             }
-            Ok(())
         }
     }
 }
 
 /// Whether `text` must be quoted to be one field: it holds a comma, a
-/// quote, CR or LF.
+/// quote, CR or LF (two vector scans: a movetext is some kilobytes).
 fn needs_quotes(text: &str) -> bool {
-    text.bytes()
-        .any(|byte| matches!(byte, b',' | b'"' | b'\r' | b'\n'))
+    let bytes = text.as_bytes();
+    memchr::memchr3(b',', b'"', b'\n', bytes).is_some() || memchr::memchr(b'\r', bytes).is_some()
 }
 
-/// Writes `text` as one field: as it is, or quoted with its quotes doubled.
-fn write_field(out: &mut impl Write, text: &str) -> io::Result<()> {
+/// Appends `text` as one field: as it is, or quoted with its quotes
+/// doubled.
+fn push_field(out: &mut Vec<u8>, text: &str) {
     if !needs_quotes(text) {
-        return out.write_all(text.as_bytes());
+        return out.extend_from_slice(text.as_bytes());
     }
-    out.write_all(b"\"")?;
+    out.push(b'"');
     for (index, part) in text.split('"').enumerate() {
         if index > 0 {
-            out.write_all(b"\"\"")?;
+            out.extend_from_slice(b"\"\"");
         }
-        out.write_all(part.as_bytes())?;
+        out.extend_from_slice(part.as_bytes());
     }
-    out.write_all(b"\"")
+    out.push(b'"');
 }
 
 #[cfg(test)]

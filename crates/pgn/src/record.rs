@@ -751,8 +751,28 @@ fn is_canonical(played: &PgnMove<'_>) -> bool {
 /// assert_eq!(text, "1. e4 $14-305");
 /// ```
 pub fn push_integer(text: &mut String, value: i64) {
+    push_decimal(value, |digits| text.push_str(digits));
+}
+
+/// [`push_integer`] onto bytes.
+///
+/// ```
+/// use bitboards_pgn::record::push_integer_bytes;
+///
+/// let mut out = b"#".to_vec();
+/// push_integer_bytes(&mut out, -3);
+/// assert_eq!(out, b"#-3");
+/// ```
+pub fn push_integer_bytes(out: &mut Vec<u8>, value: i64) {
+    push_decimal(value, |digits| out.extend_from_slice(digits.as_bytes()));
+}
+
+/// Hands `push` the text of `value` in decimal, in pieces (the sign, then
+/// groups of digits).
+#[inline(always)]
+fn push_decimal(value: i64, mut push: impl FnMut(&str)) {
     if value < 0 {
-        text.push('-');
+        push("-");
     }
     let mut rest = value.unsigned_abs();
     // The groups of three digits below the leading one, lowest first: at
@@ -769,10 +789,49 @@ pub fn push_integer(text: &mut String, value: i64) {
     // UTF-8 took a tenth of a JSON report's time.
     let lead = rest as usize * 3;
     let zeros = usize::from(rest < 100) + usize::from(rest < 10);
-    text.push_str(&THREE_DIGITS[lead + zeros..lead + 3]);
+    push(&THREE_DIGITS[lead + zeros..lead + 3]);
     for &group in groups[..count].iter().rev() {
-        text.push_str(&THREE_DIGITS[group * 3..group * 3 + 3]);
+        push(&THREE_DIGITS[group * 3..group * 3 + 3]);
     }
+}
+
+/// Appends `seconds` as `f64`'s `Display` writes it, the quick way for the
+/// tenths that clocks hold (`179.9`, `173`); other values through
+/// `Display`.
+///
+/// ```
+/// use bitboards_pgn::record::push_seconds;
+///
+/// let mut out = Vec::new();
+/// for seconds in [179.9, 173.0, 0.1, 1e-7, 2.25] {
+///     push_seconds(&mut out, seconds);
+///     out.push(b' ');
+/// }
+/// assert_eq!(out, b"179.9 173 0.1 0.0000001 2.25 ");
+/// ```
+pub fn push_seconds(out: &mut Vec<u8>, seconds: f64) {
+    let scaled = seconds * 10.0;
+    // The nearest whole number of tenths, rounded by hand (`f64::round` is
+    // a library call on x86-64's baseline): if it is the clock exactly and
+    // small, its shortest text is the integer and at most one decimal.
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_precision_loss,
+        clippy::cast_sign_loss,
+        clippy::cast_possible_wrap
+    )]
+    if (0.0..1e12).contains(&scaled) && seconds.is_sign_positive() {
+        let whole = scaled as u64;
+        let tenths = whole + u64::from(scaled - whole as f64 >= 0.5);
+        if tenths as f64 / 10.0 == seconds {
+            push_integer_bytes(out, (tenths / 10) as i64);
+            if !tenths.is_multiple_of(10) {
+                out.extend_from_slice(&[b'.', b'0' + (tenths % 10) as u8]);
+            }
+            return;
+        }
+    }
+    out.extend_from_slice(seconds.to_string().as_bytes());
 }
 
 /// `000` to `999`, three digits each.
@@ -797,6 +856,66 @@ const THREE_DIGITS: &str = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn seconds(value: f64) -> String {
+        let mut out = Vec::new();
+        push_seconds(&mut out, value);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn integers_as_display_writes_them() {
+        for value in [
+            0,
+            7,
+            -7,
+            10,
+            999,
+            1000,
+            -1001,
+            1_000_000,
+            i64::MAX,
+            i64::MIN,
+        ] {
+            let mut out = Vec::new();
+            push_integer_bytes(&mut out, value);
+            assert_eq!(String::from_utf8(out).unwrap(), value.to_string());
+        }
+    }
+
+    #[test]
+    fn seconds_as_display_writes_them() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Tenths, hundredths and any other float.
+            #[allow(clippy::cast_precision_loss)]
+            for value in [
+                (state % 100_000) as f64 / 10.0,
+                (state % 100_000) as f64 / 100.0,
+                f64::from_bits(state >> 2),
+                f64::from_bits(state),
+            ] {
+                assert_eq!(seconds(value), value.to_string());
+            }
+        }
+        for value in [
+            0.0,
+            -0.0,
+            0.1,
+            5400.0,
+            36_000.5,
+            1e11,
+            1e12,
+            -1.5,
+            f64::INFINITY,
+            f64::NAN,
+        ] {
+            assert_eq!(seconds(value), value.to_string());
+        }
+    }
 
     /// One visitor for game after game: each record and each `Game` is
     /// that game's alone, from its own start (the `Game` is restarted, not

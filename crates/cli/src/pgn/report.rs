@@ -7,6 +7,7 @@
 
 use bitboards::{CastlingSide, Color, Move, Outcome, Piece, PieceKind, Position, Rank};
 use bitboards_pgn::annotations::{Annotations, Score};
+use bitboards_pgn::record::push_seconds;
 use bitboards_pgn::{GameResult, PgnMove, Visitor};
 
 /// The visitor of the reports: what a report shows of a game, and no
@@ -675,33 +676,6 @@ pub(crate) fn push_tenths(out: &mut Vec<u8>, tenths: u32) {
     }
 }
 
-/// Appends `seconds` as JSON writes it: what `f64`'s `Display` prints, the
-/// quick way for the tenths that clocks hold.
-pub(crate) fn push_seconds(out: &mut Vec<u8>, seconds: f64) {
-    let scaled = seconds * 10.0;
-    // The nearest whole number of tenths, rounded by hand (`f64::round` is
-    // a library call on x86-64's baseline): if it is the clock exactly and
-    // small, its shortest text is the integer and at most one decimal.
-    #[allow(
-        clippy::cast_possible_truncation,
-        clippy::cast_precision_loss,
-        clippy::cast_sign_loss
-    )]
-    if (0.0..1e12).contains(&scaled) && seconds.is_sign_positive() {
-        let whole = scaled as u64;
-        let tenths = whole + u64::from(scaled - whole as f64 >= 0.5);
-        if tenths as f64 / 10.0 == seconds {
-            push_unsigned(out, tenths / 10);
-            if !tenths.is_multiple_of(10) {
-                out.push(b'.');
-                push_unsigned(out, tenths % 10);
-            }
-            return;
-        }
-    }
-    out.extend_from_slice(seconds.to_string().as_bytes());
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -764,40 +738,6 @@ mod tests {
         let mut out = Vec::new();
         push_unsigned(&mut out, u64::MAX);
         assert_eq!(String::from_utf8(out).unwrap(), u64::MAX.to_string());
-    }
-
-    #[test]
-    fn seconds_as_display_writes_them() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..100_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            // Tenths, hundredths and any other float.
-            #[allow(clippy::cast_precision_loss)]
-            for value in [
-                (state % 100_000) as f64 / 10.0,
-                (state % 100_000) as f64 / 100.0,
-                f64::from_bits(state >> 2),
-                f64::from_bits(state),
-            ] {
-                assert_eq!(seconds(value), value.to_string());
-            }
-        }
-        for value in [
-            0.0,
-            -0.0,
-            0.1,
-            5400.0,
-            36_000.5,
-            1e11,
-            1e12,
-            -1.5,
-            f64::INFINITY,
-            f64::NAN,
-        ] {
-            assert_eq!(seconds(value), value.to_string());
-        }
     }
 
     /// Every clock of Lichess's short form (hours 0 to 9, minutes and
