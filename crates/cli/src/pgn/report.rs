@@ -687,12 +687,6 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
-    fn seconds(value: f64) -> String {
-        let mut out = Vec::new();
-        push_seconds(&mut out, value);
-        String::from_utf8(out).unwrap()
-    }
-
     fn tenths(value: u32) -> String {
         let mut out = Vec::new();
         push_tenths(&mut out, value);
@@ -743,7 +737,7 @@ mod tests {
     /// Every clock of Lichess's short form (hours 0 to 9, minutes and
     /// seconds 00 to 99, with and without a tenth): the tenths written
     /// here are the text the record's `f64` gives, as `Annotations` reads
-    /// the clock and `push_seconds` writes it.
+    /// the clock and `f64`'s `Display` (and so `push_seconds`) writes it.
     #[test]
     fn tenths_as_the_record_writes_them() {
         assert_eq!(tenths(0), "0");
@@ -762,14 +756,14 @@ mod tests {
                             panic!("{text} is not read");
                         };
                         let clock = Annotations::parse(&text).clock.unwrap();
-                        assert_eq!(tenths(read), seconds(clock), "{text}");
+                        assert_eq!(tenths(read), clock.to_string(), "{text}");
                     }
                 }
             }
         }
         // Hours with more digits go the general way, the same.
         let found = Annotations::parse("[%clk 10:00:00.5]").clock.unwrap();
-        assert_eq!(seconds(found), "36000.5");
+        assert_eq!(found.to_string(), "36000.5");
         assert_eq!(lichess(b"[%clk 10:00:00.5]"), None);
     }
 
@@ -828,7 +822,7 @@ mod tests {
                     String::from_utf8(out).unwrap()
                 });
                 assert_eq!(written, expected, "{text}");
-                assert_eq!(tenths(clock), seconds(found.clock.unwrap()), "{text}");
+                assert_eq!(tenths(clock), found.clock.unwrap().to_string(), "{text}");
             }
         }
         assert!(read > 300, "{read}");
