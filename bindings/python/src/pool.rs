@@ -17,23 +17,30 @@ static POOL: Mutex<Option<(u32, Arc<ThreadPool>)>> = Mutex::new(None);
 /// be started, `work` runs on rayon's global pool.
 pub fn every_core<R: Send>(work: impl FnOnce() -> R + Send) -> R {
     let process = std::process::id();
-    let pool = {
-        let mut pool = POOL.lock().unwrap_or_else(PoisonError::into_inner);
-        match pool.as_ref() {
-            Some((owner, pool)) if *owner == process => Some(Arc::clone(pool)),
-            _ => {
-                // A pool from before a fork is the parent's: its threads are
-                // not here, and its state is as the fork found it. It is
-                // forgotten, not dropped.
-                if let Some(old) = pool.take() {
-                    std::mem::forget(old);
-                }
-                let made = ThreadPoolBuilder::new().build().ok().map(Arc::new);
-                *pool = made.clone().map(|made| (process, made));
-                made
-            }
-        }
+    // The lock is held only to look and to store, never while threads
+    // start: a fork meanwhile would leave it held in the child.
+    let ours = |pool: &Option<(u32, Arc<ThreadPool>)>| match pool {
+        Some((owner, pool)) if *owner == process => Some(Arc::clone(pool)),
+        _ => None,
     };
+    let mut pool = ours(&POOL.lock().unwrap_or_else(PoisonError::into_inner));
+    if pool.is_none()
+        && let Ok(made) = ThreadPoolBuilder::new().build()
+    {
+        let mut slot = POOL.lock().unwrap_or_else(PoisonError::into_inner);
+        // Another thread may have stored one meanwhile: that one is kept.
+        pool = ours(&slot);
+        if pool.is_none() {
+            let made = Arc::new(made);
+            // A pool from before a fork is the parent's: its threads are not
+            // here, and its state is as the fork found it. It is forgotten,
+            // not dropped.
+            if let Some(old) = slot.replace((process, Arc::clone(&made))) {
+                std::mem::forget(old);
+            }
+            pool = Some(made);
+        }
+    }
     match pool {
         Some(pool) => pool.install(work),
         None => work(),
