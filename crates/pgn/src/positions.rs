@@ -917,10 +917,19 @@ impl Texts {
     fn push_n(&mut self, value: Option<&str>, count: usize) {
         let start = self.end();
         let len = value.map_or(0, |value| value.len());
-        if let Some(value) = value {
-            self.text.reserve(len * count);
-            for _ in 0..count {
-                self.text.extend_from_slice(value.as_bytes());
+        if let Some(value) = value
+            && count > 0
+        {
+            // Once, then doubled from what is written: a few copies where a
+            // copy per row of a few bytes each cost a call apiece.
+            let from = self.text.len();
+            let total = len * count;
+            self.text.reserve(total);
+            self.text.extend_from_slice(value.as_bytes());
+            while self.text.len() - from < total {
+                let written = self.text.len() - from;
+                self.text
+                    .extend_from_within(from..from + written.min(total - written));
             }
         }
         self.end();
