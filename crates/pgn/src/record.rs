@@ -865,18 +865,33 @@ mod tests {
 
     #[test]
     fn integers_as_display_writes_them() {
-        for value in [
+        let edges = [
             0,
-            7,
-            -7,
+            1,
+            9,
             10,
+            99,
+            100,
+            101,
             999,
             1000,
+            -1,
+            -9,
+            -10,
+            -99,
+            -100,
+            -32_000,
+            i64::from(i32::MIN),
+            i64::from(i32::MAX),
+            i64::MIN,
+            i64::MIN + 1,
+            i64::MAX,
+            7,
+            -7,
             -1001,
             1_000_000,
-            i64::MAX,
-            i64::MIN,
-        ] {
+        ];
+        for value in (-100_000..=100_000).chain(edges) {
             let mut out = Vec::new();
             push_integer_bytes(&mut out, value);
             assert_eq!(String::from_utf8(out).unwrap(), value.to_string());
