@@ -181,6 +181,42 @@ impl Progress {
     }
 }
 
+/// `source` mapped into memory when it is a plain (not compressed),
+/// non-empty file: [`ParallelReader::in_memory`] reads it where it lies,
+/// with no copy into buffers (docs/performance.md, "Positions from a
+/// mapped file"). `None` for bytes and compressed or empty files, which
+/// [`open`] reads.
+fn mapped(source: &Source) -> io::Result<Option<memmap2::Mmap>> {
+    let Source::Path(path) = source else {
+        return Ok(None);
+    };
+    let mut file = File::open(path)?;
+    let mut head = [0; 4];
+    let mut seen = 0;
+    while seen < head.len() {
+        match file.read(&mut head[seen..])? {
+            0 => break,
+            read => seen += read,
+        }
+    }
+    if seen == 0
+        || bitboards_pgn::Compression::detect(&head[..seen]) != bitboards_pgn::Compression::None
+    {
+        return Ok(None);
+    }
+    // SAFETY: the mapping is read-only and owned by the reader, which
+    // keeps it alive for as long as its bytes are borrowed; they are only
+    // read, through bounds-checked slices, and any bytes are valid input
+    // (the PGN reader checks UTF-8 itself). What no mapped reader can
+    // promise is that no other process changes the file meanwhile: a file
+    // rewritten under the reader gives games that fail to read, one cut
+    // shorter ends the process with SIGBUS, as with any program that maps
+    // its input. Games files are written once, then read.
+    #[allow(unsafe_code)]
+    let map = unsafe { memmap2::Mmap::map(&file) }?;
+    Ok(Some(map))
+}
+
 /// Opens `source` for reading, decompressing on a thread of its own.
 fn open(source: &Source, progress: &Progress) -> io::Result<Box<dyn BufRead + Send>> {
     let (read, cancel) = (progress.read.clone(), progress.cancel.clone());
@@ -238,7 +274,31 @@ where
 fn each_source(
     sources: &[Source],
     progress: &Progress,
-    mut read: impl FnMut(&str, Box<dyn BufRead + Send>) -> Result<(), ReadError>,
+    read: impl FnMut(&str, Box<dyn BufRead + Send>) -> Result<(), ReadError>,
+) -> Result<(), Fatal> {
+    each_opened(sources, progress, open, read)
+}
+
+/// A source opened: a stream ([`open`]), or a plain file mapped ([`mapped`]).
+enum Input {
+    Stream(Box<dyn BufRead + Send>),
+    Mapped(memmap2::Mmap),
+}
+
+/// Opens `source`: mapped if it is a plain file, else as [`open`] does.
+fn open_or_map(source: &Source, progress: &Progress) -> io::Result<Input> {
+    match mapped(source)? {
+        Some(map) => Ok(Input::Mapped(map)),
+        None => open(source, progress).map(Input::Stream),
+    }
+}
+
+/// [`each_source`], each source opened with `open`.
+fn each_opened<I>(
+    sources: &[Source],
+    progress: &Progress,
+    open: impl Fn(&Source, &Progress) -> io::Result<I>,
+    mut read: impl FnMut(&str, I) -> Result<(), ReadError>,
 ) -> Result<(), Fatal> {
     for source in sources {
         let name = source.name();
@@ -926,12 +986,28 @@ pub fn position_stream(
     std::thread::spawn(move || {
         let _reporter = state.reporter(progress, &sources);
         let mut first = 0;
-        let read = each_source(&sources, &state, |name, input| {
-            let summary = positions::for_each_batch(input, &options, threads, first, |batch| {
+        let read = each_opened(&sources, &state, open_or_map, |name, input| {
+            let each = |batch| {
                 if send.send(Ok(batch)).is_err() {
                     state.cancel.store(true, Ordering::Relaxed);
                 }
-            })?;
+            };
+            let summary = match input {
+                Input::Stream(input) => {
+                    positions::for_each_batch(input, &options, threads, first, each)?
+                }
+                Input::Mapped(map) => {
+                    let (read, cancel) = (state.read.clone(), state.cancel.clone());
+                    let mut reader = ParallelReader::in_memory(map).on_cut(move |bytes| {
+                        read.fetch_add(bytes as u64, Ordering::Relaxed);
+                        !cancel.load(Ordering::Relaxed)
+                    });
+                    if let Some(threads) = threads {
+                        reader = reader.threads(threads);
+                    }
+                    positions::for_each_batch_of(reader, &options, first, each)?
+                }
+            };
             first += summary.games;
             state.games.fetch_add(summary.games, Ordering::Relaxed);
             if let Ok(mut errors) = errors.lock() {

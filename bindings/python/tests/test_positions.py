@@ -4,6 +4,7 @@ games with clock and eval comments."""
 
 import io
 import random
+import time
 
 import chess
 import chess.pgn
@@ -163,6 +164,54 @@ def test_iter_positions_streams_the_same_rows(pgn_path):
     assert len(batches) > 3
     assert all(batch.num_rows < 100 + 200 for batch in batches)
     assert pa.Table.from_batches(batches).equals(table)
+
+
+def test_a_plain_file_read_in_place_gives_what_a_stream_gives(pgn_path, tmp_path):
+    """A plain file is mapped and read where it lies; bytes, and a
+    compressed file, are read as streams: the same rows, in the same
+    batches."""
+    import gzip
+
+    text = pgn_path.read_bytes()
+    mapped = bitboards.pgn.read_positions(pgn_path, threads=1)
+    streamed = bitboards.pgn.read_positions(text, threads=1)
+    packed = tmp_path / "games.pgn.gz"
+    packed.write_bytes(gzip.compress(text))
+    assert mapped.equals(streamed)
+    assert [len(chunk) for chunk in mapped["game"].chunks] == [len(chunk) for chunk in streamed["game"].chunks]
+    assert bitboards.pgn.read_positions(packed, threads=2).equals(mapped)
+    assert bitboards.pgn.read_positions([pgn_path, pgn_path]).num_rows == 2 * mapped.num_rows
+    # Shorter than a compression's magic number, and empty.
+    tiny = tmp_path / "tiny.pgn"
+    tiny.write_bytes(b"*")
+    assert bitboards.pgn.read_positions(tiny, final_position=True).num_rows == 1
+    empty = tmp_path / "empty.pgn"
+    empty.write_bytes(b"")
+    assert bitboards.pgn.read_positions(empty).num_rows == 0
+    not_pgn = tmp_path / "picture.pgn"
+    not_pgn.write_bytes(b"\x89PNG\r\n\x1a\n not a game" * 100)
+    with pytest.raises(bitboards.NotPgnError, match="picture.pgn"):
+        bitboards.pgn.read_positions(not_pgn)
+
+
+def test_a_mapped_file_stops_being_read_when_its_batches_are_dropped(pgn_path, tmp_path):
+    """The reader of a mapped file has no stream to end: it stops at the
+    next chunk once nobody takes its batches."""
+    from bitboards import _bitboards
+
+    copies = 300
+    big = tmp_path / "big.pgn"
+    big.write_bytes(pgn_path.read_bytes() * copies)
+    total = copies * bitboards.pgn.read_positions(pgn_path, max_ply=0).num_rows
+    stream = _bitboards.position_stream([str(big)], 1, 1, 0, None, None, None, 0, False, None, 100, False)
+    reader = pa.RecordBatchReader.from_stream(stream)
+    assert reader.read_next_batch().num_rows >= 100
+    reader.close()
+    read, deadline = -1, time.monotonic() + 60
+    while stream.games() != read and time.monotonic() < deadline:
+        read = stream.games()
+        time.sleep(0.3)
+    assert 0 < read < total // 2, (read, total)
 
 
 def test_bad_games_are_left_out_and_counted(pgn_path):

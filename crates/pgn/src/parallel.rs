@@ -15,8 +15,9 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read};
+use std::ops::Range;
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use crate::error::{PgnError, ReadError};
@@ -75,14 +76,41 @@ const MIN_CHUNK: usize = 64 << 10;
 /// ```
 pub struct ParallelReader<R> {
     input: R,
+    /// The input when it is held in memory ([`ParallelReader::in_memory`]):
+    /// its chunks are borrowed from it, `input` is empty.
+    memory: Option<Memory>,
     threads: usize,
     chunk: Option<usize>,
+    /// Hears of each chunk's size as it is cut; false stops the input.
+    on_cut: Option<OnCut>,
+}
+
+/// Bytes a [`ParallelReader`] reads in place.
+type Memory = Arc<dyn AsRef<[u8]> + Send + Sync>;
+
+/// [`ParallelReader::on_cut`]'s function.
+type OnCut = Box<dyn FnMut(usize) -> bool + Send>;
+
+/// A chunk's bytes: read into a buffer of its thread's, or a range of the
+/// input held in memory.
+enum Bytes {
+    Read(Vec<u8>),
+    Held(Memory, Range<usize>),
+}
+
+impl Bytes {
+    fn as_slice(&self) -> &[u8] {
+        match self {
+            Bytes::Read(bytes) => bytes,
+            Bytes::Held(memory, range) => &(**memory).as_ref()[range.clone()],
+        }
+    }
 }
 
 /// A chunk of the input and where it starts.
 struct Cut {
     index: usize,
-    bytes: Vec<u8>,
+    bytes: Bytes,
     /// The line (from 1) and byte offset of its first byte.
     line: u64,
     offset: u64,
@@ -133,6 +161,45 @@ fn replay<R: BufRead, V: Visitor, T>(
     }
 }
 
+impl ParallelReader<io::Empty> {
+    /// A reader over PGN text held in memory (decompressed): a memory-mapped
+    /// file, say, or a `Vec<u8>`. The chunks are read where they lie, not
+    /// copied into buffers as [`new`](ParallelReader::new)'s are; they end
+    /// where `new`'s would, so the games, the chunks and what is made of
+    /// them are the same either way.
+    ///
+    /// ```
+    /// use bitboards_pgn::{ParallelReader, PgnMove, Visitor};
+    ///
+    /// #[derive(Default)]
+    /// struct Plies(usize);
+    /// impl Visitor for Plies {
+    ///     fn begin_game(&mut self, _: usize) {
+    ///         self.0 = 0;
+    ///     }
+    ///     fn san(&mut self, _: PgnMove<'_>) {
+    ///         self.0 += 1;
+    ///     }
+    /// }
+    ///
+    /// let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n".repeat(1000).into_bytes();
+    /// let mut plies = 0;
+    /// ParallelReader::in_memory(pgn).threads(2).for_each(
+    ///     Plies::default,
+    ///     |visitor| visitor.0,
+    ///     |_, game| plies += game.map_or(0, |count| count),
+    /// )?;
+    /// assert_eq!(plies, 2000);
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    pub fn in_memory(pgn: impl AsRef<[u8]> + Send + Sync + 'static) -> ParallelReader<io::Empty> {
+        ParallelReader {
+            memory: Some(Arc::new(pgn)),
+            ..ParallelReader::new(io::empty())
+        }
+    }
+}
+
 impl<R: Read + Send> ParallelReader<R> {
     /// A reader over `input` (decompressed already: see
     /// [`decompress`](crate::decompress)), on as many threads as the
@@ -147,9 +214,43 @@ impl<R: Read + Send> ParallelReader<R> {
     pub fn new(input: R) -> ParallelReader<R> {
         ParallelReader {
             input,
+            memory: None,
             threads: thread::available_parallelism().map_or(1, usize::from),
             chunk: None,
+            on_cut: None,
         }
+    }
+
+    /// Has `hear` told the size in bytes of each chunk as it is cut, in
+    /// input order: to count the input read (a progress line), or to stop
+    /// early: when it returns false the input ends there, as if it had no
+    /// more (the chunks cut before it are still read and delivered).
+    ///
+    /// ```
+    /// use bitboards_pgn::{ParallelReader, Visitor};
+    ///
+    /// struct Nothing;
+    /// impl Visitor for Nothing {}
+    ///
+    /// let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n".repeat(1000);
+    /// let mut cut = 0;
+    /// let mut games = 0;
+    /// ParallelReader::new(pgn.as_bytes())
+    ///     .threads(1)
+    ///     .chunk_size(1000)
+    ///     .on_cut(move |bytes| {
+    ///         cut += bytes;
+    ///         cut < 5000
+    ///     })
+    ///     .for_each(|| Nothing, |_| (), |_, _| games += 1)?;
+    /// // Chunks were cut until 5,000 bytes were: 5,000 to 6,000 bytes of 24-byte games.
+    /// assert!((5000 / 24..=6000 / 24).contains(&games));
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    #[must_use]
+    pub fn on_cut(mut self, hear: impl FnMut(usize) -> bool + Send + 'static) -> ParallelReader<R> {
+        self.on_cut = Some(Box::new(hear));
+        self
     }
 
     /// Reads on `threads` threads (at least one): the calling thread and
@@ -189,10 +290,15 @@ impl<R: Read + Send> ParallelReader<R> {
         self.threads
     }
 
-    /// The input, unread.
+    /// The input, unread, when it is a stream; the reader itself back when
+    /// its input is [in memory](ParallelReader::in_memory) or it was told
+    /// to [stop](ParallelReader::on_cut).
     #[cfg(feature = "arrow")]
-    pub(crate) fn into_input(self) -> R {
-        self.input
+    pub(crate) fn into_input(self) -> Result<R, ParallelReader<R>> {
+        match (&self.memory, &self.on_cut) {
+            (None, None) => Ok(self.input),
+            _ => Err(self),
+        }
     }
 
     /// Reads every game. Each worker makes its visitor with `make`; after
@@ -219,13 +325,26 @@ impl<R: Read + Send> ParallelReader<R> {
         V: Visitor,
         T: Send,
     {
-        if self.threads == 1 {
-            let mut reader = Reader::new(io::BufReader::with_capacity(1 << 16, self.input));
+        if self.threads == 1 && self.on_cut.is_none() {
             let mut number = 0;
-            return replay(&mut reader, &mut make(), &finish, |game| {
+            let each = |game| {
                 number += 1;
                 deliver(number, game);
-            });
+            };
+            return match &self.memory {
+                Some(memory) => replay(
+                    &mut Reader::new((**memory).as_ref()),
+                    &mut make(),
+                    &finish,
+                    each,
+                ),
+                None => replay(
+                    &mut Reader::new(io::BufReader::with_capacity(1 << 16, self.input)),
+                    &mut make(),
+                    &finish,
+                    each,
+                ),
+            };
         }
         self.run(
             make,
@@ -361,6 +480,8 @@ impl<R: Read + Send> ParallelReader<R> {
             .unwrap_or((MEMORY_BUDGET / in_flight).clamp(MIN_CHUNK, MAX_CHUNK));
         let mut cutter = Cutter {
             input: self.input,
+            memory: self.memory.map(|memory| (memory, 0)),
+            on_cut: self.on_cut,
             chunk_size,
             carry: Vec::new(),
             index: 0,
@@ -375,7 +496,7 @@ impl<R: Read + Send> ParallelReader<R> {
             let mut spare = Vec::new();
             while let Some(cut) = cutter.next(core::mem::take(&mut spare)) {
                 let (value, games, end) = chunk(&mut state, &mut cut.reader());
-                spare = cut.bytes;
+                spare = cut.into_buffer();
                 deliver(value, before);
                 before += games;
                 if let Some(end) = end {
@@ -460,6 +581,9 @@ impl<R: Read + Send> ParallelReader<R> {
 /// The input and where its next chunk starts: the workers cut it in turn.
 struct Cutter<R> {
     input: R,
+    /// The input held in memory, and where its next chunk starts.
+    memory: Option<(Memory, usize)>,
+    on_cut: Option<OnCut>,
     chunk_size: usize,
     /// What was read past the last cut.
     carry: Vec<u8>,
@@ -475,7 +599,63 @@ impl<R: Read> Cutter<R> {
     /// The next chunk, ending at a game boundary (or the input's end), in
     /// `buffer` (a chunk's that was read: its memory is written already);
     /// `None` when the input is used up or failed.
-    fn next(&mut self, mut buffer: Vec<u8>) -> Option<Cut> {
+    fn next(&mut self, buffer: Vec<u8>) -> Option<Cut> {
+        let (bytes, len) = match self.memory.take() {
+            Some((memory, start)) => {
+                let end = start + self.held_end(&(*memory).as_ref()[start..])?;
+                self.memory = Some((memory.clone(), end));
+                (Bytes::Held(memory, start..end), end - start)
+            }
+            None => {
+                let bytes = self.read_next(buffer)?;
+                let len = bytes.len();
+                (Bytes::Read(bytes), len)
+            }
+        };
+        if let Some(hear) = &mut self.on_cut
+            && !hear(len)
+        {
+            // The input ends after this chunk.
+            self.eof = true;
+            self.carry.clear();
+            self.memory = None;
+            self.on_cut = None;
+        }
+        let lines = memchr::memchr_iter(b'\n', bytes.as_slice()).count() as u64;
+        let chunk = Cut {
+            index: self.index,
+            bytes,
+            line: self.line,
+            offset: self.offset,
+        };
+        self.index += 1;
+        self.line += lines;
+        self.offset += len as u64;
+        Some(chunk)
+    }
+
+    /// Where the next chunk of `rest` (the input held in memory, from
+    /// where the last chunk ended) ends: where a chunk read from a stream
+    /// would, so that the chunks are the same either way. `None` at the
+    /// end.
+    fn held_end(&self, rest: &[u8]) -> Option<usize> {
+        if rest.is_empty() || self.eof {
+            return None;
+        }
+        let mut want = self.chunk_size;
+        Some(loop {
+            if want >= rest.len() {
+                break rest.len();
+            }
+            if let Some(at) = last_boundary(&rest[..want], want / 2) {
+                break at;
+            }
+            want += self.chunk_size;
+        })
+    }
+
+    /// The next chunk read from the stream into `buffer`.
+    fn read_next(&mut self, mut buffer: Vec<u8>) -> Option<Vec<u8>> {
         loop {
             if self.error.is_some() || self.eof && self.carry.is_empty() {
                 return None;
@@ -511,18 +691,7 @@ impl<R: Read> Cutter<R> {
             if bytes.is_empty() {
                 continue;
             }
-            let lines = memchr::memchr_iter(b'\n', &bytes).count() as u64;
-            let len = bytes.len() as u64;
-            let chunk = Cut {
-                index: self.index,
-                bytes,
-                line: self.line,
-                offset: self.offset,
-            };
-            self.index += 1;
-            self.line += lines;
-            self.offset += len;
-            return Some(chunk);
+            return Some(bytes);
         }
     }
 }
@@ -589,12 +758,21 @@ impl Cut {
             games,
             end,
         };
-        (done, self.bytes)
+        (done, self.into_buffer())
+    }
+
+    /// The buffer the chunk was read into, for the next one (an empty one
+    /// for a chunk of an input held in memory).
+    fn into_buffer(self) -> Vec<u8> {
+        match self.bytes {
+            Bytes::Read(bytes) => bytes,
+            Bytes::Held(..) => Vec::new(),
+        }
     }
 
     /// A reader of the chunk, numbering its lines and offsets in the input.
     fn reader(&self) -> Reader<&[u8]> {
-        let mut reader = Reader::new(&self.bytes[..]);
+        let mut reader = Reader::new(self.bytes.as_slice());
         reader.start_at(self.line, self.offset, self.index == 0);
         reader
     }

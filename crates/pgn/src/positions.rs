@@ -848,7 +848,10 @@ impl RowBuilder {
                 None,
             )),
             RowBuilder::Bool(_, values) => {
-                Arc::new(BooleanArray::from(take_with_room(values, rows)))
+                let (bits, _) = crate::table::pack_bools(values);
+                values.clear();
+                values.reserve(rows);
+                Arc::new(BooleanArray::new(bits, None))
             }
             RowBuilder::Square(_, values) => {
                 let (values, valid) = values.take(rows);
@@ -1142,6 +1145,42 @@ pub fn for_each_batch(
     first_game: u64,
     each: impl FnMut(RecordBatch),
 ) -> Result<Summary, ReadError> {
+    let mut reader = ParallelReader::new(input);
+    if let Some(threads) = threads {
+        reader = reader.threads(threads);
+    }
+    for_each_batch_of(reader, options, first_game, each)
+}
+
+/// [`for_each_batch`] with a reader of the caller's: one over text held
+/// in memory ([`ParallelReader::in_memory`]: a memory-mapped file is read
+/// where it lies, not copied), or one that reports or stops the reading
+/// ([`ParallelReader::on_cut`]), on the reader's threads. Its chunk size
+/// is set here, as `for_each_batch` sets it.
+///
+/// ```
+/// use bitboards_pgn::ParallelReader;
+/// use bitboards_pgn::positions::{self, PositionOptions};
+///
+/// let pgn = b"1. e4 e5 2. Nf3 *\n\n1. d4 *\n".to_vec();
+/// let mut rows = 0;
+/// let reader = ParallelReader::in_memory(pgn).threads(1);
+/// let summary = positions::for_each_batch_of(reader, &PositionOptions::default(), 0, |batch| {
+///     rows += batch.num_rows();
+/// })?;
+/// // A row for the position before each move.
+/// assert_eq!((rows, summary.games), (4, 2));
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+///
+/// # Errors
+/// As [`for_each_batch`]'s.
+pub fn for_each_batch_of<R: Read + Send>(
+    reader: ParallelReader<R>,
+    options: &PositionOptions,
+    first_game: u64,
+    each: impl FnMut(RecordBatch),
+) -> Result<Summary, ReadError> {
     let invalid = |message: String| {
         ReadError::Io(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -1153,10 +1192,7 @@ pub fn for_each_batch(
     // Chunks of one size whatever the thread count, so that the batches as
     // built ([`AS_BUILT`]) are the same rows, and a Parquet file written
     // from them the same bytes.
-    let mut reader = ParallelReader::new(input).chunk_size(CHUNK_BYTES);
-    if let Some(threads) = threads {
-        reader = reader.threads(threads);
-    }
+    let reader = reader.chunk_size(CHUNK_BYTES);
     let template = PositionsVisitor::staged(options.clone());
     // A worker keeps every row of a game and numbers the games within its
     // chunk: the sample, which hashes the game's number in the input, is

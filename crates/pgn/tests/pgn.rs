@@ -1259,15 +1259,11 @@ fn errors_give_the_byte_offset() {
 
 /// Every event of every game through `ParallelReader`, with the number it
 /// was delivered with, or its error's text.
-fn record_parallel(
-    pgn: &[u8],
-    threads: usize,
-    chunk: usize,
+fn record_parallel<R: Read + Send>(
+    reader: ParallelReader<R>,
 ) -> Vec<(usize, Result<Vec<Event>, String>)> {
     let mut delivered = Vec::new();
-    ParallelReader::new(pgn)
-        .threads(threads)
-        .chunk_size(chunk)
+    reader
         .for_each(
             Recorder::entering,
             |recorder| recorder.games.pop().expect("a game"),
@@ -1280,16 +1276,12 @@ fn record_parallel(
 /// The same as [`record_parallel`], through `for_each_chunk`: each chunk's
 /// games gathered on its worker (a failed one as `None`), their errors
 /// (numbered in the input) taken from the chunk on delivery.
-fn record_chunks(
-    pgn: &[u8],
-    threads: usize,
-    chunk: usize,
+fn record_chunks<R: Read + Send>(
+    reader: ParallelReader<R>,
 ) -> Vec<(usize, Result<Vec<Event>, String>)> {
     type Games = Vec<Option<Vec<Event>>>;
     let mut delivered = Vec::new();
-    ParallelReader::new(pgn)
-        .threads(threads)
-        .chunk_size(chunk)
+    reader
         .for_each_chunk(
             || (Recorder::entering(), Games::new()),
             |recorder, games: &mut Games, index, error| {
@@ -1341,17 +1333,51 @@ fn parallel_reading_gives_what_sequential_reading_gives() {
         .collect();
     assert!(sequential.iter().filter(|(_, game)| game.is_err()).count() >= 15);
     for (threads, chunk) in [(1, 1 << 16), (2, 4096), (3, 100), (8, 20_000)] {
-        let parallel = record_parallel(&text, threads, chunk);
-        assert_eq!(
-            parallel.len(),
-            sequential.len(),
-            "{threads} threads, chunks of {chunk}"
-        );
-        for (a, b) in parallel.iter().zip(&sequential) {
-            assert_eq!(a, b, "{threads} threads, chunks of {chunk}");
+        let streamed = || {
+            ParallelReader::new(&text[..])
+                .threads(threads)
+                .chunk_size(chunk)
+        };
+        // The same text held in memory: its chunks read where they lie.
+        let held = || {
+            ParallelReader::in_memory(text.clone())
+                .threads(threads)
+                .chunk_size(chunk)
+        };
+        for (parallel, how) in [
+            (record_parallel(streamed()), "streamed"),
+            (record_parallel(held()), "in memory"),
+        ] {
+            assert_eq!(
+                parallel.len(),
+                sequential.len(),
+                "{threads} threads, chunks of {chunk}, {how}"
+            );
+            for (a, b) in parallel.iter().zip(&sequential) {
+                assert_eq!(a, b, "{threads} threads, chunks of {chunk}, {how}");
+            }
         }
-        let chunked = record_chunks(&text, threads, chunk);
+        let chunked = record_chunks(streamed());
         assert_eq!(chunked, sequential, "{threads} threads, chunks of {chunk}");
+        let chunked = record_chunks(held());
+        assert_eq!(
+            chunked, sequential,
+            "{threads} threads, chunks of {chunk}, in memory"
+        );
+        // Told of every chunk as it is cut: the same games, and every byte
+        // of the input in chunks.
+        let cut = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counted = cut.clone();
+        let told = held().on_cut(move |bytes| {
+            counted.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
+            true
+        });
+        assert_eq!(
+            record_chunks(told),
+            sequential,
+            "{threads} threads, chunks of {chunk}, told"
+        );
+        assert_eq!(cut.load(std::sync::atomic::Ordering::Relaxed), text.len());
     }
     // Not PGN: one error, whatever the thread count.
     let lock = include_bytes!("../../../Cargo.lock");

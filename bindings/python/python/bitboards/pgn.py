@@ -306,6 +306,10 @@ def read_positions(paths: _Sources, threads: Optional[int] = None, every: int = 
     count); ``final_position`` adds the final position with a null move.
     Games with errors are left out, with a warning that counts them.
 
+    A plain (not compressed) file is mapped into memory and read where it
+    lies, with no copy: it must not be cut shorter while it is read (the
+    process would end with ``SIGBUS``, as any program that maps its input).
+
     >>> import io, bitboards, bitboards.pgn
     >>> table = bitboards.pgn.read_positions(io.BytesIO(b"1. e4 e5 *"))
     >>> table["move"].to_pylist(), bitboards.planes(table["bitboards"]).shape
