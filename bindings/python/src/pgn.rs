@@ -15,7 +15,9 @@ use bitboards::Position;
 use bitboards_pgn::annotations;
 use bitboards_pgn::record::{GAME_COLUMNS, RecordVisitor};
 use bitboards_pgn::table::{self, ParquetOptions, ParquetWriter, games_schema};
-use bitboards_pgn::{ParallelReader, PgnError, ReadError, StagedFile, decompress_in_background};
+use bitboards_pgn::{
+    MappedFile, ParallelReader, PgnError, ReadError, StagedFile, decompress_in_background,
+};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -186,35 +188,11 @@ impl Progress {
 /// with no copy into buffers (docs/performance.md, "Positions from a
 /// mapped file"). `None` for bytes and compressed or empty files, which
 /// [`open`] reads.
-fn mapped(source: &Source) -> io::Result<Option<memmap2::Mmap>> {
-    let Source::Path(path) = source else {
-        return Ok(None);
-    };
-    let mut file = File::open(path)?;
-    let mut head = [0; 4];
-    let mut seen = 0;
-    while seen < head.len() {
-        match file.read(&mut head[seen..])? {
-            0 => break,
-            read => seen += read,
-        }
+fn mapped(source: &Source) -> io::Result<Option<MappedFile>> {
+    match source {
+        Source::Path(path) => MappedFile::open_plain(path),
+        Source::Bytes(_) => Ok(None),
     }
-    if seen == 0
-        || bitboards_pgn::Compression::detect(&head[..seen]) != bitboards_pgn::Compression::None
-    {
-        return Ok(None);
-    }
-    // SAFETY: the mapping is read-only and owned by the reader, which
-    // keeps it alive for as long as its bytes are borrowed; they are only
-    // read, through bounds-checked slices, and any bytes are valid input
-    // (the PGN reader checks UTF-8 itself). What no mapped reader can
-    // promise is that no other process changes the file meanwhile: a file
-    // rewritten under the reader gives games that fail to read, one cut
-    // shorter ends the process with SIGBUS, as with any program that maps
-    // its input. Games files are written once, then read.
-    #[allow(unsafe_code)]
-    let map = unsafe { memmap2::Mmap::map(&file) }?;
-    Ok(Some(map))
 }
 
 /// Opens `source` for reading, decompressing on a thread of its own.
@@ -253,36 +231,33 @@ where
     V: bitboards_pgn::Visitor,
     T: Send,
 {
-    each_source(sources, progress, |_, input| {
-        let mut reader = ParallelReader::new(input);
-        if let Some(threads) = threads {
-            reader = reader.threads(threads);
-        }
-        reader.for_each(&make, &finish, |_, game| {
+    each_opened(sources, progress, open_or_map, |_, input| {
+        let each = |_, game| {
             progress.games.fetch_add(1, Ordering::Relaxed);
             match game {
                 Ok(value) => deliver(value, None),
                 Err((error, partial)) => deliver(partial, Some(error)),
             }
-        })
+        };
+        match input {
+            Input::Stream(input) => {
+                let mut reader = ParallelReader::new(input);
+                if let Some(threads) = threads {
+                    reader = reader.threads(threads);
+                }
+                reader.for_each(&make, &finish, each)
+            }
+            Input::Mapped(map) => {
+                held_reader(map, threads, progress).for_each(&make, &finish, each)
+            }
+        }
     })
-}
-
-/// Opens each of `sources` in order and has `read` read it (with its
-/// name), until one cannot be opened or read or is not PGN, or the read is
-/// cancelled.
-fn each_source(
-    sources: &[Source],
-    progress: &Progress,
-    read: impl FnMut(&str, Box<dyn BufRead + Send>) -> Result<(), ReadError>,
-) -> Result<(), Fatal> {
-    each_opened(sources, progress, open, read)
 }
 
 /// A source opened: a stream ([`open`]), or a plain file mapped ([`mapped`]).
 enum Input {
     Stream(Box<dyn BufRead + Send>),
-    Mapped(memmap2::Mmap),
+    Mapped(MappedFile),
 }
 
 /// Opens `source`: mapped if it is a plain file, else as [`open`] does.
@@ -293,7 +268,28 @@ fn open_or_map(source: &Source, progress: &Progress) -> io::Result<Input> {
     }
 }
 
-/// [`each_source`], each source opened with `open`.
+/// A reader of a mapped file on `threads` threads (all cores when None)
+/// that counts the bytes it cuts into `progress` and stops when `progress`
+/// is cancelled, as [`open`]'s stream does.
+fn held_reader(
+    map: MappedFile,
+    threads: Option<usize>,
+    progress: &Progress,
+) -> ParallelReader<io::Empty> {
+    let (read, cancel) = (progress.read.clone(), progress.cancel.clone());
+    let reader = ParallelReader::in_memory(map).on_cut(move |bytes| {
+        read.fetch_add(bytes as u64, Ordering::Relaxed);
+        !cancel.load(Ordering::Relaxed)
+    });
+    match threads {
+        Some(threads) => reader.threads(threads),
+        None => reader,
+    }
+}
+
+/// Opens each of `sources` in order with `open` and has `read` read it
+/// (with its name), until one cannot be opened or read or is not PGN, or
+/// the read is cancelled.
 fn each_opened<I>(
     sources: &[Source],
     progress: &Progress,
@@ -330,10 +326,30 @@ fn read_all_tables(
     mut each: impl FnMut(RecordBatch),
     mut failed: impl FnMut(PgnError),
 ) -> Result<(), Fatal> {
-    each_source(sources, progress, |_, input| {
+    each_opened(sources, progress, open_or_map, |_, input| {
         let mut tally = |games: usize, errors: Vec<PgnError>| {
             progress.games.fetch_add(games as u64, Ordering::Relaxed);
             errors.into_iter().for_each(&mut failed);
+        };
+        let input = match input {
+            Input::Stream(input) => input,
+            // A mapped file is read chunk by chunk on any number of
+            // threads: the batches as built, for a table (the chunks'
+            // batches are its chunks), or as asked.
+            Input::Mapped(map) => {
+                let reader = held_reader(map, threads, progress);
+                return match rows {
+                    None => table::for_each_chunk_of(reader, &visitor, |chunk| {
+                        tally(chunk.games, chunk.errors);
+                        if chunk.value.num_rows() > 0 {
+                            each(chunk.value);
+                        }
+                    }),
+                    Some(rows) => {
+                        table::for_each_batch_of(reader, &visitor, rows, &mut each, tally)
+                    }
+                };
+            }
         };
         match rows {
             None if threads != Some(1) => {
@@ -996,17 +1012,12 @@ pub fn position_stream(
                 Input::Stream(input) => {
                     positions::for_each_batch(input, &options, threads, first, each)?
                 }
-                Input::Mapped(map) => {
-                    let (read, cancel) = (state.read.clone(), state.cancel.clone());
-                    let mut reader = ParallelReader::in_memory(map).on_cut(move |bytes| {
-                        read.fetch_add(bytes as u64, Ordering::Relaxed);
-                        !cancel.load(Ordering::Relaxed)
-                    });
-                    if let Some(threads) = threads {
-                        reader = reader.threads(threads);
-                    }
-                    positions::for_each_batch_of(reader, &options, first, each)?
-                }
+                Input::Mapped(map) => positions::for_each_batch_of(
+                    held_reader(map, threads, &state),
+                    &options,
+                    first,
+                    each,
+                )?,
             };
             first += summary.games;
             state.games.fetch_add(summary.games, Ordering::Relaxed);

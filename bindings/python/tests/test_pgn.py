@@ -487,6 +487,33 @@ def test_read_table(pgn_path, games):
             assert row["outcome"] == "checkmate"
 
 
+def test_a_plain_file_is_read_in_place_as_bytes_are_read(tmp_path, pgn_path):
+    """A plain file is mapped and cut into chunks where they lie; bytes are
+    read as a stream: the same games, tables and Parquet bytes, on one
+    thread and on two."""
+    text = pgn_path.read_bytes() * 40
+    path = tmp_path / "many.pgn"
+    path.write_bytes(text)
+    for threads in (1, 2):
+        assert bitboards.pgn.read_table(path, threads=threads).equals(bitboards.pgn.read_table(text, threads=threads))
+        mapped = [(g.number, g.headers, g.ucis()) for g in bitboards.pgn.read_games(path, threads=threads)]
+        streamed = [(g.number, g.headers, g.ucis()) for g in bitboards.pgn.read_games(text, threads=threads)]
+        assert mapped == streamed and len(mapped) == 40 * 24
+        bitboards.pgn.to_parquet(path, tmp_path / "mapped.parquet", threads=threads)
+        bitboards.pgn.to_parquet(text, tmp_path / "streamed.parquet", threads=threads)
+        assert (tmp_path / "mapped.parquet").read_bytes() == (tmp_path / "streamed.parquet").read_bytes()
+
+
+def test_the_progress_line_counts_a_mapped_file_to_its_end(tmp_path, pgn_path, capfd):
+    path = tmp_path / "many.pgn"
+    path.write_bytes(pgn_path.read_bytes() * 40)
+    megabytes = path.stat().st_size / 1e6
+    for read in (bitboards.pgn.read_table, bitboards.pgn.read_positions):
+        read(path, threads=1, progress=True)
+        last = capfd.readouterr().err.replace("\r", "\n").strip().splitlines()[-1]
+        assert last.startswith(f"{megabytes:.1f}/{megabytes:.1f} MB (100%), {40 * 24} games"), last
+
+
 def test_read_table_columns(pgn_path, games):
     table = bitboards.pgn.read_table(pgn_path, columns=["White", "plies"])
     assert table.column_names == ["White", "plies"]

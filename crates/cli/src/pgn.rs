@@ -19,7 +19,7 @@ use bitboards::{Move, Position};
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
 use bitboards_pgn::record::RecordVisitor;
 use bitboards_pgn::table::{self, BackgroundWriter, ParquetOptions, ParquetWriter, games_schema};
-use bitboards_pgn::{Chunk, ParallelReader, PgnError, ReadError, StagedFile};
+use bitboards_pgn::{Chunk, MappedFile, ParallelReader, PgnError, ReadError, StagedFile};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
@@ -286,7 +286,7 @@ pub fn run(
         let input = open_input(file, &progress.counter)?;
         let name = display_name(file);
         let mut failure = None;
-        let read = read_file(input, args, csv, |chunk| {
+        let deliver = |chunk: Chunk<Written>| {
             let mut errors = chunk.errors.iter().peekable();
             for (index, text) in chunk.value.games().enumerate() {
                 number += 1;
@@ -309,7 +309,16 @@ pub fn run(
                 }
             }
             progress.show();
-        });
+        };
+        let read = match input {
+            Input::Stream(input) => read_file(input, args, csv, deliver),
+            Input::Mapped(map) => read_chunks(
+                held_reader(map, args, &progress.counter),
+                csv,
+                args,
+                deliver,
+            ),
+        };
         if let Some(error) = failure {
             return Err(unwritable("the output", &error));
         }
@@ -341,27 +350,39 @@ fn run_games_table(
     for file in &args.files {
         let input = open_input(file, &progress.counter)?;
         let mut written = Ok(());
-        let read = table::for_each_batch(
-            input,
-            args.threads,
-            RecordVisitor::default,
-            // The workers' batches as built, the same on any number of
-            // threads, so that the file is the same bytes.
-            table::AS_BUILT,
-            |batch| {
-                if written.is_ok() {
-                    written = writer.write(batch).map_err(io::Error::other);
-                }
-            },
-            |games, errors| {
-                summary.failed += errors.len() as u64;
-                summary.read += (games - errors.len()) as u64;
-                for error in &errors {
-                    let _ = writeln!(err, "error: {}", located(display_name(file), error));
-                }
-                progress.show();
-            },
-        );
+        let each = |batch| {
+            if written.is_ok() {
+                written = writer.write(batch).map_err(io::Error::other);
+            }
+        };
+        let tally = |games: usize, errors: Vec<PgnError>| {
+            summary.failed += errors.len() as u64;
+            summary.read += (games - errors.len()) as u64;
+            for error in &errors {
+                let _ = writeln!(err, "error: {}", located(display_name(file), error));
+            }
+            progress.show();
+        };
+        // The workers' batches as built, the same on any number of threads
+        // and read either way, so that the file is the same bytes.
+        let rows = table::AS_BUILT;
+        let read = match input {
+            Input::Stream(input) => table::for_each_batch(
+                input,
+                args.threads,
+                RecordVisitor::default,
+                rows,
+                each,
+                tally,
+            ),
+            Input::Mapped(map) => table::for_each_batch_of(
+                held_reader(map, args, &progress.counter),
+                RecordVisitor::default,
+                rows,
+                each,
+                tally,
+            ),
+        };
         written.map_err(|error| unwritable(path, &error))?;
         if let Err(error) = read {
             file_failed(file, error, &mut summary, err)?;
@@ -482,9 +503,47 @@ fn close_parquet(writer: BackgroundWriter<Output>, path: &str) -> Result<(), Com
         .commit(path)
 }
 
-/// `file` (or standard input for `-`) opened, decompressed on a thread of
-/// its own, its bytes counted into `counter` for the progress bar.
-fn open_input(
+/// An input opened: a stream, or a plain file mapped into memory.
+enum Input {
+    Stream(Box<dyn io::BufRead + Send>),
+    Mapped(MappedFile),
+}
+
+/// `file` opened: mapped into memory when it is a plain file (its chunks
+/// read where they lie, docs/performance.md, "Positions from a mapped
+/// file"), else (compressed, or standard input for `-`) a stream,
+/// decompressed on a thread of its own, its bytes counted into `counter`
+/// for the progress bar.
+fn open_input(file: &str, counter: &Arc<AtomicU64>) -> Result<Input, CommandError> {
+    if file != "-"
+        && let Some(map) = MappedFile::open_plain(file).map_err(|error| unreadable(file, &error))?
+    {
+        return Ok(Input::Mapped(map));
+    }
+    open_stream(file, counter).map(Input::Stream)
+}
+
+/// A reader of the mapped file `map` on `--threads` threads, its bytes
+/// counted into `counter` as they are cut.
+fn held_reader(
+    map: MappedFile,
+    args: &PgnArgs,
+    counter: &Arc<AtomicU64>,
+) -> ParallelReader<io::Empty> {
+    let counter = Arc::clone(counter);
+    let reader = ParallelReader::in_memory(map).on_cut(move |bytes| {
+        counter.fetch_add(bytes as u64, Ordering::Relaxed);
+        true
+    });
+    match args.threads {
+        Some(threads) => reader.threads(threads),
+        None => reader,
+    }
+}
+
+/// `file` (or standard input for `-`) opened as a stream, decompressed on
+/// a thread of its own, its bytes counted into `counter`.
+fn open_stream(
     file: &str,
     counter: &Arc<AtomicU64>,
 ) -> Result<Box<dyn io::BufRead + Send>, CommandError> {
@@ -530,12 +589,23 @@ fn run_positions(
     for file in &args.files {
         let input = open_input(file, &progress.counter)?;
         let mut written = Ok(());
-        let read = positions::for_each_batch(input, &options, args.threads, games, |batch| {
+        let each = |batch| {
             if written.is_ok() {
                 written = writer.write(batch).map_err(io::Error::other);
             }
             progress.show();
-        });
+        };
+        let read = match input {
+            Input::Stream(input) => {
+                positions::for_each_batch(input, &options, args.threads, games, each)
+            }
+            Input::Mapped(map) => positions::for_each_batch_of(
+                held_reader(map, args, &progress.counter),
+                &options,
+                games,
+                each,
+            ),
+        };
         written.map_err(|error| unwritable(path, &error))?;
         match read {
             Ok(read) => {
@@ -696,6 +766,16 @@ pub fn read_file(
     if let Some(threads) = args.threads {
         reader = reader.threads(threads);
     }
+    read_chunks(reader, csv, args, deliver)
+}
+
+/// [`read_file`] with `reader`, on its threads.
+fn read_chunks<R: Read + Send>(
+    reader: ParallelReader<R>,
+    csv: bool,
+    args: &PgnArgs,
+    deliver: impl FnMut(Chunk<Written>),
+) -> Result<(), ReadError> {
     if csv {
         return reader.for_each_chunk(
             || (RecordVisitor::default(), Written::default()),

@@ -439,6 +439,50 @@ fn tables_as_built_are_the_same_bytes_on_any_threads() {
     }
 }
 
+#[test]
+fn a_plain_file_read_in_place_gives_what_standard_input_gives() {
+    // A plain file is mapped and its chunks read where they lie; standard
+    // input is a stream: the same reports, CSV and Parquet bytes.
+    let games = bitboards_test_support::lichess_games(600, 5);
+    let text = std::str::from_utf8(&games).unwrap();
+    let file = tempfile_path::write("in-place.pgn", text);
+    let path = file.0.to_str().unwrap();
+    let table = tempfile_path::write("in-place.table", "");
+    let out = table.0.to_str().unwrap();
+    let command = |input: &str, more: &[&str]| {
+        let mut command = Command::cargo_bin("bitboards").unwrap();
+        command.args(["pgn", input]).args(more);
+        if input == "-" {
+            command.write_stdin(games.clone());
+        }
+        let output = command.output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(0), "{more:?}: {stderr}");
+        assert!(stderr.contains("600 games"), "{more:?}: {stderr}");
+        (output.stdout, std::fs::read(&table.0).unwrap())
+    };
+    for threads in ["1", "2"] {
+        for more in [
+            &["--format", "text"][..],
+            &["--format", "json"],
+            &["--to", "csv", out],
+            &["--to", "parquet", out],
+            &["--to", "parquet", out, "--rows", "positions"],
+        ] {
+            let more = [more, &["--threads", threads]].concat();
+            let (mapped, mapped_table) = command(path, &more);
+            let (streamed, streamed_table) = command("-", &more);
+            assert!(mapped == streamed, "{more:?}: other output");
+            assert!(mapped_table == streamed_table, "{more:?}: another table");
+            if more[0] == "--to" {
+                assert!(mapped_table.len() > 1000, "{more:?}");
+            } else {
+                assert!(mapped.len() > 1000, "{more:?}");
+            }
+        }
+    }
+}
+
 /// The row groups' sizes and the codec of every column chunk of the
 /// Parquet file at `path`.
 fn parquet_footer(path: &std::path::Path) -> (Vec<i64>, Vec<parquet::basic::Compression>) {

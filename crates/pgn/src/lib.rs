@@ -74,7 +74,7 @@ mod writer;
 
 pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Games, PgnGame};
-pub use open::{Compression, decompress, decompress_in_background, open};
+pub use open::{Compression, MappedFile, decompress, decompress_in_background, open};
 pub use parallel::{Chunk, ParallelReader};
 pub use reader::{Reader, is_chess960_variant};
 pub use result::{GameResult, ParseResultError};

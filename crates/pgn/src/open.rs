@@ -113,6 +113,73 @@ pub fn decompress_in_background<R: BufRead + Send + 'static>(
     Ok(Box::new(Background::spawn(decoded)))
 }
 
+/// A plain PGN file mapped into memory, for
+/// [`ParallelReader::in_memory`](crate::ParallelReader::in_memory): read
+/// where it lies, with no copy into the reader's buffers.
+///
+/// ```
+/// use bitboards_pgn::{MappedFile, ParallelReader, Visitor};
+///
+/// # let dir = std::env::temp_dir().join(format!("mapped-doc-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("games.pgn");
+/// std::fs::write(&path, "1. e4 e5 *\n\n1. d4 *\n")?;
+/// let mapped = MappedFile::open_plain(&path)?.expect("a plain file, not empty");
+/// assert_eq!(mapped.as_ref().len(), 20);
+///
+/// struct Nothing;
+/// impl Visitor for Nothing {}
+/// let mut games = 0;
+/// ParallelReader::in_memory(mapped).threads(1).for_each(|| Nothing, |_| (), |_, _| games += 1)?;
+/// assert_eq!(games, 2);
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct MappedFile(memmap2::Mmap);
+
+impl MappedFile {
+    /// `path` mapped when it is a plain (not compressed), non-empty file;
+    /// `None` for a compressed or empty one, which [`open`] reads.
+    ///
+    /// The file must not be cut shorter while it is mapped: reading the
+    /// bytes it lost ends the process with `SIGBUS`, as in any program
+    /// that maps its input. A file rewritten in place gives games that
+    /// fail to read.
+    ///
+    /// # Errors
+    /// The file's I/O error.
+    pub fn open_plain(path: impl AsRef<Path>) -> io::Result<Option<MappedFile>> {
+        let mut file = File::open(path)?;
+        let mut head = [0; 4];
+        let mut seen = 0;
+        while seen < head.len() {
+            match file.read(&mut head[seen..])? {
+                0 => break,
+                read => seen += read,
+            }
+        }
+        if seen == 0 || Compression::detect(&head[..seen]) != Compression::None {
+            return Ok(None);
+        }
+        // SAFETY: the mapping is read-only and owned by the `MappedFile`,
+        // which the reader keeps for as long as it borrows its bytes; they
+        // are only read, through bounds-checked slices, and any bytes are
+        // valid input (the reader checks UTF-8 itself). What no mapped
+        // reader can promise is that no other process changes the file
+        // meanwhile (see above): games files are written once, then read.
+        #[allow(unsafe_code)]
+        let map = unsafe { memmap2::Mmap::map(&file) }?;
+        Ok(Some(MappedFile(map)))
+    }
+}
+
+impl AsRef<[u8]> for MappedFile {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
 /// Blocks decoded on another thread, read in order.
 struct Background {
     blocks: Receiver<io::Result<Vec<u8>>>,

@@ -683,7 +683,35 @@ pub fn for_each_chunk(
     visitor: impl Fn() -> RecordVisitor + Sync,
     each: impl FnMut(Chunk<RecordBatch>),
 ) -> Result<(), ReadError> {
-    let reader = reader(input, threads);
+    for_each_chunk_of(reader(input, threads), visitor, each)
+}
+
+/// [`for_each_chunk`] with a reader of the caller's, on its threads: one
+/// over text held in memory ([`ParallelReader::in_memory`]), or one that
+/// reports or stops the reading ([`ParallelReader::on_cut`]). The chunk
+/// size is set here, as `for_each_chunk` sets it.
+///
+/// ```
+/// use bitboards_pgn::ParallelReader;
+/// use bitboards_pgn::record::RecordVisitor;
+/// use bitboards_pgn::table;
+///
+/// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n".repeat(500).into_bytes();
+/// let mut rows = 0;
+/// table::for_each_chunk_of(ParallelReader::in_memory(pgn).threads(2), RecordVisitor::default, |chunk| {
+///     rows += chunk.value.num_rows();
+/// })?;
+/// assert_eq!(rows, 500);
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+///
+/// # Errors
+/// As [`ParallelReader::for_each`]'s.
+pub fn for_each_chunk_of<R: Read + Send>(
+    reader: ParallelReader<R>,
+    visitor: impl Fn() -> RecordVisitor + Sync,
+    each: impl FnMut(Chunk<RecordBatch>),
+) -> Result<(), ReadError> {
     let chunk = batch_chunk(reader.thread_count());
     chunks(reader.chunk_size(chunk), visitor, each)
 }
@@ -789,10 +817,41 @@ pub fn for_each_batch(
     threads: Option<usize>,
     visitor: impl Fn() -> RecordVisitor + Sync,
     rows: usize,
+    each: impl FnMut(RecordBatch),
+    tally: impl FnMut(usize, Vec<PgnError>),
+) -> Result<(), ReadError> {
+    for_each_batch_of(reader(input, threads), visitor, rows, each, tally)
+}
+
+/// [`for_each_batch`] with a reader of the caller's, on its threads: one
+/// over text held in memory ([`ParallelReader::in_memory`]), or one that
+/// reports or stops the reading ([`ParallelReader::on_cut`]). Such a
+/// reader is read chunk by chunk on one thread too; with [`AS_BUILT`] the
+/// chunks, and so the batches, are the same as `for_each_batch`'s.
+///
+/// ```
+/// use bitboards_pgn::ParallelReader;
+/// use bitboards_pgn::record::RecordVisitor;
+/// use bitboards_pgn::table::{self, AS_BUILT};
+///
+/// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n".repeat(500);
+/// let (mut held, mut streamed) = (Vec::new(), Vec::new());
+/// let reader = ParallelReader::in_memory(pgn.clone().into_bytes()).threads(1);
+/// table::for_each_batch_of(reader, RecordVisitor::default, AS_BUILT, |batch| held.push(batch), |_, _| {})?;
+/// table::for_each_batch(pgn.as_bytes(), Some(2), RecordVisitor::default, AS_BUILT, |batch| streamed.push(batch), |_, _| {})?;
+/// assert_eq!(held, streamed);
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+///
+/// # Errors
+/// As [`for_each_batch`]'s.
+pub fn for_each_batch_of<R: Read + Send>(
+    mut reader: ParallelReader<R>,
+    visitor: impl Fn() -> RecordVisitor + Sync,
+    rows: usize,
     mut each: impl FnMut(RecordBatch),
     mut tally: impl FnMut(usize, Vec<PgnError>),
 ) -> Result<(), ReadError> {
-    let mut reader = reader(input, threads);
     if rows == AS_BUILT {
         reader = reader.chunk_size(AS_BUILT_CHUNK);
     } else if reader.thread_count() == 1 {
