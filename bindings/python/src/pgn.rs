@@ -231,7 +231,12 @@ where
     V: bitboards_pgn::Visitor,
     T: Send,
 {
-    each_opened(sources, progress, open_or_map, |_, input| {
+    let open = if one_thread(threads) {
+        open_stream
+    } else {
+        open_or_map
+    };
+    each_opened(sources, progress, open, |_, input| {
         let each = |_, game| {
             progress.games.fetch_add(1, Ordering::Relaxed);
             match game {
@@ -266,6 +271,19 @@ fn open_or_map(source: &Source, progress: &Progress) -> io::Result<Input> {
         Some(map) => Ok(Input::Mapped(map)),
         None => open(source, progress).map(Input::Stream),
     }
+}
+
+/// Opens `source` as a stream ([`open`]), even a plain file: for a reading
+/// on one thread that goes game by game rather than chunk by chunk, which
+/// is faster than the chunks of a mapped file (docs/performance.md,
+/// "Positions from a mapped file").
+fn open_stream(source: &Source, progress: &Progress) -> io::Result<Input> {
+    open(source, progress).map(Input::Stream)
+}
+
+/// Whether `threads` (all cores when None) is one.
+fn one_thread(threads: Option<usize>) -> bool {
+    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)) <= 1
 }
 
 /// A reader of a mapped file on `threads` threads (all cores when None)
@@ -326,7 +344,11 @@ fn read_all_tables(
     mut each: impl FnMut(RecordBatch),
     mut failed: impl FnMut(PgnError),
 ) -> Result<(), Fatal> {
-    each_opened(sources, progress, open_or_map, |_, input| {
+    // One thread and batches of a set size go game by game (see
+    // `table::for_each_batch`): a stream.
+    let by_game = one_thread(threads) && rows != Some(table::AS_BUILT);
+    let open = if by_game { open_stream } else { open_or_map };
+    each_opened(sources, progress, open, |_, input| {
         let mut tally = |games: usize, errors: Vec<PgnError>| {
             progress.games.fetch_add(games as u64, Ordering::Relaxed);
             errors.into_iter().for_each(&mut failed);
