@@ -119,6 +119,11 @@ SUMMARY = [
     "`pgn.read_table(file)`, every core",
     "python-chess `read_game` loop",
     "`rust_pgn_reader_python_binding.parse_games`, 1 thread",
+    # Issue 45's goals: positions against rust_pgn_reader, planes against
+    # NumPy's unpackbits.
+    "`pgn.read_positions(file, threads=1)`",
+    "`bitboards.planes`, the whole table",
+    "`bitboards.planes`, in batches",
     "random playouts, bitboards",
     "`Board().perft(5)`, every core",
     "`syzygy.Tablebase.probe_wdl(board)`",
