@@ -465,7 +465,7 @@ pub(crate) fn nulls(valid: &mut Vec<bool>, rows: usize) -> Option<NullBuffer> {
 /// (1) read as one word, and one multiplication moves the low bit of each
 /// byte into the top byte, in order, with no two products on the same bit
 /// (byte `i` lands on bit `56 + i`). Arrow's `collect_bool`, a call and a
-/// shift a row, cost 1.5% of `read_positions` (docs/performance.md).
+/// shift a row, took 1.7% of `read_positions` (docs/performance.md).
 pub(crate) fn pack_bools(bools: &[bool]) -> (BooleanBuffer, bool) {
     const GATHER: u64 = 0x0102_0408_1020_4080;
     let mut bytes = Vec::with_capacity(bools.len().div_ceil(64) * 8);
