@@ -183,18 +183,6 @@ impl Progress {
     }
 }
 
-/// `source` mapped into memory when it is a plain (not compressed),
-/// non-empty file: [`ParallelReader::in_memory`] reads it where it lies,
-/// with no copy into buffers (docs/performance.md, "Positions from a
-/// mapped file"). `None` for bytes and compressed or empty files, which
-/// [`open`] reads.
-fn mapped(source: &Source) -> io::Result<Option<MappedFile>> {
-    match source {
-        Source::Path(path) => MappedFile::open_plain(path),
-        Source::Bytes(_) => Ok(None),
-    }
-}
-
 /// Opens `source` for reading, decompressing on a thread of its own.
 fn open(source: &Source, progress: &Progress) -> io::Result<Box<dyn BufRead + Send>> {
     let (read, cancel) = (progress.read.clone(), progress.cancel.clone());
@@ -231,93 +219,74 @@ where
     V: bitboards_pgn::Visitor,
     T: Send,
 {
-    let open = if one_thread(threads) {
-        open_stream
-    } else {
-        open_or_map
-    };
-    each_opened(sources, progress, open, |_, input| {
-        let each = |_, game| {
+    let map = !one_thread(threads);
+    each_source(sources, progress, threads, map, |_, reader| {
+        reader.for_each(&make, &finish, |_, game| {
             progress.games.fetch_add(1, Ordering::Relaxed);
             match game {
                 Ok(value) => deliver(value, None),
                 Err((error, partial)) => deliver(partial, Some(error)),
             }
-        };
-        match input {
-            Input::Stream(input) => {
-                let mut reader = ParallelReader::new(input);
-                if let Some(threads) = threads {
-                    reader = reader.threads(threads);
-                }
-                reader.for_each(&make, &finish, each)
-            }
-            Input::Mapped(map) => {
-                held_reader(map, threads, progress).for_each(&make, &finish, each)
-            }
-        }
+        })
     })
 }
 
-/// A source opened: a stream ([`open`]), or a plain file mapped ([`mapped`]).
-enum Input {
-    Stream(Box<dyn BufRead + Send>),
-    Mapped(MappedFile),
+/// The reader of `source` on `threads` threads (all cores when None), its
+/// bytes counted into `progress`, stopping when `progress` is cancelled:
+/// with `map`, a plain file mapped into memory and read where it lies
+/// ([`MappedFile`]; docs/performance.md, "Positions from a mapped file"),
+/// else a stream ([`open`]), as bytes and compressed files always are.
+fn reader_of(
+    source: &Source,
+    progress: &Progress,
+    threads: Option<usize>,
+    map: bool,
+) -> io::Result<ParallelReader<Box<dyn Read + Send>>> {
+    let mapped = match source {
+        Source::Path(path) if map => MappedFile::open_plain(path)?,
+        _ => None,
+    };
+    let reader = match mapped {
+        Some(mapped) => {
+            let (read, cancel) = (progress.read.clone(), progress.cancel.clone());
+            ParallelReader::in_memory(mapped)
+                .on_cut(move |bytes| {
+                    read.fetch_add(bytes as u64, Ordering::Relaxed);
+                    !cancel.load(Ordering::Relaxed)
+                })
+                .boxed()
+        }
+        None => ParallelReader::new(open(source, progress)?).boxed(),
+    };
+    Ok(match threads {
+        Some(threads) => reader.threads(threads),
+        None => reader,
+    })
 }
 
-/// Opens `source`: mapped if it is a plain file, else as [`open`] does.
-fn open_or_map(source: &Source, progress: &Progress) -> io::Result<Input> {
-    match mapped(source)? {
-        Some(map) => Ok(Input::Mapped(map)),
-        None => open(source, progress).map(Input::Stream),
-    }
-}
-
-/// Opens `source` as a stream ([`open`]), even a plain file: for a reading
-/// on one thread that goes game by game rather than chunk by chunk, which
-/// is faster than the chunks of a mapped file (docs/performance.md,
-/// "Positions from a mapped file").
-fn open_stream(source: &Source, progress: &Progress) -> io::Result<Input> {
-    open(source, progress).map(Input::Stream)
-}
-
-/// Whether `threads` (all cores when None) is one.
+/// Whether `threads` (all cores when None) is one: a reading on one
+/// thread that goes game by game, where a stream is faster than the
+/// chunks of a mapped file (docs/performance.md, "Positions from a mapped
+/// file").
 fn one_thread(threads: Option<usize>) -> bool {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)) <= 1
 }
 
-/// A reader of a mapped file on `threads` threads (all cores when None)
-/// that counts the bytes it cuts into `progress` and stops when `progress`
-/// is cancelled, as [`open`]'s stream does.
-fn held_reader(
-    map: MappedFile,
-    threads: Option<usize>,
-    progress: &Progress,
-) -> ParallelReader<io::Empty> {
-    let (read, cancel) = (progress.read.clone(), progress.cancel.clone());
-    let reader = ParallelReader::in_memory(map).on_cut(move |bytes| {
-        read.fetch_add(bytes as u64, Ordering::Relaxed);
-        !cancel.load(Ordering::Relaxed)
-    });
-    match threads {
-        Some(threads) => reader.threads(threads),
-        None => reader,
-    }
-}
-
-/// Opens each of `sources` in order with `open` and has `read` read it
-/// (with its name), until one cannot be opened or read or is not PGN, or
-/// the read is cancelled.
-fn each_opened<I>(
+/// Opens each of `sources` in order ([`reader_of`], with `threads` and
+/// `map`) and has `read` read it (with its name), until one cannot be
+/// opened or read or is not PGN, or the read is cancelled.
+fn each_source(
     sources: &[Source],
     progress: &Progress,
-    open: impl Fn(&Source, &Progress) -> io::Result<I>,
-    mut read: impl FnMut(&str, I) -> Result<(), ReadError>,
+    threads: Option<usize>,
+    map: bool,
+    mut read: impl FnMut(&str, ParallelReader<Box<dyn Read + Send>>) -> Result<(), ReadError>,
 ) -> Result<(), Fatal> {
     for source in sources {
         let name = source.name();
-        let input = open(source, progress).map_err(|error| Fatal::Io(name.to_owned(), error))?;
-        read(name, input).map_err(|error| Fatal::of(name, error))?;
+        let reader = reader_of(source, progress, threads, map)
+            .map_err(|error| Fatal::Io(name.to_owned(), error))?;
+        read(name, reader).map_err(|error| Fatal::of(name, error))?;
         if progress.cancel.load(Ordering::Relaxed) {
             break;
         }
@@ -346,50 +315,20 @@ fn read_all_tables(
 ) -> Result<(), Fatal> {
     // One thread and batches of a set size go game by game (see
     // `table::for_each_batch`): a stream.
-    let by_game = one_thread(threads) && rows != Some(table::AS_BUILT);
-    let open = if by_game { open_stream } else { open_or_map };
-    each_opened(sources, progress, open, |_, input| {
+    let map = !(one_thread(threads) && rows != Some(table::AS_BUILT));
+    each_source(sources, progress, threads, map, |_, reader| {
         let mut tally = |games: usize, errors: Vec<PgnError>| {
             progress.games.fetch_add(games as u64, Ordering::Relaxed);
             errors.into_iter().for_each(&mut failed);
         };
-        let input = match input {
-            Input::Stream(input) => input,
-            // A mapped file is read chunk by chunk on any number of
-            // threads: the batches as built, for a table (the chunks'
-            // batches are its chunks), or as asked.
-            Input::Mapped(map) => {
-                let reader = held_reader(map, threads, progress);
-                return match rows {
-                    None => table::for_each_chunk_of(reader, &visitor, |chunk| {
-                        tally(chunk.games, chunk.errors);
-                        if chunk.value.num_rows() > 0 {
-                            each(chunk.value);
-                        }
-                    }),
-                    Some(rows) => {
-                        table::for_each_batch_of(reader, &visitor, rows, &mut each, tally)
-                    }
-                };
-            }
-        };
         match rows {
-            None if threads != Some(1) => {
-                table::for_each_chunk(input, threads, &visitor, |chunk| {
-                    tally(chunk.games, chunk.errors);
-                    if chunk.value.num_rows() > 0 {
-                        each(chunk.value);
-                    }
-                })
-            }
-            _ => table::for_each_batch(
-                input,
-                threads,
-                &visitor,
-                rows.unwrap_or(ROWS),
-                &mut each,
-                tally,
-            ),
+            None if threads != Some(1) => table::for_each_chunk_of(reader, &visitor, |chunk| {
+                tally(chunk.games, chunk.errors);
+                if chunk.value.num_rows() > 0 {
+                    each(chunk.value);
+                }
+            }),
+            _ => table::for_each_batch_of(reader, &visitor, rows.unwrap_or(ROWS), &mut each, tally),
         }
     })
 }
@@ -1024,23 +963,12 @@ pub fn position_stream(
     std::thread::spawn(move || {
         let _reporter = state.reporter(progress, &sources);
         let mut first = 0;
-        let read = each_opened(&sources, &state, open_or_map, |name, input| {
-            let each = |batch| {
+        let read = each_source(&sources, &state, threads, true, |name, reader| {
+            let summary = positions::for_each_batch_of(reader, &options, first, |batch| {
                 if send.send(Ok(batch)).is_err() {
                     state.cancel.store(true, Ordering::Relaxed);
                 }
-            };
-            let summary = match input {
-                Input::Stream(input) => {
-                    positions::for_each_batch(input, &options, threads, first, each)?
-                }
-                Input::Mapped(map) => positions::for_each_batch_of(
-                    held_reader(map, threads, &state),
-                    &options,
-                    first,
-                    each,
-                )?,
-            };
+            })?;
             first += summary.games;
             state.games.fetch_add(summary.games, Ordering::Relaxed);
             if let Ok(mut errors) = errors.lock() {

@@ -283,10 +283,10 @@ pub fn run(
     let mut summary = Summary::default();
     let mut number = 0u64;
     for file in &args.files {
-        let input = open_input(file, &progress.counter)?;
+        let reader = open_input(file, args, &progress.counter)?;
         let name = display_name(file);
         let mut failure = None;
-        let deliver = |chunk: Chunk<Written>| {
+        let read = read_chunks(reader, csv, args, |chunk| {
             let mut errors = chunk.errors.iter().peekable();
             for (index, text) in chunk.value.games().enumerate() {
                 number += 1;
@@ -309,16 +309,7 @@ pub fn run(
                 }
             }
             progress.show();
-        };
-        let read = match input {
-            Input::Stream(input) => read_file(input, args, csv, deliver),
-            Input::Mapped(map) => read_chunks(
-                held_reader(map, args, &progress.counter),
-                csv,
-                args,
-                deliver,
-            ),
-        };
+        });
         if let Some(error) = failure {
             return Err(unwritable("the output", &error));
         }
@@ -348,41 +339,29 @@ fn run_games_table(
     let started = Instant::now();
     let mut summary = Summary::default();
     for file in &args.files {
-        let input = open_input(file, &progress.counter)?;
+        let reader = open_input(file, args, &progress.counter)?;
         let mut written = Ok(());
-        let each = |batch| {
-            if written.is_ok() {
-                written = writer.write(batch).map_err(io::Error::other);
-            }
-        };
-        let tally = |games: usize, errors: Vec<PgnError>| {
-            summary.failed += errors.len() as u64;
-            summary.read += (games - errors.len()) as u64;
-            for error in &errors {
-                let _ = writeln!(err, "error: {}", located(display_name(file), error));
-            }
-            progress.show();
-        };
-        // The workers' batches as built, the same on any number of threads
-        // and read either way, so that the file is the same bytes.
-        let rows = table::AS_BUILT;
-        let read = match input {
-            Input::Stream(input) => table::for_each_batch(
-                input,
-                args.threads,
-                RecordVisitor::default,
-                rows,
-                each,
-                tally,
-            ),
-            Input::Mapped(map) => table::for_each_batch_of(
-                held_reader(map, args, &progress.counter),
-                RecordVisitor::default,
-                rows,
-                each,
-                tally,
-            ),
-        };
+        let read = table::for_each_batch_of(
+            reader,
+            RecordVisitor::default,
+            // The workers' batches as built, the same on any number of
+            // threads and from a stream or a mapped file, so that the file
+            // is the same bytes.
+            table::AS_BUILT,
+            |batch| {
+                if written.is_ok() {
+                    written = writer.write(batch).map_err(io::Error::other);
+                }
+            },
+            |games, errors| {
+                summary.failed += errors.len() as u64;
+                summary.read += (games - errors.len()) as u64;
+                for error in &errors {
+                    let _ = writeln!(err, "error: {}", located(display_name(file), error));
+                }
+                progress.show();
+            },
+        );
         written.map_err(|error| unwritable(path, &error))?;
         if let Err(error) = read {
             file_failed(file, error, &mut summary, err)?;
@@ -503,42 +482,36 @@ fn close_parquet(writer: BackgroundWriter<Output>, path: &str) -> Result<(), Com
         .commit(path)
 }
 
-/// An input opened: a stream, or a plain file mapped into memory.
-enum Input {
-    Stream(Box<dyn io::BufRead + Send>),
-    Mapped(MappedFile),
-}
-
-/// `file` opened: mapped into memory when it is a plain file (its chunks
-/// read where they lie, docs/performance.md, "Positions from a mapped
-/// file"), else (compressed, or standard input for `-`) a stream,
-/// decompressed on a thread of its own, its bytes counted into `counter`
-/// for the progress bar.
-fn open_input(file: &str, counter: &Arc<AtomicU64>) -> Result<Input, CommandError> {
-    if file != "-"
-        && let Some(map) = MappedFile::open_plain(file).map_err(|error| unreadable(file, &error))?
-    {
-        return Ok(Input::Mapped(map));
-    }
-    open_stream(file, counter).map(Input::Stream)
-}
-
-/// A reader of the mapped file `map` on `--threads` threads, its bytes
-/// counted into `counter` as they are cut.
-fn held_reader(
-    map: MappedFile,
+/// The reader of `file` on `--threads` threads, its bytes counted into
+/// `counter` for the progress bar: a plain file mapped into memory, its
+/// chunks read where they lie (docs/performance.md, "Positions from a
+/// mapped file"); else (compressed, or standard input for `-`) a stream,
+/// decompressed on a thread of its own.
+fn open_input(
+    file: &str,
     args: &PgnArgs,
     counter: &Arc<AtomicU64>,
-) -> ParallelReader<io::Empty> {
-    let counter = Arc::clone(counter);
-    let reader = ParallelReader::in_memory(map).on_cut(move |bytes| {
-        counter.fetch_add(bytes as u64, Ordering::Relaxed);
-        true
-    });
-    match args.threads {
+) -> Result<ParallelReader<Box<dyn Read + Send>>, CommandError> {
+    let mapped = match file {
+        "-" => None,
+        _ => MappedFile::open_plain(file).map_err(|error| unreadable(file, &error))?,
+    };
+    let reader = match mapped {
+        Some(map) => {
+            let counter = Arc::clone(counter);
+            ParallelReader::in_memory(map)
+                .on_cut(move |bytes| {
+                    counter.fetch_add(bytes as u64, Ordering::Relaxed);
+                    true
+                })
+                .boxed()
+        }
+        None => ParallelReader::new(open_stream(file, counter)?).boxed(),
+    };
+    Ok(match args.threads {
         Some(threads) => reader.threads(threads),
         None => reader,
-    }
+    })
 }
 
 /// `file` (or standard input for `-`) opened as a stream, decompressed on
@@ -587,25 +560,14 @@ fn run_positions(
     let (mut games, mut rows) = (0u64, 0u64);
     let mut summary = Summary::default();
     for file in &args.files {
-        let input = open_input(file, &progress.counter)?;
+        let reader = open_input(file, args, &progress.counter)?;
         let mut written = Ok(());
-        let each = |batch| {
+        let read = positions::for_each_batch_of(reader, &options, games, |batch| {
             if written.is_ok() {
                 written = writer.write(batch).map_err(io::Error::other);
             }
             progress.show();
-        };
-        let read = match input {
-            Input::Stream(input) => {
-                positions::for_each_batch(input, &options, args.threads, games, each)
-            }
-            Input::Mapped(map) => positions::for_each_batch_of(
-                held_reader(map, args, &progress.counter),
-                &options,
-                games,
-                each,
-            ),
-        };
+        });
         written.map_err(|error| unwritable(path, &error))?;
         match read {
             Ok(read) => {

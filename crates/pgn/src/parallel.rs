@@ -284,6 +284,32 @@ impl<R: Read + Send> ParallelReader<R> {
         self
     }
 
+    /// The same reader with its input boxed: readers of a stream and of
+    /// text [in memory](ParallelReader::in_memory) as one type, for a
+    /// caller that takes either.
+    ///
+    /// ```
+    /// use bitboards_pgn::ParallelReader;
+    ///
+    /// let stream = ParallelReader::new(&b"1. e4 *"[..]).boxed();
+    /// let held = ParallelReader::in_memory(b"1. e4 *".to_vec()).boxed();
+    /// let readers = [stream, held];
+    /// # let _ = readers;
+    /// ```
+    #[must_use]
+    pub fn boxed<'a>(self) -> ParallelReader<Box<dyn Read + Send + 'a>>
+    where
+        R: 'a,
+    {
+        ParallelReader {
+            input: Box::new(self.input),
+            memory: self.memory,
+            threads: self.threads,
+            chunk: self.chunk,
+            on_cut: self.on_cut,
+        }
+    }
+
     /// The number of threads that read, the calling thread included.
     #[must_use]
     pub fn thread_count(&self) -> usize {

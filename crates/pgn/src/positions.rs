@@ -848,9 +848,7 @@ impl RowBuilder {
                 None,
             )),
             RowBuilder::Bool(_, values) => {
-                let (bits, _) = crate::table::pack_bools(values);
-                values.clear();
-                values.reserve(rows);
+                let (bits, _) = crate::table::take_bools(values, rows);
                 Arc::new(BooleanArray::new(bits, None))
             }
             RowBuilder::Square(_, values) => {

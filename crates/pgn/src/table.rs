@@ -454,10 +454,17 @@ impl<T: Copy + Default + ArrowNativeType> Nullable<T> {
 /// The null buffer of a column whose rows' validity is `valid` (None when
 /// every row is), leaving it empty with room for `rows`.
 pub(crate) fn nulls(valid: &mut Vec<bool>, rows: usize) -> Option<NullBuffer> {
-    let (bits, all) = pack_bools(valid);
-    valid.clear();
-    valid.reserve(rows);
+    let (bits, all) = take_bools(valid, rows);
     (!all).then(|| NullBuffer::new(bits))
+}
+
+/// `bools` packed ([`pack_bools`]), and whether every one is true,
+/// leaving `bools` empty with room for `rows`.
+pub(crate) fn take_bools(bools: &mut Vec<bool>, rows: usize) -> (BooleanBuffer, bool) {
+    let packed = pack_bools(bools);
+    bools.clear();
+    bools.reserve(rows);
+    packed
 }
 
 /// `bools` as a bitmap (the first in the lowest bit), and whether every
