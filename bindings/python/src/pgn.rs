@@ -258,10 +258,7 @@ fn reader_of(
         }
         None => ParallelReader::new(open(source, progress)?).boxed(),
     };
-    Ok(match threads {
-        Some(threads) => reader.threads(threads),
-        None => reader,
-    })
+    Ok(reader.threads_or_default(threads))
 }
 
 /// Whether `threads` (all cores when None) is one: a reading on one
@@ -269,7 +266,7 @@ fn reader_of(
 /// chunks of a mapped file (docs/performance.md, "Positions from a mapped
 /// file").
 fn one_thread(threads: Option<usize>) -> bool {
-    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)) <= 1
+    threads.unwrap_or_else(bitboards_pgn::default_thread_count) <= 1
 }
 
 /// Opens each of `sources` in order ([`reader_of`], with `threads` and

@@ -231,24 +231,22 @@ fn build(
                 bitboards_pgn::decompress_in_background(BufReader::with_capacity(1 << 16, file))
             })
             .map_err(|error| CommandError::unreadable(format!("cannot read {file}: {error}")))?;
-        let mut reader = ParallelReader::new(input);
-        if let Some(threads) = threads {
-            reader = reader.threads(threads);
-        }
-        let read = reader.for_each(
-            || template.clone(),
-            |game: &mut GameMoves| game.clone(),
-            |_, game| match game {
-                Ok(game) => {
-                    if failure.is_none()
-                        && let Err(error) = builder.add_game(&game)
-                    {
-                        failure = Some(error);
+        let read = ParallelReader::new(input)
+            .threads_or_default(threads)
+            .for_each(
+                || template.clone(),
+                |game: &mut GameMoves| game.clone(),
+                |_, game| match game {
+                    Ok(game) => {
+                        if failure.is_none()
+                            && let Err(error) = builder.add_game(&game)
+                        {
+                            failure = Some(error);
+                        }
                     }
-                }
-                Err(_failed) => bad += 1,
-            },
-        );
+                    Err(_failed) => bad += 1,
+                },
+            );
         if let Err(error) = read {
             return Err(CommandError::unreadable(format!(
                 "cannot read {file}: {error}"

@@ -508,10 +508,7 @@ fn open_input(
         }
         None => ParallelReader::new(open_stream(file, counter)?).boxed(),
     };
-    Ok(match args.threads {
-        Some(threads) => reader.threads(threads),
-        None => reader,
-    })
+    Ok(reader.threads_or_default(args.threads))
 }
 
 /// `file` (or standard input for `-`) opened as a stream, decompressed on
@@ -724,10 +721,7 @@ pub fn read_file(
     csv: bool,
     deliver: impl FnMut(Chunk<Written>),
 ) -> Result<(), ReadError> {
-    let mut reader = ParallelReader::new(input);
-    if let Some(threads) = args.threads {
-        reader = reader.threads(threads);
-    }
+    let reader = ParallelReader::new(input).threads_or_default(args.threads);
     read_chunks(reader, csv, args, deliver)
 }
 

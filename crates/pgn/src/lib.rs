@@ -75,7 +75,7 @@ mod writer;
 pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Games, PgnGame};
 pub use open::{Compression, MappedFile, decompress, decompress_in_background, open};
-pub use parallel::{Chunk, ParallelReader};
+pub use parallel::{Chunk, ParallelReader, default_thread_count};
 pub use reader::{Reader, is_chess960_variant};
 pub use result::{GameResult, ParseResultError};
 pub use staged::StagedFile;

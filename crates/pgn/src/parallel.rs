@@ -31,6 +31,17 @@ const MEMORY_BUDGET: usize = 32 << 20;
 const MAX_CHUNK: usize = 256 << 10;
 const MIN_CHUNK: usize = 64 << 10;
 
+/// The number of threads a [`ParallelReader`] reads on unless told: as
+/// many as the machine has cores (1 when that cannot be known).
+///
+/// ```
+/// assert!(bitboards_pgn::default_thread_count() >= 1);
+/// ```
+#[must_use]
+pub fn default_thread_count() -> usize {
+    thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// A reader of one input on several threads: the games in input order,
 /// each handed to a visitor of its worker's own and turned into a value
 /// there, then delivered on the calling thread.
@@ -215,7 +226,7 @@ impl<R: Read + Send> ParallelReader<R> {
         ParallelReader {
             input,
             memory: None,
-            threads: thread::available_parallelism().map_or(1, usize::from),
+            threads: default_thread_count(),
             chunk: None,
             on_cut: None,
         }
@@ -266,6 +277,26 @@ impl<R: Read + Send> ParallelReader<R> {
     pub fn threads(mut self, threads: usize) -> ParallelReader<R> {
         self.threads = threads.max(1);
         self
+    }
+
+    /// Reads on `threads` threads when it is given, else on as many as
+    /// [`new`](ParallelReader::new) chose (every core): for a caller whose
+    /// user may or may not have said how many.
+    ///
+    /// ```
+    /// use bitboards_pgn::{ParallelReader, default_thread_count};
+    ///
+    /// let given = ParallelReader::new(&b""[..]).threads_or_default(Some(3));
+    /// let not_given = ParallelReader::new(&b""[..]).threads_or_default(None);
+    /// assert_eq!(given.thread_count(), 3);
+    /// assert_eq!(not_given.thread_count(), default_thread_count());
+    /// ```
+    #[must_use]
+    pub fn threads_or_default(self, threads: Option<usize>) -> ParallelReader<R> {
+        match threads {
+            Some(threads) => self.threads(threads),
+            None => self,
+        }
     }
 
     /// The size of the chunks the input is cut into (a chunk grows past it

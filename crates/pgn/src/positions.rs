@@ -1143,10 +1143,7 @@ pub fn for_each_batch(
     first_game: u64,
     each: impl FnMut(RecordBatch),
 ) -> Result<Summary, ReadError> {
-    let mut reader = ParallelReader::new(input);
-    if let Some(threads) = threads {
-        reader = reader.threads(threads);
-    }
+    let reader = ParallelReader::new(input).threads_or_default(threads);
     for_each_batch_of(reader, options, first_game, each)
 }
 

@@ -690,7 +690,11 @@ pub fn for_each_chunk(
     visitor: impl Fn() -> RecordVisitor + Sync,
     each: impl FnMut(Chunk<RecordBatch>),
 ) -> Result<(), ReadError> {
-    for_each_chunk_of(reader(input, threads), visitor, each)
+    for_each_chunk_of(
+        ParallelReader::new(input).threads_or_default(threads),
+        visitor,
+        each,
+    )
 }
 
 /// [`for_each_chunk`] with a reader of the caller's, on its threads: one
@@ -733,15 +737,6 @@ pub fn for_each_chunk_of<R: Read + Send>(
 /// still reads as many: the wait for the last chunk grows with its size.
 fn batch_chunk(threads: usize) -> usize {
     ((2 << 20) / threads).clamp(256 << 10, 1 << 20)
-}
-
-/// A reader of `input` on `threads` threads (all cores when None).
-fn reader<R: Read + Send>(input: R, threads: Option<usize>) -> ParallelReader<R> {
-    let reader = ParallelReader::new(input);
-    match threads {
-        Some(threads) => reader.threads(threads),
-        None => reader,
-    }
 }
 
 /// [`for_each_chunk`] with `reader`.
@@ -827,7 +822,13 @@ pub fn for_each_batch(
     each: impl FnMut(RecordBatch),
     tally: impl FnMut(usize, Vec<PgnError>),
 ) -> Result<(), ReadError> {
-    for_each_batch_of(reader(input, threads), visitor, rows, each, tally)
+    for_each_batch_of(
+        ParallelReader::new(input).threads_or_default(threads),
+        visitor,
+        rows,
+        each,
+        tally,
+    )
 }
 
 /// [`for_each_batch`] with a reader of the caller's, on its threads: one
