@@ -219,8 +219,7 @@ where
     V: bitboards_pgn::Visitor,
     T: Send,
 {
-    let map = !one_thread(threads);
-    each_source(sources, progress, threads, map, |_, reader| {
+    each_source(sources, progress, threads, |_, reader| {
         reader.for_each(&make, &finish, |_, game| {
             progress.games.fetch_add(1, Ordering::Relaxed);
             match game {
@@ -232,18 +231,17 @@ where
 }
 
 /// The reader of `source` on `threads` threads (all cores when None), its
-/// bytes counted into `progress`, stopping when `progress` is cancelled:
-/// with `map`, a plain file mapped into memory and read where it lies
-/// ([`MappedFile`]; docs/performance.md, "Positions from a mapped file"),
-/// else a stream ([`open`]), as bytes and compressed files always are.
+/// bytes counted into `progress`, stopping when `progress` is cancelled: a
+/// plain file mapped into memory and read where it lies ([`MappedFile`];
+/// docs/performance.md, "Positions from a mapped file"), else a stream
+/// ([`open`]), as bytes and compressed files are.
 fn reader_of(
     source: &Source,
     progress: &Progress,
     threads: Option<usize>,
-    map: bool,
 ) -> io::Result<ParallelReader<Box<dyn Read + Send>>> {
     let mapped = match source {
-        Source::Path(path) if map => MappedFile::open_plain(path)?,
+        Source::Path(path) => MappedFile::open_plain(path)?,
         _ => None,
     };
     let reader = match mapped {
@@ -261,27 +259,18 @@ fn reader_of(
     Ok(reader.threads_or_default(threads))
 }
 
-/// Whether `threads` (all cores when None) is one: a reading on one
-/// thread that goes game by game, where a stream is faster than the
-/// chunks of a mapped file (docs/performance.md, "Positions from a mapped
-/// file").
-fn one_thread(threads: Option<usize>) -> bool {
-    threads.unwrap_or_else(bitboards_pgn::default_thread_count) <= 1
-}
-
-/// Opens each of `sources` in order ([`reader_of`], with `threads` and
-/// `map`) and has `read` read it (with its name), until one cannot be
-/// opened or read or is not PGN, or the read is cancelled.
+/// Opens each of `sources` in order ([`reader_of`], with `threads`) and
+/// has `read` read it (with its name), until one cannot be opened or read
+/// or is not PGN, or the read is cancelled.
 fn each_source(
     sources: &[Source],
     progress: &Progress,
     threads: Option<usize>,
-    map: bool,
     mut read: impl FnMut(&str, ParallelReader<Box<dyn Read + Send>>) -> Result<(), ReadError>,
 ) -> Result<(), Fatal> {
     for source in sources {
         let name = source.name();
-        let reader = reader_of(source, progress, threads, map)
+        let reader = reader_of(source, progress, threads)
             .map_err(|error| Fatal::Io(name.to_owned(), error))?;
         read(name, reader).map_err(|error| Fatal::of(name, error))?;
         if progress.cancel.load(Ordering::Relaxed) {
@@ -310,10 +299,7 @@ fn read_all_tables(
     mut each: impl FnMut(RecordBatch),
     mut failed: impl FnMut(PgnError),
 ) -> Result<(), Fatal> {
-    // One thread and batches of a set size go game by game (see
-    // `table::for_each_batch`): a stream.
-    let map = !(one_thread(threads) && rows != Some(table::AS_BUILT));
-    each_source(sources, progress, threads, map, |_, reader| {
+    each_source(sources, progress, threads, |_, reader| {
         let mut tally = |games: usize, errors: Vec<PgnError>| {
             progress.games.fetch_add(games as u64, Ordering::Relaxed);
             errors.into_iter().for_each(&mut failed);
@@ -960,7 +946,7 @@ pub fn position_stream(
     std::thread::spawn(move || {
         let _reporter = state.reporter(progress, &sources);
         let mut first = 0;
-        let read = each_source(&sources, &state, threads, true, |name, reader| {
+        let read = each_source(&sources, &state, threads, |name, reader| {
             let summary = positions::for_each_batch_of(reader, &options, first, |batch| {
                 if send.send(Ok(batch)).is_err() {
                     state.cancel.store(true, Ordering::Relaxed);

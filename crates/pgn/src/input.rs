@@ -51,6 +51,15 @@ impl<R: BufRead> Input<R> {
         self.inner
     }
 
+    pub(super) fn get_ref(&self) -> &R {
+        &self.inner
+    }
+
+    /// The offset in the input of the first byte not consumed.
+    pub(super) fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
     /// Steps over a byte order mark at `pos`; the line starts after it.
     pub(super) fn skip_bom(&mut self) {
         self.pos += 3;

@@ -118,6 +118,78 @@ impl Bytes {
     }
 }
 
+/// The input of a reading game by game ([`ParallelReader::one_by_one`]):
+/// the text in memory, read where it lies, or the stream through a buffer,
+/// in pieces whose sizes `on_cut` hears as the reader takes them in.
+pub(crate) struct Pieces<R> {
+    held: Option<(Memory, usize)>,
+    stream: io::BufReader<R>,
+    /// The most bytes handed to the reader at once.
+    piece: usize,
+    on_cut: Option<OnCut>,
+    /// The bytes taken in so far.
+    taken: u64,
+    /// Where the input ends for the reading, once `on_cut` has said stop:
+    /// the end of the piece it was told of last.
+    stop_at: Option<u64>,
+}
+
+impl<R: Read> Read for Pieces<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let piece = self.fill_buf()?;
+        let count = piece.len().min(out.len());
+        out[..count].copy_from_slice(&piece[..count]);
+        self.consume(count);
+        Ok(count)
+    }
+}
+
+impl<R: Read> BufRead for Pieces<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        let piece = self.piece;
+        let rest = match &self.held {
+            Some((memory, at)) => &(**memory).as_ref()[*at..],
+            None => self.stream.fill_buf()?,
+        };
+        Ok(&rest[..rest.len().min(piece)])
+    }
+
+    fn consume(&mut self, count: usize) {
+        match &mut self.held {
+            Some((_, at)) => *at += count,
+            None => self.stream.consume(count),
+        }
+        self.taken += count as u64;
+        if count > 0
+            && let Some(hear) = &mut self.on_cut
+            && !hear(count)
+        {
+            self.stop_at = Some(self.taken);
+            self.on_cut = None;
+        }
+    }
+}
+
+impl<R: Read> Reader<Pieces<R>> {
+    /// The next game, as [`Reader::read_game`] reads it, unless the input
+    /// was told to stop ([`ParallelReader::on_cut`]) and the reader has
+    /// gone past the last piece `on_cut` heard of: then `Ok(false)`, the
+    /// end.
+    pub(crate) fn read_next<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Result<bool, ReadError> {
+        if self
+            .get_ref()
+            .stop_at
+            .is_some_and(|end| self.offset() >= end)
+        {
+            return Ok(false);
+        }
+        self.read_game(visitor)
+    }
+}
+
 /// A chunk of the input and where it starts.
 struct Cut {
     index: usize,
@@ -153,17 +225,18 @@ pub struct Chunk<U> {
     pub errors: Vec<PgnError>,
 }
 
-/// Reads every game of `reader`, handing `each` the value `finish` makes of
-/// the visitor after a game that reads, or the game's error, in order;
-/// until the input ends, or fails, or is found not to be PGN (the error).
-fn replay<R: BufRead, V: Visitor, T>(
-    reader: &mut Reader<R>,
+/// Reads every game that `read_game` reads (as [`Reader::read_game`]
+/// does), handing `each` the value `finish` makes of the visitor after a
+/// game that reads, or the game's error, in order; until the input ends,
+/// or fails, or is found not to be PGN (the error).
+fn replay<V: Visitor, T>(
+    mut read_game: impl FnMut(&mut V) -> Result<bool, ReadError>,
     visitor: &mut V,
     finish: &impl Fn(&mut V) -> T,
     mut each: impl FnMut(Result<T, (PgnError, T)>),
 ) -> Result<(), ReadError> {
     loop {
-        match reader.read_game(visitor) {
+        match read_game(visitor) {
             Ok(true) => each(Ok(finish(visitor))),
             Ok(false) => return Ok(()),
             Err(ReadError::Game(error)) => each(Err((error, finish(visitor)))),
@@ -235,7 +308,11 @@ impl<R: Read + Send> ParallelReader<R> {
     /// Has `hear` told the size in bytes of each chunk as it is cut, in
     /// input order: to count the input read (a progress line), or to stop
     /// early: when it returns false the input ends there, as if it had no
-    /// more (the chunks cut before it are still read and delivered).
+    /// more (the chunks cut before it are still read and delivered). On
+    /// one thread, where [`for_each`](ParallelReader::for_each) reads the
+    /// games one by one, `hear` is told of the input in pieces of at most
+    /// the chunk size as the reader takes them in, and a false ends the
+    /// reading at the first game that starts past them.
     ///
     /// ```
     /// use bitboards_pgn::{ParallelReader, Visitor};
@@ -254,8 +331,9 @@ impl<R: Read + Send> ParallelReader<R> {
     ///         cut < 5000
     ///     })
     ///     .for_each(|| Nothing, |_| (), |_, _| games += 1)?;
-    /// // Chunks were cut until 5,000 bytes were: 5,000 to 6,000 bytes of 24-byte games.
-    /// assert!((5000 / 24..=6000 / 24).contains(&games));
+    /// // The reader was told of 5,000 bytes and no more: the games (of 25
+    /// // bytes each) that start in them.
+    /// assert!((5000 / 25..=5000 / 25 + 1).contains(&games));
     /// # Ok::<(), bitboards_pgn::ReadError>(())
     /// ```
     #[must_use]
@@ -347,15 +425,24 @@ impl<R: Read + Send> ParallelReader<R> {
         self.threads
     }
 
-    /// The input, unread, when it is a stream; the reader itself back when
-    /// its input is [in memory](ParallelReader::in_memory) or it was told
-    /// to [stop](ParallelReader::on_cut).
-    #[cfg(feature = "arrow")]
-    pub(crate) fn into_input(self) -> Result<R, ParallelReader<R>> {
-        match (&self.memory, &self.on_cut) {
-            (None, None) => Ok(self.input),
-            _ => Err(self),
-        }
+    /// A reader of the games one by one on the calling thread, whatever
+    /// the thread count: with no chunks to cut, each game is read as soon
+    /// as the one before it, where chunks would cost a pass to cut them and
+    /// a copy of the text in memory into each. `on_cut` hears of the input
+    /// in pieces of at most the chunk size, as the reader takes them in;
+    /// when it returns false, [`Reader::read_next`] reads the games that
+    /// start in what it was told of and no more, as a chunked reading reads
+    /// the chunks cut until then.
+    pub(crate) fn one_by_one(self) -> Reader<Pieces<R>> {
+        let buffer = if self.memory.is_some() { 0 } else { 1 << 16 };
+        Reader::new(Pieces {
+            held: self.memory.map(|memory| (memory, 0)),
+            stream: io::BufReader::with_capacity(buffer, self.input),
+            piece: self.chunk.unwrap_or(MAX_CHUNK),
+            on_cut: self.on_cut,
+            taken: 0,
+            stop_at: None,
+        })
     }
 
     /// Reads every game. Each worker makes its visitor with `make`; after
@@ -382,32 +469,26 @@ impl<R: Read + Send> ParallelReader<R> {
         V: Visitor,
         T: Send,
     {
-        if self.threads == 1 && self.on_cut.is_none() {
+        if self.threads == 1 {
             let mut number = 0;
             let each = |game| {
                 number += 1;
                 deliver(number, game);
             };
-            return match &self.memory {
-                Some(memory) => replay(
-                    &mut Reader::new((**memory).as_ref()),
-                    &mut make(),
-                    &finish,
-                    each,
-                ),
-                None => replay(
-                    &mut Reader::new(io::BufReader::with_capacity(1 << 16, self.input)),
-                    &mut make(),
-                    &finish,
-                    each,
-                ),
-            };
+            let mut reader = self.one_by_one();
+            return replay(
+                |visitor| reader.read_next(visitor),
+                &mut make(),
+                &finish,
+                each,
+            );
         }
         self.run(
             make,
             |visitor, reader| {
                 let mut games = Vec::new();
-                let end = replay(reader, visitor, &finish, |game| games.push(game)).err();
+                let read_game = |visitor: &mut V| reader.read_game(visitor);
+                let end = replay(read_game, visitor, &finish, |game| games.push(game)).err();
                 let count = games.len();
                 (games, count, end)
             },

@@ -278,6 +278,17 @@ impl<R: BufRead> Reader<R> {
         self.input.into_inner()
     }
 
+    /// The input, borrowed.
+    pub(crate) fn get_ref(&self) -> &R {
+        self.input.get_ref()
+    }
+
+    /// How far into the input the reader has gone: the offset of the first
+    /// byte it has not read (after a game, where the game ended).
+    pub(crate) fn offset(&self) -> u64 {
+        self.input.offset()
+    }
+
     /// Reads the next game, telling `visitor` what it contains. `Ok(true)`
     /// after a game, `Ok(false)` at the end of the input.
     ///

@@ -66,7 +66,6 @@ use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, Schema
 use crate::annotations::Score;
 use crate::error::{PgnError, ReadError};
 use crate::parallel::{Chunk, ParallelReader};
-use crate::reader::Reader;
 use crate::record::{
     GAME_TABLE, GameRecord, RecordVisitor, TagKind, Value, parse_date, parse_int, parse_time,
 };
@@ -833,9 +832,10 @@ pub fn for_each_batch(
 
 /// [`for_each_batch`] with a reader of the caller's, on its threads: one
 /// over text held in memory ([`ParallelReader::in_memory`]), or one that
-/// reports or stops the reading ([`ParallelReader::on_cut`]). Such a
-/// reader is read chunk by chunk on one thread too; with [`AS_BUILT`] the
-/// chunks, and so the batches, are the same as `for_each_batch`'s.
+/// reports or stops the reading ([`ParallelReader::on_cut`]). On one
+/// thread the games are read one by one, as `for_each_batch` reads them;
+/// with [`AS_BUILT`] the chunks, and so the batches, are the same as
+/// `for_each_batch`'s.
 ///
 /// ```
 /// use bitboards_pgn::ParallelReader;
@@ -863,14 +863,10 @@ pub fn for_each_batch_of<R: Read + Send>(
     if rows == AS_BUILT {
         reader = reader.chunk_size(AS_BUILT_CHUNK);
     } else if reader.thread_count() == 1 {
-        let input = match reader.into_input() {
-            Ok(input) => std::io::BufReader::with_capacity(1 << 16, input),
-            Err(whole) => return joined_chunks(whole, visitor, rows, each, tally),
-        };
-        let mut reader = Reader::new(input);
+        let mut reader = reader.one_by_one();
         let (mut visitor, mut builder) = (visitor(), GamesBuilder::new());
         loop {
-            match reader.read_game(&mut visitor) {
+            match reader.read_next(&mut visitor) {
                 Ok(true) => {
                     builder.push(visitor.record());
                     tally(1, Vec::new());

@@ -1378,6 +1378,39 @@ fn parallel_reading_gives_what_sequential_reading_gives() {
             "{threads} threads, chunks of {chunk}, told"
         );
         assert_eq!(cut.load(std::sync::atomic::Ordering::Relaxed), text.len());
+        // Game by game (`for_each`; on one thread, without chunks), streamed
+        // or in memory, told of every byte: the same games.
+        for (reader, how) in [
+            (streamed().boxed(), "streamed"),
+            (held().boxed(), "in memory"),
+        ] {
+            let cut = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let counted = cut.clone();
+            let told = reader.on_cut(move |bytes| {
+                counted.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
+                true
+            });
+            let games = record_parallel(told);
+            assert_eq!(
+                games, sequential,
+                "{threads} threads, chunks of {chunk}, {how}, told"
+            );
+            assert_eq!(cut.load(std::sync::atomic::Ordering::Relaxed), text.len());
+        }
+        // Told to stop halfway: the games before, and not all of them.
+        let mut told = 0;
+        let half = text.len() / 2;
+        let stopped = record_parallel(held().on_cut(move |bytes| {
+            told += bytes;
+            told < half
+        }));
+        assert!(
+            (1..sequential.len()).contains(&stopped.len()),
+            "{threads} threads, chunks of {chunk}: {} games of {}",
+            stopped.len(),
+            sequential.len()
+        );
+        assert_eq!(stopped[..], sequential[..stopped.len()]);
     }
     // Not PGN: one error, whatever the thread count.
     let lock = include_bytes!("../../../Cargo.lock");
