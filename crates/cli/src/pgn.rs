@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use bitboards::{Move, Position};
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
-use bitboards_pgn::record::RecordVisitor;
+use bitboards_pgn::record::{RecordVisitor, push_unsigned_bytes};
 use bitboards_pgn::table::{self, BackgroundWriter, ParquetOptions, ParquetWriter, games_schema};
 use bitboards_pgn::{Chunk, MappedFile, ParallelReader, PgnError, ReadError, StagedFile};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -28,7 +28,7 @@ pub use crate::Format;
 
 mod report;
 
-use report::{ReportVisitor, push_fen, push_unsigned};
+use report::{ReportVisitor, push_fen};
 
 /// How `--moves` writes each ply.
 ///
@@ -664,13 +664,13 @@ impl<W: Write> Sink<'_, W> {
                 let rest = match text.strip_prefix(b"{") {
                     Some(json) => {
                         head.extend_from_slice(b"{\"game\": ");
-                        push_unsigned(head, number);
+                        push_unsigned_bytes(head, number);
                         head.extend_from_slice(b", ");
                         json
                     }
                     None => {
                         head.extend_from_slice(b"game ");
-                        push_unsigned(head, number);
+                        push_unsigned_bytes(head, number);
                         head.extend_from_slice(b": ");
                         text
                     }
@@ -855,7 +855,7 @@ fn write_report(visitor: &ReportVisitor, args: &PgnArgs, text: &mut Vec<u8>, rep
             // Piece by piece, straight into the worker's output: the clocks
             // and evals were written as their comments were read.
             text.extend_from_slice(b"{\"plies\": ");
-            push_unsigned(text, plies as u64);
+            push_unsigned_bytes(text, plies as u64);
             // A FEN has nothing to escape.
             text.extend_from_slice(b", \"fen\": \"");
             push_fen(text, last);

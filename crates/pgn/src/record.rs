@@ -751,7 +751,9 @@ fn is_canonical(played: &PgnMove<'_>) -> bool {
 /// assert_eq!(text, "1. e4 $14-305");
 /// ```
 pub fn push_integer(text: &mut String, value: i64) {
-    push_decimal(value, |digits| text.push_str(digits));
+    push_decimal(value < 0, value.unsigned_abs(), |digits| {
+        text.push_str(digits)
+    });
 }
 
 /// [`push_integer`] onto bytes.
@@ -764,17 +766,35 @@ pub fn push_integer(text: &mut String, value: i64) {
 /// assert_eq!(out, b"#-3");
 /// ```
 pub fn push_integer_bytes(out: &mut Vec<u8>, value: i64) {
-    push_decimal(value, |digits| out.extend_from_slice(digits.as_bytes()));
+    push_decimal(value < 0, value.unsigned_abs(), |digits| {
+        out.extend_from_slice(digits.as_bytes());
+    });
 }
 
-/// Hands `push` the text of `value` in decimal, in pieces (the sign, then
-/// groups of digits).
+/// [`push_integer_bytes`] of a `u64`: counts and offsets, up to
+/// `u64::MAX`.
+///
+/// ```
+/// use bitboards_pgn::record::push_unsigned_bytes;
+///
+/// let mut out = b"game ".to_vec();
+/// push_unsigned_bytes(&mut out, u64::MAX);
+/// assert_eq!(out, b"game 18446744073709551615");
+/// ```
+pub fn push_unsigned_bytes(out: &mut Vec<u8>, value: u64) {
+    push_decimal(false, value, |digits| {
+        out.extend_from_slice(digits.as_bytes())
+    });
+}
+
+/// Hands `push` the text in decimal of `magnitude`, after a minus sign if
+/// `negative`, in pieces (the sign, then groups of digits).
 #[inline(always)]
-fn push_decimal(value: i64, mut push: impl FnMut(&str)) {
-    if value < 0 {
+fn push_decimal(negative: bool, magnitude: u64, mut push: impl FnMut(&str)) {
+    if negative {
         push("-");
     }
-    let mut rest = value.unsigned_abs();
+    let mut rest = magnitude;
     // The groups of three digits below the leading one, lowest first: at
     // most six (`u64::MAX` has twenty digits).
     let mut groups = [0; 6];
@@ -894,6 +914,19 @@ mod tests {
         for value in (-100_000..=100_000).chain(edges) {
             let mut out = Vec::new();
             push_integer_bytes(&mut out, value);
+            assert_eq!(String::from_utf8(out).unwrap(), value.to_string());
+        }
+        // Unsigned: every power of ten and its neighbours, up to the
+        // largest.
+        let mut power = 1u64;
+        let mut unsigned = vec![u64::MAX, u64::MAX - 1, 1 << 63];
+        for _ in 0..20 {
+            unsigned.extend([power - 1, power, power + 1]);
+            power = power.saturating_mul(10);
+        }
+        for value in (0..=100_000).chain(unsigned) {
+            let mut out = Vec::new();
+            push_unsigned_bytes(&mut out, value);
             assert_eq!(String::from_utf8(out).unwrap(), value.to_string());
         }
     }

@@ -7,7 +7,7 @@
 
 use bitboards::{CastlingSide, Color, Move, Outcome, Piece, PieceKind, Position, Rank};
 use bitboards_pgn::annotations::{Annotations, Score};
-use bitboards_pgn::record::{push_integer_bytes, push_seconds};
+use bitboards_pgn::record::{push_integer_bytes, push_seconds, push_unsigned_bytes};
 use bitboards_pgn::{GameResult, PgnMove, Visitor};
 
 /// The visitor of the reports: what a report shows of a game, and no
@@ -364,9 +364,9 @@ pub(crate) fn push_fen(out: &mut Vec<u8>, position: &Position) {
     }
     push(b' ');
     out.extend_from_slice(&fen[..len]);
-    push_unsigned(out, u64::from(position.halfmove_clock()));
+    push_unsigned_bytes(out, u64::from(position.halfmove_clock()));
     out.push(b' ');
-    push_unsigned(out, u64::from(position.fullmove_number()));
+    push_unsigned_bytes(out, u64::from(position.fullmove_number()));
 }
 
 /// An eval as Lichess writes it, ready to be written: whether it is a
@@ -617,50 +617,11 @@ fn push_score<const N: usize>(out: &mut Vec<u8>, prefix: &[u8; N], value: i32) {
     }
 }
 
-/// Two ASCII digits for each number below 100.
-const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
-
-/// Appends `value` in decimal, as `Display` writes it: the digits made two
-/// at a time into a buffer on the stack, then copied once.
-pub(crate) fn push_unsigned(out: &mut Vec<u8>, value: u64) {
-    if value < 10 {
-        #[allow(clippy::cast_possible_truncation)] // Below 10.
-        out.push(b'0' + value as u8);
-        return;
-    }
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = value;
-    while rest >= 100 {
-        #[allow(clippy::cast_possible_truncation)] // Below 100.
-        let pair = (rest % 100) as usize * 2;
-        rest /= 100;
-        at -= 2;
-        digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
-    }
-    #[allow(clippy::cast_possible_truncation)] // Below 100.
-    let rest = rest as usize;
-    if rest >= 10 {
-        at -= 2;
-        digits[at..at + 2].copy_from_slice(&PAIRS[rest * 2..rest * 2 + 2]);
-    } else {
-        at -= 1;
-        #[allow(clippy::cast_possible_truncation)] // Below 10.
-        let rest = rest as u8;
-        digits[at] = b'0' + rest;
-    }
-    out.extend_from_slice(&digits[at..]);
-}
-
 /// Appends `tenths` of a second as seconds, as `f64`'s `Display` writes
 /// the clock Lichess's `h:mm:ss.t` gives: the whole seconds, then the
 /// tenth unless it is 0 (`179.9`, `173`).
 pub(crate) fn push_tenths(out: &mut Vec<u8>, tenths: u32) {
-    push_unsigned(out, u64::from(tenths / 10));
+    push_unsigned_bytes(out, u64::from(tenths / 10));
     let tenth = tenths % 10;
     if tenth != 0 {
         #[allow(clippy::cast_possible_truncation)] // Below 10.
@@ -677,29 +638,6 @@ mod tests {
         let mut out = Vec::new();
         push_tenths(&mut out, value);
         String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn unsigned_integers_as_display_writes_them() {
-        // The magnitudes of the signed test's range (record.rs), which
-        // went through this function when the command had its own.
-        for value in 0..=100_000u64 {
-            let mut out = Vec::new();
-            push_unsigned(&mut out, value);
-            assert_eq!(String::from_utf8(out).unwrap(), value.to_string());
-        }
-        let mut powers = 1u64;
-        for _ in 0..19 {
-            for value in [powers - 1, powers, powers + 1] {
-                let mut out = Vec::new();
-                push_unsigned(&mut out, value);
-                assert_eq!(String::from_utf8(out).unwrap(), value.to_string());
-            }
-            powers *= 10;
-        }
-        let mut out = Vec::new();
-        push_unsigned(&mut out, u64::MAX);
-        assert_eq!(String::from_utf8(out).unwrap(), u64::MAX.to_string());
     }
 
     /// Every clock of Lichess's short form (hours 0 to 9, minutes and
