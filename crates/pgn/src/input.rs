@@ -15,6 +15,17 @@ pub(crate) struct Where {
     pub(crate) offset: u64,
 }
 
+/// [`io::Read::read`] for a reader that buffers its input: copies what
+/// `input`'s buffer holds (filling it if empty) into `out`, as much as
+/// fits, and consumes it.
+pub(crate) fn read_from_buffer(input: &mut impl BufRead, out: &mut [u8]) -> io::Result<usize> {
+    let available = input.fill_buf()?;
+    let count = available.len().min(out.len());
+    out[..count].copy_from_slice(&available[..count]);
+    input.consume(count);
+    Ok(count)
+}
+
 pub(super) struct Input<R> {
     inner: R,
     /// The window: `buf[pos..end]` is read and not yet consumed.

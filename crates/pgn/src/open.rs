@@ -7,6 +7,8 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::mpsc::{Receiver, sync_channel};
 
+use crate::input::read_from_buffer;
+
 /// How an input is compressed, from its first bytes ([`Compression::detect`]).
 ///
 /// ```
@@ -237,11 +239,7 @@ impl Background {
 
 impl Read for Background {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let count = available.len().min(buf.len());
-        buf[..count].copy_from_slice(&available[..count]);
-        self.consume(count);
-        Ok(count)
+        read_from_buffer(self, buf)
     }
 }
 

@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use crate::error::{PgnError, ReadError};
+use crate::input::read_from_buffer;
 use crate::reader::Reader;
 use crate::visitor::Visitor;
 
@@ -136,11 +137,7 @@ pub(crate) struct Pieces<R> {
 
 impl<R: Read> Read for Pieces<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let piece = self.fill_buf()?;
-        let count = piece.len().min(out.len());
-        out[..count].copy_from_slice(&piece[..count]);
-        self.consume(count);
-        Ok(count)
+        read_from_buffer(self, out)
     }
 }
 
