@@ -169,9 +169,9 @@ impl<R: Read> BufRead for Pieces<R> {
 
 impl<R: Read> Reader<Pieces<R>> {
     /// The next game, as [`Reader::read_game`] reads it, unless the input
-    /// was told to stop ([`ParallelReader::on_cut`]) and the reader has
-    /// gone past the last piece `on_cut` heard of: then `Ok(false)`, the
-    /// end.
+    /// was told to stop ([`ParallelReader::on_cut`]) and the last game
+    /// ended at or past the end of the last piece `on_cut` heard of: then
+    /// `Ok(false)`, the end.
     pub(crate) fn read_next<V: Visitor + ?Sized>(
         &mut self,
         visitor: &mut V,
@@ -308,8 +308,9 @@ impl<R: Read + Send> ParallelReader<R> {
     /// more (the chunks cut before it are still read and delivered). On
     /// one thread, where [`for_each`](ParallelReader::for_each) reads the
     /// games one by one, `hear` is told of the input in pieces of at most
-    /// the chunk size as the reader takes them in, and a false ends the
-    /// reading at the first game that starts past them.
+    /// the chunk size as the reader takes them in, and after a false the
+    /// reading ends at the first game boundary the reader reaches past
+    /// them.
     ///
     /// ```
     /// use bitboards_pgn::{ParallelReader, Visitor};
@@ -328,8 +329,8 @@ impl<R: Read + Send> ParallelReader<R> {
     ///         cut < 5000
     ///     })
     ///     .for_each(|| Nothing, |_| (), |_, _| games += 1)?;
-    /// // The reader was told of 5,000 bytes and no more: the games (of 25
-    /// // bytes each) that start in them.
+    /// // Told of 5,000 bytes and no more, the reader read on to the first
+    /// // game that ends past them: games of 25 bytes, 200 or 201 of them.
     /// assert!((5000 / 25..=5000 / 25 + 1).contains(&games));
     /// # Ok::<(), bitboards_pgn::ReadError>(())
     /// ```
@@ -427,9 +428,9 @@ impl<R: Read + Send> ParallelReader<R> {
     /// as the one before it, where chunks would cost a pass to cut them and
     /// a copy of the text in memory into each. `on_cut` hears of the input
     /// in pieces of at most the chunk size, as the reader takes them in;
-    /// when it returns false, [`Reader::read_next`] reads the games that
-    /// start in what it was told of and no more, as a chunked reading reads
-    /// the chunks cut until then.
+    /// after a false, [`Reader::read_next`] reads on until a game ends past
+    /// what it was told of, and no further, as a chunked reading reads the
+    /// chunks cut until then.
     pub(crate) fn one_by_one(self) -> Reader<Pieces<R>> {
         let buffer = if self.memory.is_some() { 0 } else { 1 << 16 };
         Reader::new(Pieces {
