@@ -107,8 +107,9 @@ pub struct PgnArgs {
     /// `--moves`).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    /// Worker threads (default: every core). Games come out in file order
-    /// whatever the number.
+    /// Threads that read the games (default: every core). Games come out in
+    /// file order whatever the number. `--to parquet` also encodes the file
+    /// on threads of its own, one per core (at most 8), whatever this says.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// Write the games as a table instead: `--to parquet OUT` or `--to csv

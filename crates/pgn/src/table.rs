@@ -1657,8 +1657,7 @@ mod parquet_writer {
         /// ```
         #[must_use]
         pub fn in_background(self) -> BackgroundWriter<W> {
-            let encoders = std::thread::available_parallelism().map_or(1, usize::from);
-            self.in_background_on(encoders.min(MAX_ENCODERS))
+            self.in_background_on(crate::default_thread_count().min(MAX_ENCODERS))
         }
 
         /// [`in_background`](Self::in_background) with the columns encoded

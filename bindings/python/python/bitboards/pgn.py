@@ -223,7 +223,9 @@ def to_parquet(
     ``compression_level`` 1 unless given, 1 to 22), ``"snappy"``, ``"lz4"``
     or ``"none"``; ``row_group_size`` the most rows of a row group (65,536
     by default), as ``pyarrow.parquet.write_table`` names them. A bad value
-    is a ``ValueError``.
+    is a ``ValueError``. ``threads`` is the number of threads that read the
+    games (every core by default); the file is encoded on threads of its
+    own besides, one per core (at most 8).
     """
     rows, failures = _bitboards.to_parquet(
         _sources(paths), os.fspath(out), threads, _progress(progress),
