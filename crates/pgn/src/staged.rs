@@ -11,6 +11,11 @@ use std::path::{Path, PathBuf};
 /// temporary file is removed (a killed process leaves it, under its
 /// temporary name). Writes are buffered (1 MiB).
 ///
+/// A path that is not a file to replace is written in place: a device
+/// (`/dev/null`, `/dev/stdout`), a named pipe, a socket, which a rename
+/// would replace with a regular file. A symbolic link keeps its place: the
+/// file it points to is the one replaced.
+///
 /// ```
 /// use std::io::Write;
 /// use bitboards_pgn::StagedFile;
@@ -33,8 +38,9 @@ use std::path::{Path, PathBuf};
 pub struct StagedFile {
     /// `None` once committed.
     file: Option<BufWriter<File>>,
-    temporary: PathBuf,
-    target: PathBuf,
+    /// The temporary name and the path it becomes; `None` for a path
+    /// written in place.
+    staged: Option<(PathBuf, PathBuf)>,
 }
 
 impl StagedFile {
@@ -43,7 +49,20 @@ impl StagedFile {
     /// # Errors
     /// What creating the temporary file beside `path` returns.
     pub fn create(path: impl AsRef<Path>) -> io::Result<StagedFile> {
-        let target = path.as_ref().to_path_buf();
+        let path = path.as_ref();
+        let target = match std::fs::metadata(path) {
+            // What a rename would put a regular file in the place of.
+            Ok(found) if !found.is_file() && !found.is_dir() => {
+                let file = std::fs::OpenOptions::new().write(true).open(path)?;
+                return Ok(StagedFile {
+                    file: Some(BufWriter::with_capacity(1 << 20, file)),
+                    staged: None,
+                });
+            }
+            // A link's file is replaced, the link left where it is.
+            Ok(_) if path.is_symlink() => std::fs::canonicalize(path)?,
+            _ => path.to_path_buf(),
+        };
         let name = target
             .file_name()
             .map_or_else(|| "output".into(), std::ffi::OsStr::to_os_string);
@@ -54,8 +73,7 @@ impl StagedFile {
         let file = File::create(&temporary)?;
         Ok(StagedFile {
             file: Some(BufWriter::with_capacity(1 << 20, file)),
-            temporary,
-            target,
+            staged: Some((temporary, target)),
         })
     }
 
@@ -73,10 +91,15 @@ impl StagedFile {
             .map_err(io::IntoInnerError::into_error)
             .and_then(|file| {
                 drop(file);
-                std::fs::rename(&self.temporary, &self.target)
+                match &self.staged {
+                    Some((temporary, target)) => std::fs::rename(temporary, target),
+                    None => Ok(()),
+                }
             });
-        if done.is_err() {
-            let _ = std::fs::remove_file(&self.temporary);
+        if done.is_err()
+            && let Some((temporary, _)) = &self.staged
+        {
+            let _ = std::fs::remove_file(temporary);
         }
         done
     }
@@ -104,8 +127,10 @@ impl Write for StagedFile {
 
 impl Drop for StagedFile {
     fn drop(&mut self) {
-        if self.file.take().is_some() {
-            let _ = std::fs::remove_file(&self.temporary);
+        if self.file.take().is_some()
+            && let Some((temporary, _)) = &self.staged
+        {
+            let _ = std::fs::remove_file(temporary);
         }
     }
 }
