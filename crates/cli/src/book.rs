@@ -260,10 +260,11 @@ fn build(
     }
     let (used, skipped) = builder.games();
     // Streamed, one position at a time: the book need not fit in memory.
-    let written = File::create(path).and_then(|file| {
-        let mut out = io::BufWriter::with_capacity(1 << 20, file);
+    // Under a temporary name until it is whole (`StagedFile`): a build
+    // that stops leaves no book that looks complete.
+    let written = bitboards_pgn::StagedFile::create(path).and_then(|mut out| {
         let entries = builder.write(&mut out)?;
-        out.flush()?;
+        out.commit()?;
         Ok(entries)
     });
     let entries = written
