@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 /// temporary name). Writes are buffered (1 MiB).
 ///
 /// A path that is not a file to replace is written in place: a device
-/// (`/dev/null`, `/dev/stdout`), a named pipe, a socket, which a rename
-/// would replace with a regular file. A symbolic link keeps its place: the
+/// (`/dev/null`, a terminal), a named pipe, a socket, which a rename would
+/// replace with a regular file. A symbolic link keeps its place: the
 /// file it points to is the one replaced.
 ///
 /// ```
