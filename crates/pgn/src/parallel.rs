@@ -123,8 +123,7 @@ impl Bytes {
 /// the text in memory, read where it lies, or the stream through a buffer,
 /// in pieces whose sizes `on_cut` hears as the reader takes them in.
 pub(crate) struct Pieces<R> {
-    held: Option<(Memory, usize)>,
-    stream: io::BufReader<R>,
+    text: Text<R>,
     /// The most bytes handed to the reader at once.
     piece: usize,
     on_cut: Option<OnCut>,
@@ -133,6 +132,13 @@ pub(crate) struct Pieces<R> {
     /// Where the input ends for the reading, once `on_cut` has said stop:
     /// the end of the piece it was told of last.
     stop_at: Option<u64>,
+}
+
+/// Where [`Pieces`] takes its bytes from.
+enum Text<R> {
+    /// Text in memory, and where the next piece starts.
+    Held(Memory, usize),
+    Stream(io::BufReader<R>),
 }
 
 impl<R: Read> Read for Pieces<R> {
@@ -144,17 +150,17 @@ impl<R: Read> Read for Pieces<R> {
 impl<R: Read> BufRead for Pieces<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         let piece = self.piece;
-        let rest = match &self.held {
-            Some((memory, at)) => &(**memory).as_ref()[*at..],
-            None => self.stream.fill_buf()?,
+        let rest = match &mut self.text {
+            Text::Held(memory, at) => &(**memory).as_ref()[*at..],
+            Text::Stream(stream) => stream.fill_buf()?,
         };
         Ok(&rest[..rest.len().min(piece)])
     }
 
     fn consume(&mut self, count: usize) {
-        match &mut self.held {
-            Some((_, at)) => *at += count,
-            None => self.stream.consume(count),
+        match &mut self.text {
+            Text::Held(_, at) => *at += count,
+            Text::Stream(stream) => stream.consume(count),
         }
         self.taken += count as u64;
         if count > 0
@@ -432,10 +438,12 @@ impl<R: Read + Send> ParallelReader<R> {
     /// what it was told of, and no further, as a chunked reading reads the
     /// chunks cut until then.
     pub(crate) fn one_by_one(self) -> Reader<Pieces<R>> {
-        let buffer = if self.memory.is_some() { 0 } else { 1 << 16 };
+        let text = match self.memory {
+            Some(memory) => Text::Held(memory, 0),
+            None => Text::Stream(io::BufReader::with_capacity(1 << 16, self.input)),
+        };
         Reader::new(Pieces {
-            held: self.memory.map(|memory| (memory, 0)),
-            stream: io::BufReader::with_capacity(buffer, self.input),
+            text,
             piece: self.chunk.unwrap_or(MAX_CHUNK),
             on_cut: self.on_cut,
             taken: 0,
