@@ -25,29 +25,46 @@ import sys
 import time
 
 
+def timed(command, shell=False):
+    """One run of `command` (an argument list, or a line for the shell),
+    its output thrown away: wall and CPU seconds (user and system, its
+    children included)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, shell=shell, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def alternate(commands, rounds, shell=False):
+    """Each of `commands` (a dict: name to command) run once per round, in
+    turn, for `rounds` rounds: per name, each round's (wall, CPU) seconds."""
+    runs = {name: [] for name in commands}
+    for _ in range(rounds):
+        for name, command in commands.items():
+            runs[name].append(timed(command, shell))
+    return runs
+
+
+def paired_ratio(runs, first, this):
+    """The median over the rounds of `first`'s wall time over `this`'s: each
+    pair run one after the other, so that a machine busy with something
+    else slows both alike."""
+    return statistics.median(a[0] / b[0] for a, b in zip(runs[first], runs[this]))
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
     rounds, template, commands = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-    best = {command: (float("inf"), float("inf")) for command in commands}
-    walls = {command: [] for command in commands}
-    for _ in range(rounds):
-        for command in commands:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            start = time.perf_counter()
-            subprocess.run(template.format(command), shell=True, check=True,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            wall = time.perf_counter() - start
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-            best[command] = (min(best[command][0], wall), min(best[command][1], cpu))
-            walls[command].append(wall)
+    runs = alternate({command: template.format(command) for command in commands}, rounds, shell=True)
     for command in commands:
-        wall, cpu = best[command]
-        median = statistics.median(walls[command])
-        ratio = statistics.median(
-            first / this for first, this in zip(walls[commands[0]], walls[command])
-        )
+        wall = min(run[0] for run in runs[command])
+        cpu = min(run[1] for run in runs[command])
+        median = statistics.median(run[0] for run in runs[command])
+        ratio = paired_ratio(runs, commands[0], command)
         print(f"{wall * 1e3:9.1f} ms wall {cpu * 1e3:9.1f} ms CPU {median * 1e3:9.1f} ms median"
               f" {ratio:6.3f}x  {command}")
 
