@@ -41,6 +41,9 @@ import tempfile
 from alternate import alternate, paired_ratio
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The package's bench names the processor as its figures do.
+sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+from bench import processor  # noqa: E402
 RELEASE = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release")
 BITBOARDS = os.path.join(RELEASE, "bitboards")
 PEER = os.path.join(RELEASE, "examples", "pgn_reader_peer")
@@ -48,18 +51,6 @@ LICHESS = os.path.join(RELEASE, "examples", "lichess_pgn")
 DOC = os.path.join(ROOT, "docs", "performance.md")
 START, END = "<!-- commands-summary:start -->", "<!-- commands-summary:end -->"
 PEER_NAME = "pgn-reader + shakmaty program (replays, writes nothing)"
-
-
-def processor():
-    """The processor's model, as /proc/cpuinfo names it, else "unknown"."""
-    try:
-        with open("/proc/cpuinfo") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown processor"
 
 
 def commands(pgn, out):
