@@ -58,7 +58,10 @@ docs/performance.md's Python section (between `<!-- python-bench:start -->`
 and `<!-- python-bench:end -->`) and the goals' rows in the same page's
 summary at its top (between `<!-- python-summary:start -->` and
 `<!-- python-summary:end -->`), unless a count is wrong; it writes nothing
-else (the README carries no generated text). Exits 1 if a count is wrong.
+else (the README carries no generated text). The Python section names the
+machine it was measured on; figures there of another machine move to the
+page's "Figures from other machines" (each machine's last run is kept).
+Exits 1 if a count is wrong.
 Not a test (pytest collects only test_*.py).
 """
 
@@ -208,19 +211,83 @@ class Report:
         return self.markdown(rows)
 
 
-def replace_block(text, name, body):
+# The page's section that keeps the last figures of each machine but the
+# one that wrote the blocks above (as `cargo xtask bench` keeps its own).
+OTHERS = "## Figures from other machines"
+
+
+def machine():
+    """This machine as the page's blocks name it: the processor and cores."""
+    return f"{processor()}, {os.cpu_count()} cores"
+
+
+def machine_of(block):
+    """The machine a block's `<!-- machine: ... -->` line names, or None."""
+    match = re.search(r"^<!-- machine: (.*) -->$", block, re.MULTILINE)
+    return match and match.group(1)
+
+
+def replace_block(text, name, body, machine=None):
     """`text` with what lies between its `<!-- NAME:start -->` and
-    `<!-- NAME:end -->` lines replaced by `body`."""
+    `<!-- NAME:end -->` lines replaced by `body`. With `machine`, the block
+    names it (a `<!-- machine: ... -->` line), and figures there of another
+    machine are not lost: they move to OTHERS, in place of that machine's
+    last figures of the same block, and this machine's there, superseded,
+    go."""
     start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
     before, found_start, rest = text.partition(start)
-    _, found_end, after = rest.partition(end)
+    old, found_end, after = rest.partition(end)
     if not found_start or not found_end:
         raise ValueError(f"no {start} ... {end} block")
-    return f"{before}{start}\n{body.strip()}\n{end}{after}"
+    if machine:
+        body = f"<!-- machine: {machine} -->\n{body.strip()}"
+    text = f"{before}{start}\n{body.strip()}\n{end}{after}"
+    was = machine_of(old)
+    if machine and was and was != machine:
+        text = without(text, f"{name} on {machine}")
+        text = kept(text, name, was, old.strip("\n"))
+    return text
 
 
-def write_block(path, name, body):
-    path.write_text(replace_block(path.read_text(encoding="utf-8"), name, body), encoding="utf-8")
+def without(text, key):
+    """`text` without the block between the markers named `key` (and the
+    blank line after it), if there is one."""
+    start, end = f"<!-- {key}:start -->", f"<!-- {key}:end -->\n"
+    before, found, rest = text.partition(start)
+    _, found_end, after = rest.partition(end)
+    if not found or not found_end:
+        return text
+    return before + after.removeprefix("\n")
+
+
+def kept(text, name, machine, block):
+    """`text` with `block`, block `name`'s figures measured on `machine`,
+    under OTHERS: in place of the block there of that name, else at the
+    section's end (the section made at the page's end if there is none)."""
+    key = f"{name} on {machine}"
+    body = f"### The `{name}` figures, measured on {machine}\n\n{block}"
+    try:
+        return replace_block(text, key, body)
+    except ValueError:
+        pass
+    if OTHERS not in text:
+        text = (text.rstrip() + f"\n\n{OTHERS}\n\nThe last figures of each machine but the one "
+                "above, moved here by the command that wrote their block when it ran on another "
+                "machine.\n")
+    after = text.index(OTHERS) + len(OTHERS)
+    stop = text.find("\n## ", after)
+    stop = len(text) if stop < 0 else stop + 1
+    head, tail = text[:stop], text[stop:]
+    gap = "" if head.endswith("\n\n") else "\n"
+    section = f"<!-- {key}:start -->\n{body}\n<!-- {key}:end -->\n"
+    return f"{head}{gap}{section}{chr(10) if tail else ''}{tail}"
+
+
+def write_block(path, name, body, machine=None):
+    """Writes `body` into the block `name` of the page at `path`
+    (replace_block)."""
+    text = path.read_text(encoding="utf-8")
+    path.write_text(replace_block(text, name, body, machine), encoding="utf-8")
 
 
 def rate(count, seconds, unit):
@@ -1091,7 +1158,8 @@ def main():
     print(f"\n{heading}\n\n{report.markdown()}\n\n{notes}")
     if args.write and not report.failed:
         command = "python bindings/python/bench.py" + (f" --games {args.games}" if not args.pgn else " --pgn FILE")
-        write_block(PERFORMANCE, "python-bench", f"`{command} --write`: {heading}.\n\n{report.markdown()}\n\n{notes}")
+        write_block(PERFORMANCE, "python-bench", f"`{command} --write`: {heading}.\n\n{report.markdown()}\n\n{notes}",
+                    machine())
         write_block(PERFORMANCE, "python-summary",
                     f"`{command} --write`, {heading}; every row is in "
                     f"[the Python section](#python).\n\n{report.summary()}")

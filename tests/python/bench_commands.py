@@ -24,7 +24,9 @@ run one after the other); best and median times are beside it. The
 Parquet files of one thread and of every core are compared byte for byte
 (the goal of the same file whatever the thread count): the script fails
 if they differ. Prints a markdown table; with `--write`, also puts it into
-docs/performance.md between its `commands-summary` markers. Not a test
+docs/performance.md between its `commands-summary` markers (the figures
+there of another machine moving to the page's "Figures from other
+machines", as bench.py's do). Not a test
 (pytest collects only test_*.py).
 """
 
@@ -37,19 +39,18 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 from alternate import alternate, paired_ratio
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The package's bench names the processor as its figures do.
 sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
-from bench import processor  # noqa: E402
+from bench import machine, processor, write_block  # noqa: E402
 RELEASE = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release")
 BITBOARDS = os.path.join(RELEASE, "bitboards")
 PEER = os.path.join(RELEASE, "examples", "pgn_reader_peer")
 LICHESS = os.path.join(RELEASE, "examples", "lichess_pgn")
-DOC = os.path.join(ROOT, "docs", "performance.md")
-START, END = "<!-- commands-summary:start -->", "<!-- commands-summary:end -->"
 PEER_NAME = "pgn-reader + shakmaty program (replays, writes nothing)"
 
 
@@ -119,17 +120,6 @@ def markdown(games, size, rounds, table):
     return "\n".join(lines) + "\n"
 
 
-def write(text):
-    with open(DOC) as file:
-        doc = file.read()
-    if START not in doc or END not in doc:
-        sys.exit(f"{DOC} has no {START} ... {END} block")
-    head, rest = doc.split(START, 1)
-    _, tail = rest.split(END, 1)
-    with open(DOC, "w") as file:
-        file.write(head + START + "\n" + text + END + tail)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20_000)
@@ -152,7 +142,7 @@ def main():
     text = markdown(args.games, size, args.rounds, rows(runs))
     print(text)
     if args.write:
-        write(text)
+        write_block(Path(ROOT, "docs", "performance.md"), "commands-summary", text, machine())
 
 
 if __name__ == "__main__":

@@ -4,7 +4,10 @@
 //! (between `<!-- summary:start -->` and `<!-- summary:end -->`, at its top)
 //! from those figures, so that every number in either comes from one command
 //! and never goes stale. `cargo xtask bench --summary` rewrites only the
-//! summary table, from the figures already there. The README carries no
+//! summary table, from the figures already there. The figures name the
+//! machine they were measured on; those of another machine move to the
+//! page's "Figures from other machines", which keeps each machine's last
+//! run (the summary is of the figures above). The README carries no
 //! generated text: one line of headline ratios and a link to the page.
 //!
 //! The perft bench (a custom harness) prints its own markdown table; the
@@ -58,9 +61,10 @@ pub fn run(root: &Path, quick: bool) -> ExitCode {
     let _ = writeln!(section, "{START}");
     let _ = writeln!(
         section,
-        "Written by `cargo xtask bench` on {}; rustc {}. Ratios compare contenders \
+        "{}\nWritten by `cargo xtask bench` on {}; rustc {}. Ratios compare contenders \
          measured in the same run; each figure is a median (criterion) or the \
          best of the rounds (perft).\n",
+        machine_line(&machine()),
         machine(),
         rustc_version(),
     );
@@ -171,7 +175,8 @@ pub fn run_engine(root: &Path, quick: bool) -> ExitCode {
     let _ = writeln!(section, "{ENGINE_START}");
     let _ = writeln!(
         section,
-        "Written by `cargo xtask bench --engine` on {}; {}.\n",
+        "{}\nWritten by `cargo xtask bench --engine` on {}; {}.\n",
+        machine_line(&machine()),
         machine(),
         engine_name(&stockfish),
     );
@@ -287,17 +292,114 @@ fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
 }
 
 /// Replaces the file's lines from `start` to `end` (markers included) with
-/// `section`, which holds its own markers.
+/// `section`, which holds its own markers, keeping figures of another
+/// machine ([`replaced`]).
 fn rewrite(path: &Path, start: &str, end: &str, section: &str) -> Result<(), String> {
     let shown = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let (Some(begin), Some(stop)) = (text.find(start), text.find(end)) else {
-        return Err(format!("{shown} has no `{start}` ... `{end}` markers"));
-    };
+    let updated = replaced(&text, start, end, section)
+        .ok_or_else(|| format!("{shown} has no `{start}` ... `{end}` markers"))?;
+    std::fs::write(path, updated).map_err(|e| format!("cannot write {shown}: {e}"))
+}
+
+/// The line of a block of figures that names the machine they were
+/// measured on, as the blocks of `bench.py` and `bench_commands.py` name it
+/// too.
+fn machine_line(machine: &str) -> String {
+    format!("<!-- machine: {machine} -->")
+}
+
+/// The machine a block of figures names ([`machine_line`]), if it does.
+fn machine_of(block: &str) -> Option<&str> {
+    block.lines().find_map(|line| {
+        line.strip_prefix("<!-- machine: ")
+            .and_then(|rest| rest.strip_suffix(" -->"))
+    })
+}
+
+/// The section of the page that keeps the last figures of each machine
+/// but the one that wrote the blocks above.
+const OTHERS: &str = "## Figures from other machines";
+
+/// `text` with its lines from `start` to `end` (markers included) replaced
+/// by `section` (which holds its own markers); `None` without the
+/// markers. Figures that name another machine than `section`'s are not
+/// lost: they move to [`OTHERS`], in place of that machine's last figures
+/// of the same block, so that the page keeps every machine's last run.
+fn replaced(text: &str, start: &str, end: &str, section: &str) -> Option<String> {
+    let begin = text.find(start)?;
+    let stop = begin + text[begin..].find(end)?;
+    let old = &text[begin + start.len()..stop];
     let rest = &text[stop + end.len()..];
     let rest = rest.strip_prefix('\n').unwrap_or(rest);
     let updated = format!("{}{section}{rest}", &text[..begin]);
-    std::fs::write(path, updated).map_err(|e| format!("cannot write {shown}: {e}"))
+    let name = start
+        .trim_start_matches("<!-- ")
+        .trim_end_matches(":start -->");
+    match (machine_of(old), machine_of(section)) {
+        (Some(was), Some(now)) if was != now => {
+            // This machine's figures under OTHERS are superseded by these.
+            let updated = without(&updated, &format!("{name} on {now}"));
+            Some(kept(&updated, name, was, old.trim_matches('\n')))
+        }
+        _ => Some(updated),
+    }
+}
+
+/// `text` without the block between the markers named `key` (and the
+/// blank line after it), if there is one.
+fn without(text: &str, key: &str) -> String {
+    let (start, end) = (
+        format!("<!-- {key}:start -->"),
+        format!("<!-- {key}:end -->\n"),
+    );
+    let Some(begin) = text.find(&start) else {
+        return text.to_owned();
+    };
+    let Some(stop) = text[begin..].find(&end).map(|at| begin + at + end.len()) else {
+        return text.to_owned();
+    };
+    let rest = &text[stop..];
+    format!(
+        "{}{}",
+        &text[..begin],
+        rest.strip_prefix('\n').unwrap_or(rest)
+    )
+}
+
+/// `text` with `block`, block `name`'s figures measured on `machine`,
+/// under [`OTHERS`] between markers named for both: in place of the block
+/// there of that name, else at the section's end (the section is made at
+/// the page's end if there is none).
+fn kept(text: &str, name: &str, machine: &str, block: &str) -> String {
+    let key = format!("{name} on {machine}");
+    let (start, end) = (
+        format!("<!-- {key}:start -->"),
+        format!("<!-- {key}:end -->"),
+    );
+    let section =
+        format!("{start}\n### The `{name}` figures, measured on {machine}\n\n{block}\n{end}\n");
+    if let Some(updated) = replaced(text, &start, &end, &section) {
+        return updated;
+    }
+    let mut text = text.to_owned();
+    if !text.contains(OTHERS) {
+        text = format!(
+            "{}\n\n{OTHERS}\n\nThe last figures of each machine but the one above, moved here \
+             by the command that wrote their block when it ran on another machine.\n",
+            text.trim_end()
+        );
+    }
+    let after = text.find(OTHERS).map_or(text.len(), |at| at + OTHERS.len());
+    let stop = text[after..]
+        .find("\n## ")
+        .map_or(text.len(), |at| after + at + 1);
+    let (head, tail) = text.split_at(stop);
+    let gap = if head.ends_with("\n\n") { "" } else { "\n" };
+    format!(
+        "{head}{gap}{section}{}{tail}",
+        if tail.is_empty() { "" } else { "\n" }
+    )
 }
 
 /// The summary table: for each bench, our contenders' ratios against
@@ -501,13 +603,83 @@ fn time(nanos: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::{
-        END, FIGURES, START, SUMMARY_END, SUMMARY_START, between, json_number, json_string,
-        summary, tables,
+        END, FIGURES, OTHERS, START, SUMMARY_END, SUMMARY_START, between, json_number, json_string,
+        machine_line, replaced, summary, tables,
     };
 
     fn workspace_file(path: &str) -> String {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         std::fs::read_to_string(root.join(path)).unwrap()
+    }
+
+    /// A page of one block, `figures` measured on `machine`.
+    fn page(machine: &str, figures: &str) -> String {
+        let line = machine_line(machine);
+        format!("# Page\n\n## Figures\n\n{START}\n{line}\n{figures}\n{END}\n\n## After\n\nText.\n")
+    }
+
+    fn block(machine: &str, figures: &str) -> String {
+        format!("{START}\n{}\n{figures}\n{END}\n", machine_line(machine))
+    }
+
+    #[test]
+    fn a_run_on_the_same_machine_replaces_its_figures() {
+        let text = page("EPYC, 2 cores", "| a | 1.0x |");
+        let updated = replaced(&text, START, END, &block("EPYC, 2 cores", "| a | 2.0x |")).unwrap();
+        assert_eq!(updated, page("EPYC, 2 cores", "| a | 2.0x |"));
+        assert!(!updated.contains(OTHERS));
+        assert_eq!(
+            replaced("no markers", START, END, &block("EPYC", "x")),
+            None
+        );
+    }
+
+    #[test]
+    fn figures_of_another_machine_are_kept_each_machines_last() {
+        let text = page("EPYC, 2 cores", "| a | 1.0x |");
+        let xeon = replaced(&text, START, END, &block("Xeon, 2 cores", "| a | 2.0x |")).unwrap();
+        // The new figures in the block, the EPYC's under OTHERS, after
+        // the page's sections.
+        let (head, others) = xeon
+            .split_once(OTHERS)
+            .expect("the section of other machines");
+        assert!(head.contains("| a | 2.0x |") && head.contains("## After\n\nText.\n"));
+        assert!(!head.contains("1.0x"));
+        assert!(others.contains(
+            "<!-- bench on EPYC, 2 cores:start -->\n### The `bench` figures, measured on EPYC, 2 cores\n"
+        ));
+        assert!(others.contains("| a | 1.0x |"));
+        // Back on the EPYC: its new figures above, the Xeon's under
+        // OTHERS, and the EPYC's first ones, superseded, gone.
+        let epyc = replaced(&xeon, START, END, &block("EPYC, 2 cores", "| a | 3.0x |")).unwrap();
+        let (head, others) = epyc.split_once(OTHERS).unwrap();
+        assert!(head.contains("| a | 3.0x |") && !head.contains("2.0x"));
+        assert!(others.contains("| a | 2.0x |") && !others.contains("1.0x"));
+        assert!(!others.contains("bench on EPYC"));
+        // A later Xeon run: the EPYC's last figures go under OTHERS.
+        let again = replaced(&epyc, START, END, &block("Xeon, 2 cores", "| a | 4.0x |")).unwrap();
+        let (head, others) = again.split_once(OTHERS).unwrap();
+        assert!(head.contains("| a | 4.0x |"));
+        assert!(others.contains("| a | 3.0x |") && !others.contains("1.0x"));
+        // The Xeon's older figures there are gone: its last are above.
+        assert!(!others.contains("2.0x") && !others.contains("bench on Xeon"));
+        assert_eq!(again.matches(OTHERS).count(), 1);
+        assert_eq!(again.matches("bench on EPYC, 2 cores:start").count(), 1);
+    }
+
+    #[test]
+    fn the_page_names_the_machine_of_each_block_of_figures() {
+        let figures = workspace_file(FIGURES);
+        for (start, end) in [
+            (START, END),
+            ("<!-- engine:start -->", "<!-- engine:end -->"),
+        ] {
+            let section = between(&figures, start, end).expect("the markers");
+            assert!(
+                super::machine_of(section).is_some(),
+                "{start} names no machine"
+            );
+        }
     }
 
     #[test]
