@@ -428,9 +428,10 @@ fn summary(section: &str) -> String {
             None => {}
         }
     }
-    let mut out = String::from(
-        "| bench (below) | contender | vs best peer, same run |\n| --- | --- | ---: |\n",
-    );
+    let mut out = machine_of(section)
+        .map(|machine| format!("On {machine}:\n\n"))
+        .unwrap_or_default();
+    out.push_str("| bench (below) | contender | vs best peer, same run |\n| --- | --- | ---: |\n");
     let low = perft.iter().copied().reduce(f64::min);
     let high = perft.iter().copied().reduce(f64::max);
     if let (Some(low), Some(high)) = (low, high) {
