@@ -26,8 +26,8 @@ Parquet files of one thread and of every core are compared byte for byte
 if they differ. Prints a markdown table; with `--write`, also puts it into
 docs/performance.md between its `commands-summary` markers (the figures
 there of another machine moving to the page's "Figures from other
-machines", as bench.py's do). Not a test
-(pytest collects only test_*.py).
+machines", as bench.py's do). Not a test (pytest collects only
+test_*.py).
 """
 
 import argparse
@@ -44,9 +44,11 @@ from pathlib import Path
 from alternate import alternate, paired_ratio
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# The package's bench names the processor as its figures do.
+# The package's bench: how the page's blocks name the machine, and how
+# they are written.
 sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
-from bench import machine, processor, write_block  # noqa: E402
+from bench import machine, write_block  # noqa: E402
+
 RELEASE = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release")
 BITBOARDS = os.path.join(RELEASE, "bitboards")
 PEER = os.path.join(RELEASE, "examples", "pgn_reader_peer")
@@ -108,7 +110,7 @@ def rows(runs):
 def markdown(games, size, rounds, table):
     lines = [
         f"`python3 tests/python/bench_commands.py --games {games} --rounds {rounds}`, "
-        f"{datetime.date.today()}: {processor()}, {os.cpu_count()} cores; {games:,} "
+        f"{datetime.date.today()}: {machine()}; {games:,} "
         f"Lichess-shaped games ({size:.1f} MB), each command once per round, "
         f"{rounds} rounds in turn; the ratio is the median of the paired rounds' "
         "wall times (issue 45's goals).",
