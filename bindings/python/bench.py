@@ -227,24 +227,24 @@ def machine_of(block):
     return match and match.group(1)
 
 
-def replace_block(text, name, body, machine=None):
+def replace_block(text, name, body, measured_on=None):
     """`text` with what lies between its `<!-- NAME:start -->` and
-    `<!-- NAME:end -->` lines replaced by `body`. With `machine`, the block
-    names it (a `<!-- machine: ... -->` line), and figures there of another
-    machine are not lost: they move to OTHERS, in place of that machine's
-    last figures of the same block, and this machine's there, superseded,
-    go."""
+    `<!-- NAME:end -->` lines replaced by `body`. With `measured_on` (a
+    machine, as machine() names it), the block names it (a
+    `<!-- machine: ... -->` line), and figures there of another machine
+    are not lost: they move to OTHERS, in place of that machine's last
+    figures of the same block, and this machine's there, superseded, go."""
     start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
     before, found_start, rest = text.partition(start)
     old, found_end, after = rest.partition(end)
     if not found_start or not found_end:
         raise ValueError(f"no {start} ... {end} block")
-    if machine:
-        body = f"<!-- machine: {machine} -->\n{body.strip()}"
+    if measured_on:
+        body = f"<!-- machine: {measured_on} -->\n{body.strip()}"
     text = f"{before}{start}\n{body.strip()}\n{end}{after}"
     was = machine_of(old)
-    if machine and was and was != machine:
-        text = without(text, f"{name} on {machine}")
+    if measured_on and was and was != measured_on:
+        text = without(text, f"{name} on {measured_on}")
         text = kept(text, name, was, old.strip("\n"))
     return text
 
@@ -260,12 +260,12 @@ def without(text, key):
     return before + after.removeprefix("\n")
 
 
-def kept(text, name, machine, block):
-    """`text` with `block`, block `name`'s figures measured on `machine`,
+def kept(text, name, measured_on, block):
+    """`text` with `block`, block `name`'s figures measured on `measured_on`,
     under OTHERS: in place of the block there of that name, else at the
     section's end (the section made at the page's end if there is none)."""
-    key = f"{name} on {machine}"
-    body = f"### The `{name}` figures, measured on {machine}\n\n{block}"
+    key = f"{name} on {measured_on}"
+    body = f"### The `{name}` figures, measured on {measured_on}\n\n{block}"
     try:
         return replace_block(text, key, body)
     except ValueError:
@@ -283,11 +283,11 @@ def kept(text, name, machine, block):
     return f"{head}{gap}{section}{chr(10) if tail else ''}{tail}"
 
 
-def write_block(path, name, body, machine=None):
+def write_block(path, name, body, measured_on=None):
     """Writes `body` into the block `name` of the page at `path`
     (replace_block)."""
     text = path.read_text(encoding="utf-8")
-    path.write_text(replace_block(text, name, body, machine), encoding="utf-8")
+    path.write_text(replace_block(text, name, body, measured_on), encoding="utf-8")
 
 
 def rate(count, seconds, unit):
