@@ -1276,6 +1276,23 @@ fn record_parallel<R: Read + Send>(
 /// The same as [`record_parallel`], through `for_each_chunk`: each chunk's
 /// games gathered on its worker (a failed one as `None`), their errors
 /// (numbered in the input) taken from the chunk on delivery.
+/// `reader` with an `on_cut` that counts the bytes it is told of, and
+/// that count; it never stops the reading.
+fn told_of_every_byte<R: Read + Send>(
+    reader: ParallelReader<R>,
+) -> (
+    ParallelReader<R>,
+    std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) {
+    let cut = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = cut.clone();
+    let told = reader.on_cut(move |bytes| {
+        counted.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
+        true
+    });
+    (told, cut)
+}
+
 fn record_chunks<R: Read + Send>(
     reader: ParallelReader<R>,
 ) -> Vec<(usize, Result<Vec<Event>, String>)> {
@@ -1366,12 +1383,7 @@ fn parallel_reading_gives_what_sequential_reading_gives() {
         );
         // Told of every chunk as it is cut: the same games, and every byte
         // of the input in chunks.
-        let cut = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let counted = cut.clone();
-        let told = held().on_cut(move |bytes| {
-            counted.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
-            true
-        });
+        let (told, cut) = told_of_every_byte(held());
         assert_eq!(
             record_chunks(told),
             sequential,
@@ -1384,12 +1396,7 @@ fn parallel_reading_gives_what_sequential_reading_gives() {
             (streamed().boxed(), "streamed"),
             (held().boxed(), "in memory"),
         ] {
-            let cut = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-            let counted = cut.clone();
-            let told = reader.on_cut(move |bytes| {
-                counted.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
-                true
-            });
+            let (told, cut) = told_of_every_byte(reader);
             let games = record_parallel(told);
             assert_eq!(
                 games, sequential,
