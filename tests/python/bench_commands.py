@@ -51,9 +51,16 @@ from bench import machine, write_block  # noqa: E402
 
 RELEASE = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release")
 BITBOARDS = os.path.join(RELEASE, "bitboards")
-PEER = os.path.join(RELEASE, "examples", "pgn_reader_peer")
+PEER_PROGRAM = os.path.join(RELEASE, "examples", "pgn_reader_peer")
 LICHESS = os.path.join(RELEASE, "examples", "lichess_pgn")
-PEER_NAME = "pgn-reader + shakmaty program (replays, writes nothing)"
+PEER = "pgn-reader + shakmaty program (replays, writes nothing)"
+TEXT = "`bitboards pgn FILE --threads 1` (text)"
+JSON1 = "`--format json --threads 1`"
+GAMES1 = "`--to parquet OUT --threads 1`"
+GAMES = "`--to parquet OUT`, every core"
+POSITIONS1 = "`--rows positions --to parquet OUT --threads 1`"
+POSITIONS = "`--rows positions --to parquet OUT`, every core"
+ONE_CORE = "`--to parquet OUT --threads 1` held to one core (`taskset -c 0`)"
 
 
 def commands(pgn, out):
@@ -62,29 +69,23 @@ def commands(pgn, out):
     ours = [BITBOARDS, "pgn", pgn]
     parquet = lambda name: ["--to", "parquet", os.path.join(out, name)]
     timed = {
-        PEER_NAME: [PEER, pgn],
-        "`bitboards pgn FILE --threads 1` (text)": ours + ["--threads", "1"],
-        "`--format json --threads 1`": ours + ["--format", "json", "--threads", "1"],
-        "`--to parquet OUT --threads 1`": ours + ["--threads", "1"] + parquet("games1.parquet"),
-        "`--to parquet OUT`, every core": ours + parquet("games.parquet"),
-        "`--rows positions --to parquet OUT --threads 1`":
-            ours + ["--rows", "positions", "--threads", "1"] + parquet("positions1.parquet"),
-        "`--rows positions --to parquet OUT`, every core":
-            ours + ["--rows", "positions"] + parquet("positions.parquet"),
+        PEER: [PEER_PROGRAM, pgn],
+        TEXT: ours + ["--threads", "1"],
+        JSON1: ours + ["--format", "json", "--threads", "1"],
+        GAMES1: ours + ["--threads", "1"] + parquet("games1.parquet"),
+        GAMES: ours + parquet("games.parquet"),
+        POSITIONS1: ours + ["--rows", "positions", "--threads", "1"] + parquet("positions1.parquet"),
+        POSITIONS: ours + ["--rows", "positions"] + parquet("positions.parquet"),
     }
     if shutil.which("taskset") and (os.cpu_count() or 1) > 1:
-        timed["`--to parquet OUT --threads 1` held to one core (`taskset -c 0`)"] = (
-            ["taskset", "-c", "0"] + ours + ["--threads", "1"] + parquet("games0.parquet"))
+        timed[ONE_CORE] = ["taskset", "-c", "0"] + ours + ["--threads", "1"] + parquet("games0.parquet")
     return timed
 
 
 def rows(runs):
     """The table's rows: (what, best ms, median ms, ratio, goal, met)."""
-    names = list(runs)
-    peer, text, json1, games1, games, positions1, positions = names[:7]
-    one_core = names[7] if len(names) > 7 else None
-    best = {name: min(run[0] for run in runs[name]) * 1e3 for name in names}
-    median = {name: statistics.median(run[0] for run in runs[name]) * 1e3 for name in names}
+    best = {name: min(run[0] for run in runs[name]) * 1e3 for name in runs}
+    median = {name: statistics.median(run[0] for run in runs[name]) * 1e3 for name in runs}
     table = []
 
     def row(name, ratio, against, goal):
@@ -93,17 +94,17 @@ def rows(runs):
         table.append((name, f"{best[name]:.1f}", f"{median[name]:.1f}",
                       f"{ratio:.3f}x {against}".strip(), goal, met))
 
-    row(peer, 1.0, "", None)
-    row(text, paired_ratio(runs, peer, text), "the program", None)
-    row(json1, paired_ratio(runs, peer, json1), "the program", 1.0)
-    row(games1, paired_ratio(runs, peer, games1), "the program", 0.8)
-    row(games, paired_ratio(runs, games1, games), "one thread", 1.8)
-    row(positions1, paired_ratio(runs, peer, positions1), "the program", 0.8)
-    row(positions, paired_ratio(runs, positions1, positions), "one thread", 1.8)
-    if one_core:
-        row(one_core, paired_ratio(runs, peer, one_core), "the program", None)
+    row(PEER, 1.0, "", None)
+    row(TEXT, paired_ratio(runs, PEER, TEXT), "the program", None)
+    row(JSON1, paired_ratio(runs, PEER, JSON1), "the program", 1.0)
+    row(GAMES1, paired_ratio(runs, PEER, GAMES1), "the program", 0.8)
+    row(GAMES, paired_ratio(runs, GAMES1, GAMES), "one thread", 1.8)
+    row(POSITIONS1, paired_ratio(runs, PEER, POSITIONS1), "the program", 0.8)
+    row(POSITIONS, paired_ratio(runs, POSITIONS1, POSITIONS), "one thread", 1.8)
+    if ONE_CORE in runs:
+        row(ONE_CORE, paired_ratio(runs, PEER, ONE_CORE), "the program", None)
         table.append(("every core against one core held to one core", "", "",
-                      f"{paired_ratio(runs, one_core, games):.3f}x", "", ""))
+                      f"{paired_ratio(runs, ONE_CORE, GAMES):.3f}x", "", ""))
     return table
 
 
@@ -129,7 +130,7 @@ def main():
     parser.add_argument("--write", action="store_true",
                         help="also write the table into docs/performance.md")
     args = parser.parse_args()
-    for program in (BITBOARDS, PEER, LICHESS):
+    for program in (BITBOARDS, PEER_PROGRAM, LICHESS):
         if not os.access(program, os.X_OK):
             sys.exit(f"{program} is missing: cargo build --release -p bitboards-cli -p bitboards-pgn --examples")
     with tempfile.TemporaryDirectory() as tmp:
