@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use bitboards::{Move, Position};
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
-use bitboards_pgn::record::{RecordVisitor, push_unsigned_bytes};
+use bitboards_pgn::record::{MovetextForm, RecordVisitor, push_unsigned_bytes};
 use bitboards_pgn::table::{self, BackgroundWriter, ParquetOptions, ParquetWriter, games_schema};
 use bitboards_pgn::{Chunk, MappedFile, ParallelReader, PgnError, ReadError, StagedFile};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -147,6 +147,12 @@ pub struct PgnArgs {
     /// With `--to parquet`: the most rows in a row group (default 65536).
     #[arg(long, value_name = "N")]
     pub row_group_size: Option<usize>,
+    /// With `--to parquet` or `--to csv`: what the movetext column holds:
+    /// the game's movetext as the file has it (comments, NAGs, variations
+    /// and whitespace included), or the mainline written back as Lichess
+    /// writes it (canonical SAN, comments, NAGs, the result).
+    #[arg(long, value_enum, default_value_t)]
+    pub movetext: Movetext,
 }
 
 /// What a row of `--to parquet` stands for.
@@ -165,7 +171,32 @@ pub enum Rows {
     Positions,
 }
 
+/// What the movetext column of `--to parquet` and `--to csv` holds.
+///
+/// ```
+/// use bitboards_cli::pgn::Movetext;
+///
+/// assert_eq!(Movetext::default(), Movetext::File);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
+pub enum Movetext {
+    /// The game's movetext as the file has it.
+    #[default]
+    File,
+    /// The mainline written back as Lichess writes it.
+    Rewritten,
+}
+
 impl PgnArgs {
+    /// The visitor that reads a game into a table's row, with the
+    /// movetext `--movetext` asks for.
+    fn record_visitor(&self) -> RecordVisitor {
+        RecordVisitor::default().movetext_form(match self.movetext {
+            Movetext::File => MovetextForm::File,
+            Movetext::Rewritten => MovetextForm::Rewritten,
+        })
+    }
+
     /// The Parquet file's compression and row groups, from
     /// `--compression`, `--level` and `--row-group-size`.
     ///
@@ -344,7 +375,7 @@ fn run_games_table(
         let mut written = Ok(());
         let read = table::for_each_batch_of(
             reader,
-            RecordVisitor::default,
+            || args.record_visitor(),
             // The workers' batches as built, the same on any number of
             // threads and from a stream or a mapped file, so that the file
             // is the same bytes.
@@ -735,7 +766,7 @@ fn read_chunks<R: Read + Send>(
 ) -> Result<(), ReadError> {
     if csv {
         return reader.for_each_chunk(
-            || (RecordVisitor::default(), Written::default()),
+            || (args.record_visitor(), Written::default()),
             |visitor, written, _, error| {
                 if error.is_none() {
                     bitboards_pgn::csv::push_row(&mut written.text, visitor.record());

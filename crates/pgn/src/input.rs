@@ -38,6 +38,11 @@ pub(super) struct Input<R> {
     pub(super) line: u64,
     line_start: u64,
     eof: bool,
+    /// Where the text being kept ([`Input::keep_from`]) starts in `buf`,
+    /// while some is; what of it a refill moved out of the buffer is in
+    /// `kept`.
+    kept_from: Option<usize>,
+    kept: Vec<u8>,
 }
 
 impl<R: BufRead> Input<R> {
@@ -51,6 +56,8 @@ impl<R: BufRead> Input<R> {
             line: 1,
             line_start: 0,
             eof: false,
+            kept_from: None,
+            kept: Vec::new(),
         }
     }
 
@@ -151,6 +158,11 @@ impl<R: BufRead> Input<R> {
     pub(super) fn fill(&mut self, want: usize) -> io::Result<usize> {
         while self.end - self.pos < want && !self.eof {
             if self.pos > 0 {
+                if let Some(from) = self.kept_from {
+                    // What the move drops of the kept text, kept aside.
+                    self.kept.extend_from_slice(&self.buf[from..self.pos]);
+                    self.kept_from = Some(0);
+                }
                 self.buf.copy_within(self.pos..self.end, 0);
                 self.base += self.pos as u64;
                 self.end -= self.pos;
@@ -174,6 +186,42 @@ impl<R: BufRead> Input<R> {
             self.end += count;
         }
         Ok(self.end - self.pos)
+    }
+
+    /// Starts keeping the text from `buf[at]` on (what was kept before is
+    /// let go), so that [`Input::kept_to`] can hand it over whole however
+    /// many refills come between.
+    #[inline]
+    pub(super) fn keep_from(&mut self, at: usize) {
+        self.kept.clear();
+        self.kept_from = Some(at);
+    }
+
+    /// Whether text is being kept.
+    #[inline]
+    pub(super) fn keeping(&self) -> bool {
+        self.kept_from.is_some()
+    }
+
+    /// Stops keeping text.
+    #[inline]
+    pub(super) fn stop_keeping(&mut self) {
+        self.kept_from = None;
+    }
+
+    /// The text kept from [`Input::keep_from`] up to `buf[end]` (not
+    /// included), and keeping stops; empty when none was being kept. It is
+    /// read in place while it lies in the buffer, and copied once where a
+    /// refill came between.
+    pub(super) fn kept_to(&mut self, end: usize) -> &[u8] {
+        let Some(from) = self.kept_from.take() else {
+            return &[];
+        };
+        if self.kept.is_empty() {
+            return &self.buf[from..end];
+        }
+        self.kept.extend_from_slice(&self.buf[from..end]);
+        &self.kept
     }
 
     /// The byte at `pos`, reading more if need be; `None` at the end.

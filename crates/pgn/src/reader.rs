@@ -75,6 +75,9 @@ pub struct Reader<R> {
     dead: bool,
     /// Whether the visitor wants this game's comments.
     comments: bool,
+    /// Whether the visitor wants this game's movetext as the file has it
+    /// ([`Visitor::wants_movetext_text`]).
+    movetext_text: bool,
     /// The offset of the input's first token, and its line (up to 40
     /// bytes), for [`ReadError::NotPgn`]: an error on that very token (so
     /// nothing before it was read) says the input is not PGN. `u64::MAX`
@@ -235,6 +238,7 @@ impl<R: BufRead> Reader<R> {
             started: false,
             dead: false,
             comments: true,
+            movetext_text: false,
             head: 0,
             head_text: String::new(),
             #[cfg(test)]
@@ -349,6 +353,7 @@ impl<R: BufRead> Reader<R> {
         self.games += 1;
         visitor.begin_game(self.games);
         self.comments = visitor.wants_comments();
+        self.movetext_text = visitor.wants_movetext_text();
         match self.game(visitor) {
             Ok(()) => Ok(true),
             Err(Failure::Io(error)) => Err(ReadError::Io(error)),
@@ -416,6 +421,8 @@ impl<R: BufRead> Reader<R> {
         self.fen.clear();
         self.stack.clear();
         self.opens.clear();
+        // A game that failed may have left its text kept.
+        self.input.stop_keeping();
         let Some(start) = self.tag_section(visitor)? else {
             return Ok(());
         };
@@ -434,11 +441,14 @@ impl<R: BufRead> Reader<R> {
             let Some(byte) = self.input.skip_space()? else {
                 let start = self.start_position(fen_at)?;
                 visitor.begin_movetext(&start);
+                self.deliver_movetext(visitor, self.input.pos);
                 visitor.end_game(&start);
                 return Ok(None);
             };
             match byte {
                 b'[' => {
+                    // A comment before this tag was not movetext.
+                    self.input.stop_keeping();
                     if self.fast_paths() && self.common_tag(visitor) {
                         continue;
                     }
@@ -446,13 +456,18 @@ impl<R: BufRead> Reader<R> {
                         fen_at = Some(at);
                     }
                 }
-                b'{' => self.comment(visitor, b'}', self.comments)?,
-                b';' => self.comment(visitor, b'\n', self.comments)?,
+                b'{' | b';' => {
+                    self.keep_movetext();
+                    let close = if byte == b'{' { b'}' } else { b'\n' };
+                    self.comment(visitor, close, self.comments)?;
+                }
                 _ => {
                     if visitor.skip_movetext() {
+                        self.input.stop_keeping();
                         self.skip_lines_to_tags()?;
                         return Ok(None);
                     }
+                    self.keep_movetext();
                     let start = self.start_position(fen_at)?;
                     visitor.begin_movetext(&start);
                     return Ok(Some(start));
@@ -480,6 +495,7 @@ impl<R: BufRead> Reader<R> {
                 if !self.stack.is_empty() {
                     return Err(self.unclosed());
                 }
+                self.deliver_movetext(visitor, self.input.pos);
                 visitor.end_game(&line.position);
                 return Ok(());
             };
@@ -506,6 +522,7 @@ impl<R: BufRead> Reader<R> {
                     if !self.stack.is_empty() {
                         return Err(self.unclosed());
                     }
+                    self.deliver_movetext(visitor, self.input.pos);
                     visitor.end_game(&line.position);
                     return Ok(());
                 }
@@ -738,8 +755,29 @@ impl<R: BufRead> Reader<R> {
             return Err(self.unclosed());
         }
         visitor.result(result);
+        self.deliver_movetext(visitor, self.input.pos);
         visitor.end_game(&line.position);
         Ok(())
+    }
+
+    /// Starts keeping the movetext at `pos`, its first token, when the
+    /// visitor wants its text and it is not kept already (from a comment
+    /// before the first move).
+    #[inline]
+    fn keep_movetext(&mut self) {
+        if self.movetext_text && !self.input.keeping() {
+            self.input.keep_from(self.input.pos);
+        }
+    }
+
+    /// Hands the visitor the movetext kept since its first token, up to
+    /// `buf[end]` and without the whitespace before it, when it wants it
+    /// (empty when the game has none).
+    fn deliver_movetext<V: Visitor + ?Sized>(&mut self, visitor: &mut V, end: usize) {
+        if self.movetext_text {
+            let text = self.input.kept_to(end).trim_ascii_end();
+            visitor.movetext_text(&lossy(text));
+        }
     }
 
     /// The innermost variation left open, at the game's end.

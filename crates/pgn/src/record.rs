@@ -32,7 +32,9 @@ use crate::visitor::{PgnMove, Visitor};
 pub struct GameRecord {
     /// Every tag pair in file order (name, value).
     pub tags: Vec<(String, String)>,
-    /// The movetext, written back as PGN (moves, comments, result).
+    /// The movetext: as the file has it (comments, NAGs, variations and
+    /// whitespace as read, to the result), or written back as Lichess
+    /// writes it, as the visitor's [`MovetextForm`] says.
     pub movetext: String,
     /// The number of half-moves in the mainline.
     pub plies: u32,
@@ -330,11 +332,44 @@ fn digits(bytes: &[u8]) -> Option<u32> {
     })
 }
 
+/// What [`GameRecord::movetext`] holds.
+///
+/// ```
+/// use bitboards_pgn::Reader;
+/// use bitboards_pgn::record::{MovetextForm, RecordVisitor};
+///
+/// let pgn = "1.e4 {[%clk 0:03:00]} (1.d4) e5 $1 *";
+/// let mut visitor = RecordVisitor::default();
+/// Reader::new(pgn.as_bytes()).read_game(&mut visitor)?;
+/// assert_eq!(visitor.take().movetext, pgn);
+///
+/// let mut visitor = RecordVisitor::default().movetext_form(MovetextForm::Rewritten);
+/// Reader::new(pgn.as_bytes()).read_game(&mut visitor)?;
+/// assert_eq!(visitor.take().movetext, "1. e4 { [%clk 0:03:00] } 1... e5 $1 *");
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MovetextForm {
+    /// The game's movetext as the file has it, from its first token to its
+    /// result: comments, NAGs and variations included, whitespace and line
+    /// breaks as read (what Lichess's own Parquet dataset holds, and what
+    /// reads back to the same game). The default, and the cheaper: the text
+    /// is copied, not written.
+    #[default]
+    File,
+    /// Written back as the Lichess database writes it: the mainline's
+    /// moves in canonical SAN with their numbers, its comments in `{ }` and
+    /// NAGs as `$n`, then the result; variations left out. Costs about as
+    /// much as reading the moves.
+    Rewritten,
+}
+
 /// A [`Visitor`] that reads each game into a [`GameRecord`]: the fast way
 /// to the rows of a table, with no value per comment or move besides what
-/// the record keeps. Variations are skipped; the comments of the mainline
-/// give each ply's clock and eval ([`Annotations`]) and, like its moves and
-/// NAGs, go into `movetext`, written as the Lichess database writes it.
+/// the record keeps. The comments of the mainline give each ply's clock
+/// and eval ([`Annotations`]); `movetext` is the game's movetext as the
+/// file has it, or written back as the Lichess database writes it
+/// ([`MovetextForm`]).
 ///
 /// ```
 /// use bitboards_pgn::Reader;
@@ -360,6 +395,9 @@ pub struct RecordVisitor {
     record: GameRecord,
     /// Whether to write `movetext` and `uci` (the costly columns).
     movetext: bool,
+    /// Whether `movetext` is written back ([`MovetextForm::Rewritten`])
+    /// rather than copied from the file.
+    rewrite: bool,
     uci: bool,
     /// Whether to read clocks and evals from the comments.
     annotations: bool,
@@ -387,6 +425,7 @@ impl Default for RecordVisitor {
         RecordVisitor {
             record: GameRecord::default(),
             movetext: true,
+            rewrite: false,
             uci: true,
             annotations: true,
             game: Game::default(),
@@ -401,9 +440,9 @@ impl Default for RecordVisitor {
 }
 
 impl RecordVisitor {
-    /// Whether to fill [`GameRecord::movetext`] (on by default). Writing
-    /// SAN back costs about as much as reading it: leave it out when the
-    /// table does not need it.
+    /// Whether to fill [`GameRecord::movetext`] (on by default). Copying
+    /// the text costs little, writing SAN back about as much as reading
+    /// it: leave it out when the table does not need it.
     ///
     /// ```
     /// use bitboards_pgn::Reader;
@@ -419,6 +458,20 @@ impl RecordVisitor {
     pub fn movetext(mut self, on: bool) -> RecordVisitor {
         self.movetext = on;
         self
+    }
+
+    /// What [`GameRecord::movetext`] holds: the file's text (the default)
+    /// or the text written back ([`MovetextForm`]).
+    #[must_use]
+    pub fn movetext_form(mut self, form: MovetextForm) -> RecordVisitor {
+        self.rewrite = form == MovetextForm::Rewritten;
+        self
+    }
+
+    /// Whether `movetext` is being written back move by move.
+    #[inline]
+    fn rewriting(&self) -> bool {
+        self.movetext && self.rewrite
     }
 
     /// Whether to fill [`GameRecord::uci`] (on by default).
@@ -526,7 +579,15 @@ impl RecordVisitor {
 
 impl Visitor for RecordVisitor {
     fn wants_comments(&mut self) -> bool {
-        self.movetext || self.annotations
+        self.rewriting() || self.annotations
+    }
+
+    fn wants_movetext_text(&mut self) -> bool {
+        self.movetext && !self.rewrite
+    }
+
+    fn movetext_text(&mut self, text: &str) {
+        self.record.movetext.push_str(text);
     }
 
     fn begin_game(&mut self, _: usize) {
@@ -561,7 +622,7 @@ impl Visitor for RecordVisitor {
 
     fn san(&mut self, played: PgnMove<'_>) {
         let before = played.before;
-        if self.movetext {
+        if self.rewriting() {
             // Written byte by byte: `write!` would cost as much again as
             // reading the move.
             self.space();
@@ -599,7 +660,7 @@ impl Visitor for RecordVisitor {
     }
 
     fn nag(&mut self, nag: u8) {
-        if !self.movetext {
+        if !self.rewriting() {
             return;
         }
         self.space();
@@ -632,7 +693,7 @@ impl Visitor for RecordVisitor {
                 self.record.evals[ply] = found.eval.map(|eval| eval.score);
             }
         }
-        if self.movetext {
+        if self.rewriting() {
             self.space();
             self.record.movetext.push_str("{ ");
             self.record.movetext.push_str(text);
@@ -643,7 +704,7 @@ impl Visitor for RecordVisitor {
 
     fn result(&mut self, result: GameResult) {
         self.result = Some(result);
-        if !self.movetext {
+        if !self.rewriting() {
             return;
         }
         self.space();

@@ -288,6 +288,48 @@ pub trait Visitor {
         let _ = result;
     }
 
+    /// Whether this game's movetext should reach
+    /// [`movetext_text`](Visitor::movetext_text) as the file has it, asked
+    /// right after [`begin_game`](Visitor::begin_game). No by default:
+    /// keeping the text costs a copy where a game crosses the reader's
+    /// buffer.
+    fn wants_movetext_text(&mut self) -> bool {
+        false
+    }
+
+    /// The game's movetext as the file has it, when the visitor
+    /// [wants it](Visitor::wants_movetext_text): from its first token (a
+    /// comment after the tags included) to the end of its result, or of its
+    /// last token where it has none, with comments, NAGs, variations and
+    /// the whitespace and line breaks between them as read; empty for a
+    /// game without movetext. Called once, before
+    /// [`end_game`](Visitor::end_game), after every other event of the
+    /// game. Bytes that are not UTF-8 are replaced as by
+    /// [`String::from_utf8_lossy`](std::string::String::from_utf8_lossy).
+    ///
+    /// ```
+    /// use bitboards_pgn::{Reader, Visitor};
+    ///
+    /// struct Source(String);
+    /// impl Visitor for Source {
+    ///     fn wants_movetext_text(&mut self) -> bool {
+    ///         true
+    ///     }
+    ///     fn movetext_text(&mut self, text: &str) {
+    ///         self.0 = text.to_string();
+    ///     }
+    /// }
+    ///
+    /// let pgn = "[White \"A\"]\n\n1. e4 {best} (1. d4 $1)\n1... e5 1-0\n\n";
+    /// let mut source = Source(String::new());
+    /// Reader::new(pgn.as_bytes()).read_game(&mut source)?;
+    /// assert_eq!(source.0, "1. e4 {best} (1. d4 $1)\n1... e5 1-0");
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    fn movetext_text(&mut self, text: &str) {
+        let _ = text;
+    }
+
     /// The game is over; `last` is the final position of its mainline.
     fn end_game(&mut self, last: &Position) {
         let _ = last;

@@ -1611,3 +1611,136 @@ fn errors_print_each_message_once_in_a_chain() {
         assert!(std::error::Error::source(&error).is_none(), "{printed}");
     }
 }
+
+/// Each game's movetext as [`Visitor::movetext_text`] hands it over, and
+/// whether the game read.
+fn movetext_texts(pgn: &[u8], capacity: usize) -> Vec<(String, bool)> {
+    #[derive(Default)]
+    struct Texts(Vec<String>);
+    impl Visitor for Texts {
+        fn wants_movetext_text(&mut self) -> bool {
+            true
+        }
+        fn begin_game(&mut self, _: usize) {
+            self.0.push(String::new());
+        }
+        fn movetext_text(&mut self, text: &str) {
+            *self.0.last_mut().unwrap() = text.to_string();
+        }
+    }
+    let mut reader = Reader::with_capacity(capacity, pgn);
+    let mut texts = Texts::default();
+    let mut read = Vec::new();
+    loop {
+        match reader.read_game(&mut texts) {
+            Ok(false) => break,
+            Ok(true) => read.push(true),
+            Err(_) => read.push(false),
+        }
+    }
+    texts.0.into_iter().zip(read).collect()
+}
+
+#[test]
+fn the_movetext_text_is_the_files_on_any_buffer() {
+    // The generator writes a game as its tags, a blank line, the movetext
+    // and a blank line: splitting the file on blank lines finds each
+    // movetext independently of the reader.
+    let pgn = bitboards_test_support::lichess_games(300, 5);
+    let text = String::from_utf8(pgn.clone()).unwrap();
+    let expected: Vec<(String, bool)> = text
+        .split("\n\n")
+        .filter(|part| !part.starts_with('[') && !part.trim().is_empty())
+        .map(|part| (part.trim().to_string(), true))
+        .collect();
+    assert_eq!(expected.len(), 300);
+    // Buffers of 64 bytes (the least), of a size that is no power of two,
+    // and the default: games cross the buffer's end at every place.
+    for capacity in [64, 1000, 4096, 1 << 16] {
+        assert_eq!(
+            movetext_texts(&pgn, capacity),
+            expected,
+            "capacity {capacity}"
+        );
+    }
+}
+
+#[test]
+fn the_movetext_text_keeps_what_the_file_has() {
+    let pgn = "[Event \"a\"]\n{ before the first move }\n1.e4 $1 (1. d4 {x} (1. c4)) e5\n%escaped line\n2. Nf3 { [%clk 0:03:00] } 1-0\n\n\
+               [Event \"no result\"]\n\n1. d4 d5   \n\n\
+               [Event \"a comment between tags\"]\n{ not movetext }\n[Site \"?\"]\n\n1. c4 *\n\n\
+               [Event \"illegal\"]\n\n1. e4 e4 *\n\n\
+               [Event \"to a line's end\"]\n\n1. e4 ; to the line's end\n*\n\n\
+               [Event \"no movetext\"]\n\n";
+    let expected = [
+        ("{ before the first move }\n1.e4 $1 (1. d4 {x} (1. c4)) e5\n%escaped line\n2. Nf3 { [%clk 0:03:00] } 1-0", true),
+        ("1. d4 d5", true),
+        ("1. c4 *", true),
+        ("", false),
+        ("1. e4 ; to the line's end\n*", true),
+        ("", true),
+    ]
+    .map(|(text, read)| (text.to_string(), read));
+    for capacity in [64, 100, 1 << 16] {
+        assert_eq!(
+            movetext_texts(pgn.as_bytes(), capacity),
+            expected,
+            "capacity {capacity}"
+        );
+    }
+    // Bytes that are not UTF-8 are replaced, as in comments.
+    let texts = movetext_texts(b"1. e4 {\xff} *", 64);
+    assert_eq!(texts, [("1. e4 {\u{fffd}} *".to_string(), true)]);
+}
+
+#[test]
+fn the_record_keeps_the_files_movetext_or_writes_it_back() {
+    use bitboards_pgn::record::{MovetextForm, RecordVisitor};
+    let pgn = bitboards_test_support::lichess_games(100, 9);
+    let expected = movetext_texts(&pgn, 1 << 16);
+    let records = |visitor: &mut RecordVisitor| {
+        let mut reader = Reader::new(&pgn[..]);
+        let mut records = Vec::new();
+        while reader.read_game(visitor).unwrap() {
+            records.push(visitor.take());
+        }
+        records
+    };
+    let file = records(&mut RecordVisitor::default());
+    let rewritten = records(&mut RecordVisitor::default().movetext_form(MovetextForm::Rewritten));
+    assert_eq!(file.len(), 100);
+    for ((file, rewritten), (text, _)) in file.iter().zip(&rewritten).zip(&expected) {
+        assert_eq!(&file.movetext, text);
+        // The generator writes as Lichess does, so the text written back
+        // is the file's too; every other field is the same either way.
+        assert_eq!(&rewritten.movetext, text);
+        assert_eq!(
+            (
+                &file.tags,
+                &file.uci,
+                &file.clocks,
+                &file.evals,
+                &file.fen,
+                file.plies
+            ),
+            (
+                &rewritten.tags,
+                &rewritten.uci,
+                &rewritten.clocks,
+                &rewritten.evals,
+                &rewritten.fen,
+                rewritten.plies
+            )
+        );
+    }
+    // With variations, the file's text keeps them and the text written
+    // back leaves them out.
+    let pgn = b"1. e4 (1. d4) 1... e5 *";
+    let mut file = RecordVisitor::default();
+    Reader::new(&pgn[..]).read_game(&mut file).unwrap();
+    let mut rewritten = RecordVisitor::default().movetext_form(MovetextForm::Rewritten);
+    Reader::new(&pgn[..]).read_game(&mut rewritten).unwrap();
+    assert_eq!(file.record().movetext, "1. e4 (1. d4) 1... e5 *");
+    assert_eq!(rewritten.record().movetext, "1. e4 e5 *");
+}

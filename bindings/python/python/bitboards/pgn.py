@@ -101,8 +101,10 @@ __all__ = [
 ]
 
 #: The columns of ``read_table``, in order: the Lichess database's tags and
-#: ``movetext``, then ``plies``, ``fen`` (final position), ``outcome`` (by the
-#: rules), ``uci`` (the moves), ``clocks`` and ``evals`` (per move).
+#: ``movetext`` (the game's movetext as the file has it: comments, NAGs,
+#: variations and spacing as read, to the result), then ``plies``, ``fen``
+#: (final position), ``outcome`` (by the rules), ``uci`` (the moves),
+#: ``clocks`` and ``evals`` (per move).
 GAME_COLUMNS = _bitboards.game_columns()
 
 #: The columns of ``read_positions``, in order (then the ``columns=`` asked for).
