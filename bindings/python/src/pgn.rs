@@ -14,7 +14,7 @@ use arrow_array::RecordBatch;
 use bitboards::Position;
 use bitboards_pgn::annotations;
 use bitboards_pgn::record::{GAME_COLUMNS, RecordVisitor};
-use bitboards_pgn::table::{self, ParquetOptions, ParquetWriter, games_schema};
+use bitboards_pgn::table::{self, GamesVisitor, ParquetOptions, ParquetWriter, games_schema};
 use bitboards_pgn::{
     MappedFile, ParallelReader, PgnError, ReadError, StagedFile, decompress_in_background,
 };
@@ -294,7 +294,7 @@ fn read_all_tables(
     sources: &[Source],
     threads: Option<usize>,
     progress: &Progress,
-    visitor: impl Fn() -> RecordVisitor + Sync,
+    visitor: impl Fn() -> GamesVisitor + Sync,
     rows: Option<usize>,
     mut each: impl FnMut(RecordBatch),
     mut failed: impl FnMut(PgnError),
@@ -736,7 +736,7 @@ pub fn read_table(
             threads,
             state,
             || {
-                RecordVisitor::default()
+                GamesVisitor::default()
                     .movetext(movetext)
                     .uci(uci)
                     .annotations(annotations)
@@ -805,7 +805,7 @@ pub fn to_parquet(
             &sources,
             threads,
             state,
-            RecordVisitor::default,
+            GamesVisitor::default,
             Some(table::AS_BUILT),
             |batch| {
                 if written.is_ok() {

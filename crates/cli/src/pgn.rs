@@ -18,7 +18,9 @@ use std::time::{Duration, Instant};
 use bitboards::{Move, Position};
 use bitboards_pgn::positions::{self, PositionOptions, positions_schema};
 use bitboards_pgn::record::{MovetextForm, RecordVisitor, push_unsigned_bytes};
-use bitboards_pgn::table::{self, BackgroundWriter, ParquetOptions, ParquetWriter, games_schema};
+use bitboards_pgn::table::{
+    self, BackgroundWriter, GamesVisitor, ParquetOptions, ParquetWriter, games_schema,
+};
 use bitboards_pgn::{Chunk, MappedFile, ParallelReader, PgnError, ReadError, StagedFile};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -188,13 +190,12 @@ pub enum Movetext {
 }
 
 impl PgnArgs {
-    /// The visitor that reads a game into a table's row, with the
-    /// movetext `--movetext` asks for.
-    fn record_visitor(&self) -> RecordVisitor {
-        RecordVisitor::default().movetext_form(match self.movetext {
+    /// What the movetext column holds, as `--movetext` says.
+    fn movetext_form(&self) -> MovetextForm {
+        match self.movetext {
             Movetext::File => MovetextForm::File,
             Movetext::Rewritten => MovetextForm::Rewritten,
-        })
+        }
     }
 
     /// The Parquet file's compression and row groups, from
@@ -375,7 +376,7 @@ fn run_games_table(
         let mut written = Ok(());
         let read = table::for_each_batch_of(
             reader,
-            || args.record_visitor(),
+            || GamesVisitor::default().movetext_form(args.movetext_form()),
             // The workers' batches as built, the same on any number of
             // threads and from a stream or a mapped file, so that the file
             // is the same bytes.
@@ -766,7 +767,10 @@ fn read_chunks<R: Read + Send>(
 ) -> Result<(), ReadError> {
     if csv {
         return reader.for_each_chunk(
-            || (args.record_visitor(), Written::default()),
+            || {
+                let visitor = RecordVisitor::default().movetext_form(args.movetext_form());
+                (visitor, Written::default())
+            },
             |visitor, written, _, error| {
                 if error.is_none() {
                     bitboards_pgn::csv::push_row(&mut written.text, visitor.record());

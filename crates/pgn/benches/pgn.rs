@@ -673,14 +673,13 @@ fn positions(_: &mut Criterion) {
 /// (its columns encoded on every core). The same bytes either way.
 #[cfg(feature = "parquet")]
 fn parquet_write(c: &mut Criterion) {
-    use bitboards_pgn::record::RecordVisitor;
-    use bitboards_pgn::table::{self, ParquetWriter};
+    use bitboards_pgn::table::{self, GamesVisitor, ParquetWriter};
     let pgn = bitboards_test_support::lichess_games(LICHESS_GAMES, 0x011C_4E55);
     let mut batches = Vec::new();
     table::for_each_batch(
         &pgn[..],
         Some(1),
-        RecordVisitor::default,
+        GamesVisitor::default,
         1024,
         |batch| batches.push(batch),
         |_, _| {},

@@ -568,6 +568,23 @@ impl<R: Read + Send> ParallelReader<R> {
         make: impl Fn() -> (V, A) + Sync,
         game: impl Fn(&mut V, &mut A, usize, Option<&PgnError>) + Sync,
         finish: impl Fn(&mut A) -> U + Sync,
+        deliver: impl FnMut(Chunk<U>),
+    ) -> Result<(), ReadError>
+    where
+        V: Visitor,
+        U: Send,
+    {
+        self.for_each_visited_chunk(make, game, |_, acc| finish(acc), deliver)
+    }
+
+    /// [`for_each_chunk`](Self::for_each_chunk) whose `finish` has the
+    /// visitor too: for a visitor that builds the chunk's value itself (the
+    /// game table's columns).
+    pub(crate) fn for_each_visited_chunk<V, A, U>(
+        self,
+        make: impl Fn() -> (V, A) + Sync,
+        game: impl Fn(&mut V, &mut A, usize, Option<&PgnError>) + Sync,
+        finish: impl Fn(&mut V, &mut A) -> U + Sync,
         mut deliver: impl FnMut(Chunk<U>),
     ) -> Result<(), ReadError>
     where
@@ -592,7 +609,7 @@ impl<R: Read + Send> ParallelReader<R> {
                     }
                     games += 1;
                 };
-                ((finish(acc), errors, games), games, end)
+                ((finish(visitor, acc), errors, games), games, end)
             },
             |(value, mut errors, games), games_before| {
                 for error in &mut errors {

@@ -177,15 +177,8 @@ pub const POSITION_COLUMNS: [&str; POSITION_TABLE.len()] = {
 const fn position_column(name: &str) -> usize {
     let mut at = 0;
     while at < POSITION_TABLE.len() {
-        let (column, name) = (POSITION_TABLE[at].name.as_bytes(), name.as_bytes());
-        if column.len() == name.len() {
-            let mut byte = 0;
-            while byte < name.len() && column[byte] == name[byte] {
-                byte += 1;
-            }
-            if byte == name.len() {
-                return at;
-            }
+        if crate::record::same_name(POSITION_TABLE[at].name, name) {
+            return at;
         }
         at += 1;
     }

@@ -9,6 +9,7 @@
 //! integer, date or time that does not parse (`"?"`, `""`, `"????.??.??"`).
 
 use core::fmt::Write as _;
+use std::borrow::Cow;
 
 use bitboards::{Color, Game, Outcome, Piece, PieceKind, Position};
 
@@ -79,25 +80,68 @@ impl GameRecord {
     /// name; `None` where the game has none, and for the other columns.
     pub(crate) fn tag_values(&self) -> [Option<&str>; GAME_TABLE.len()] {
         let mut values = [None; GAME_TABLE.len()];
-        // Each name is looked for from the place after the last one found,
-        // round the list: tags in the table's order (Lichess's, mostly) are
-        // found at the first or second comparison instead of a search from
-        // the top for each.
-        let mut next = 0;
+        let mut finder = TagFinder::default();
         for (name, value) in &self.tags {
-            let (before, from) = TAG_COLUMNS.split_at(next);
-            let found = from.iter().chain(before).position(|(tag, _)| tag == name);
-            if let Some(offset) = found {
-                let at = (next + offset) % TAG_COLUMNS.len();
-                let column = TAG_COLUMNS[at].1;
-                if values[column].is_none() {
-                    values[column] = Some(value.as_str());
-                }
-                next = (at + 1) % TAG_COLUMNS.len();
+            if let Some(column) = finder.column(name)
+                && values[column].is_none()
+            {
+                values[column] = Some(value.as_str());
             }
         }
         values
     }
+}
+
+/// Finds the tag columns of [`GAME_TABLE`] of a game's tags, one after
+/// another. Each name is looked for from the place after the last one
+/// found, round the list: tags in the table's order (Lichess's, mostly)
+/// are found at the first or second comparison instead of a search from
+/// the top for each.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TagFinder {
+    next: usize,
+}
+
+impl TagFinder {
+    /// The place in [`GAME_TABLE`] of the column of the tag `name`, if
+    /// the table has one.
+    #[inline]
+    pub(crate) fn column(&mut self, name: &str) -> Option<usize> {
+        let (before, from) = TAG_COLUMNS.split_at(self.next);
+        let offset = from
+            .iter()
+            .chain(before)
+            .position(|(tag, _)| *tag == name)?;
+        let at = (self.next + offset) % TAG_COLUMNS.len();
+        self.next = (at + 1) % TAG_COLUMNS.len();
+        Some(TAG_COLUMNS[at].1)
+    }
+}
+
+/// Whether two names are the same, at compile time.
+pub(crate) const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut at = 0;
+    while at < a.len() && a[at] == b[at] {
+        at += 1;
+    }
+    at == a.len()
+}
+
+/// The place of the column `name` in [`GAME_TABLE`]; a compile error
+/// where it is used in a constant and the table has no such column.
+pub(crate) const fn game_column(name: &str) -> usize {
+    let mut at = 0;
+    while at < GAME_TABLE.len() {
+        if same_name(GAME_TABLE[at].name, name) {
+            return at;
+        }
+        at += 1;
+    }
+    panic!("no such column of the game table")
 }
 
 /// The value of the first tag named `name` among `tags`.
@@ -406,9 +450,8 @@ pub struct RecordVisitor {
     game: Game,
     /// Whether this game's movetext has begun (`game` is this game's).
     in_movetext: bool,
-    /// The next move needs its number (White's always does; Black's after
-    /// a comment, a NAG or at the start).
-    need_number: bool,
+    /// Where the movetext is numbered when it is written back.
+    rewriter: Rewriter,
     /// A comment too long for the reader's buffer, in pieces.
     partial: String,
     /// The result that ended the movetext.
@@ -430,7 +473,7 @@ impl Default for RecordVisitor {
             annotations: true,
             game: Game::default(),
             in_movetext: false,
-            need_number: true,
+            rewriter: Rewriter::default(),
             partial: String::new(),
             result: None,
             outcome: None,
@@ -569,11 +612,86 @@ impl RecordVisitor {
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
+}
 
-    fn space(&mut self) {
-        if !self.record.movetext.is_empty() {
-            self.record.movetext.push(' ');
+/// A comment whole: `text` alone, or after the pieces of it gathered in
+/// `partial` (which is then left empty).
+pub(crate) fn whole_comment<'a>(partial: &mut String, text: &'a str) -> Cow<'a, str> {
+    if partial.is_empty() {
+        Cow::Borrowed(text)
+    } else {
+        partial.push_str(text);
+        Cow::Owned(core::mem::take(partial))
+    }
+}
+
+/// Writes a game's mainline back as the Lichess database writes it
+/// ([`MovetextForm::Rewritten`]), event by event, onto a text of the
+/// caller's: moves in canonical SAN with their numbers, comments in `{ }`,
+/// NAGs as `$n`, the result.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rewriter {
+    /// The next move needs its number (White's always does; Black's after
+    /// a comment, a NAG or at the start).
+    need_number: bool,
+}
+
+impl Default for Rewriter {
+    fn default() -> Rewriter {
+        Rewriter { need_number: true }
+    }
+}
+
+impl Rewriter {
+    /// A space before the next token, unless it is the first.
+    fn space(text: &mut String) {
+        if !text.is_empty() {
+            text.push(' ');
         }
+    }
+
+    /// A move, with its number where it needs one. Written byte by byte:
+    /// `write!` would cost as much again as reading the move.
+    pub(crate) fn san(&mut self, played: &PgnMove<'_>, text: &mut String) {
+        Self::space(text);
+        let before = played.before;
+        let dots = match (before.side_to_move(), self.need_number) {
+            (Color::White, _) => Some(". "),
+            (Color::Black, true) => Some("... "),
+            (Color::Black, false) => None,
+        };
+        if let Some(dots) = dots {
+            push_integer(text, i64::from(before.fullmove_number()));
+            text.push_str(dots);
+        }
+        match played.mv.is_null() {
+            true => text.push_str("--"),
+            false => push_san(played, text),
+        }
+        self.need_number = false;
+    }
+
+    /// A NAG, `$n`.
+    pub(crate) fn nag(&mut self, nag: u8, text: &mut String) {
+        Self::space(text);
+        text.push('$');
+        push_integer(text, i64::from(nag));
+        self.need_number = true;
+    }
+
+    /// A comment, in `{ }`.
+    pub(crate) fn comment(&mut self, comment: &str, text: &mut String) {
+        Self::space(text);
+        text.push_str("{ ");
+        text.push_str(comment);
+        text.push_str(" }");
+        self.need_number = true;
+    }
+
+    /// The result that ends the movetext.
+    pub(crate) fn result(result: GameResult, text: &mut String) {
+        Self::space(text);
+        text.push_str(result.as_str());
     }
 }
 
@@ -600,7 +718,7 @@ impl Visitor for RecordVisitor {
         self.record.clocks.clear();
         self.record.evals.clear();
         self.in_movetext = false;
-        self.need_number = true;
+        self.rewriter = Rewriter::default();
         self.partial.clear();
         self.result = None;
         self.outcome = None;
@@ -623,25 +741,8 @@ impl Visitor for RecordVisitor {
     fn san(&mut self, played: PgnMove<'_>) {
         let before = played.before;
         if self.rewriting() {
-            // Written byte by byte: `write!` would cost as much again as
-            // reading the move.
-            self.space();
-            let text = &mut self.record.movetext;
-            let dots = match (before.side_to_move(), self.need_number) {
-                (Color::White, _) => Some(". "),
-                (Color::Black, true) => Some("... "),
-                (Color::Black, false) => None,
-            };
-            if let Some(dots) = dots {
-                push_integer(text, i64::from(before.fullmove_number()));
-                text.push_str(dots);
-            }
-            match played.mv.is_null() {
-                true => text.push_str("--"),
-                false => push_san(&played, text),
-            }
+            self.rewriter.san(&played, &mut self.record.movetext);
         }
-        self.need_number = false;
         if self.uci {
             if !self.record.uci.is_empty() {
                 self.record.uci.push(' ');
@@ -660,13 +761,9 @@ impl Visitor for RecordVisitor {
     }
 
     fn nag(&mut self, nag: u8) {
-        if !self.rewriting() {
-            return;
+        if self.rewriting() {
+            self.rewriter.nag(nag, &mut self.record.movetext);
         }
-        self.space();
-        self.record.movetext.push('$');
-        push_integer(&mut self.record.movetext, i64::from(nag));
-        self.need_number = true;
     }
 
     fn comment_part(&mut self, text: &str) {
@@ -674,14 +771,8 @@ impl Visitor for RecordVisitor {
     }
 
     fn comment(&mut self, text: &str) {
-        let whole;
-        let text = if self.partial.is_empty() {
-            text
-        } else {
-            self.partial.push_str(text);
-            whole = core::mem::take(&mut self.partial);
-            &whole
-        };
+        let text = whole_comment(&mut self.partial, text);
+        let text = text.as_ref();
         if self.annotations
             && let Some(ply) = (self.record.plies as usize).checked_sub(1)
         {
@@ -694,21 +785,15 @@ impl Visitor for RecordVisitor {
             }
         }
         if self.rewriting() {
-            self.space();
-            self.record.movetext.push_str("{ ");
-            self.record.movetext.push_str(text);
-            self.record.movetext.push_str(" }");
+            self.rewriter.comment(text, &mut self.record.movetext);
         }
-        self.need_number = true;
     }
 
     fn result(&mut self, result: GameResult) {
         self.result = Some(result);
-        if !self.rewriting() {
-            return;
+        if self.rewriting() {
+            Rewriter::result(result, &mut self.record.movetext);
         }
-        self.space();
-        self.record.movetext.push_str(result.as_str());
     }
 
     fn end_game(&mut self, last: &Position) {

@@ -67,8 +67,11 @@ use crate::annotations::Score;
 use crate::error::{PgnError, ReadError};
 use crate::parallel::{Chunk, ParallelReader};
 use crate::record::{
-    GAME_TABLE, GameRecord, RecordVisitor, TagKind, Value, parse_date, parse_int, parse_time,
+    GAME_TABLE, GameRecord, TagKind, Value, game_column, parse_date, parse_int, parse_time,
 };
+
+mod visitor;
+pub use visitor::GamesVisitor;
 
 /// The element field of the `uci` list: a move, never null.
 fn uci_item() -> FieldRef {
@@ -204,9 +207,10 @@ impl ColumnBuilder {
         }
     }
 
-    /// Appends `record`'s value; `tags` are its tag columns' texts.
+    /// Appends the row's value of this column, column `at` of the table;
+    /// `tags` are the row's tag columns' texts.
     #[inline]
-    fn push(&mut self, record: &GameRecord, tags: &[Option<&str>]) {
+    fn push(&mut self, at: usize, row: Row<'_>, tags: &[Option<&str>]) {
         match self {
             ColumnBuilder::TagText(at, builder) => builder.append_option(tags[*at]),
             ColumnBuilder::TagInt(at, builder) => {
@@ -220,13 +224,51 @@ impl ColumnBuilder {
                     .and_then(parse_time)
                     .map(|seconds| seconds as i32 * 1000),
             ),
-            ColumnBuilder::Text(get, builder) => builder.append_option(get(record)),
+            ColumnBuilder::Text(get, builder) => match row {
+                Row::Record(record) => builder.append_option(get(record)),
+                Row::Read(read) => match at {
+                    MOVETEXT => {} // appended as it came
+                    FEN => builder.append_value(read.fen),
+                    OUTCOME => builder.append_option(read.outcome),
+                    // A text column a read game does not fill (the
+                    // tests compare both ways of every column).
+                    _ => builder.append_null(),
+                },
+            },
             ColumnBuilder::Int(get, builder) => {
-                builder.append_value(i32::try_from(get(record)).unwrap_or(i32::MAX));
+                let count = match row {
+                    Row::Record(record) => get(record),
+                    Row::Read(read) => read.plies,
+                };
+                builder.append_value(i32::try_from(count).unwrap_or(i32::MAX));
             }
-            ColumnBuilder::Moves(get, column) => column.push(get(record)),
-            ColumnBuilder::Clocks(get, column) => column.push(get(record)),
-            ColumnBuilder::Evals(get, column) => column.push(get(record)),
+            ColumnBuilder::Moves(get, column) => match row {
+                Row::Record(record) => column.push(get(record)),
+                Row::Read(_) => column.end_row(),
+            },
+            ColumnBuilder::Clocks(get, column) => match row {
+                Row::Record(record) => column.push(get(record)),
+                Row::Read(_) => column.games.end_row(column.seconds.values.len()),
+            },
+            ColumnBuilder::Evals(get, column) => match row {
+                Row::Record(record) => column.push(get(record)),
+                Row::Read(_) => column.games.end_row(column.scores.valid.len()),
+            },
+        }
+    }
+
+    /// Drops the list items appended since the last row ended (of a game
+    /// that failed after its first moves).
+    fn drop_open_items(&mut self) {
+        match self {
+            ColumnBuilder::Moves(_, column) => {
+                let moves = column.games.last();
+                column.moves.0.truncate(moves + 1);
+                column.bytes.truncate(column.moves.last());
+            }
+            ColumnBuilder::Clocks(_, column) => column.seconds.truncate(column.games.last()),
+            ColumnBuilder::Evals(_, column) => column.scores.truncate(column.games.last()),
+            _ => {}
         }
     }
 
@@ -301,6 +343,11 @@ impl RowEnds {
             .push(i32::try_from(items).expect("a batch's list items fit in i32 offsets"));
     }
 
+    /// Where the last row ended (0 before the first).
+    fn last(&self) -> usize {
+        self.0.last().map_or(0, |&end| end as usize)
+    }
+
     /// The offsets, and a fresh start for the next batch.
     fn finish(&mut self) -> OffsetBuffer<i32> {
         let ends = core::mem::replace(self, RowEnds::with_capacity(0)).0;
@@ -334,6 +381,19 @@ impl UciColumn {
             self.bytes.extend_from_slice(mv.as_bytes());
             self.moves.end_row(self.bytes.len());
         }
+        self.end_row();
+    }
+
+    /// Appends a move to the row being written.
+    #[inline]
+    fn push_move(&mut self, mv: bitboards::Uci) {
+        let (text, len) = mv.ascii();
+        self.bytes.extend_from_slice(&text[..len]);
+        self.moves.end_row(self.bytes.len());
+    }
+
+    /// Ends the row being written, after the moves pushed since the last.
+    fn end_row(&mut self) {
         self.games.end_row(self.moves.0.len() - 1);
     }
 
@@ -438,6 +498,30 @@ impl<T: Copy + Default + ArrowNativeType> Nullable<T> {
         self.valid.clear();
     }
 
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.values.truncate(len);
+        self.valid.truncate(len);
+    }
+
+    /// Appends `value`.
+    #[inline]
+    pub(crate) fn push(&mut self, value: Option<T>) {
+        self.values.push(value.unwrap_or_default());
+        self.valid.push(value.is_some());
+    }
+
+    /// Sets the last value, unless it is set already (the first of a
+    /// ply's annotations counts).
+    #[inline]
+    pub(crate) fn fill_last(&mut self, value: Option<T>) {
+        if let (Some(value), Some(valid @ false)) = (value, self.valid.last_mut()) {
+            *valid = true;
+            if let Some(last) = self.values.last_mut() {
+                *last = value;
+            }
+        }
+    }
+
     pub(crate) fn append(&mut self, other: &Nullable<T>) {
         self.values.extend_from_slice(&other.values);
         self.valid.extend_from_slice(&other.valid);
@@ -533,6 +617,32 @@ impl Evals {
         self.valid.clear();
     }
 
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.cp.truncate(len);
+        self.mate.truncate(len);
+        self.valid.truncate(len);
+    }
+
+    /// Appends a ply without a score.
+    #[inline]
+    pub(crate) fn push_none(&mut self) {
+        self.cp.push(None);
+        self.mate.push(None);
+        self.valid.push(false);
+    }
+
+    /// Sets the last ply's score, unless it has one already.
+    #[inline]
+    pub(crate) fn fill_last(&mut self, score: Option<Score>) {
+        if let (Some(score), Some(valid @ false)) = (score, self.valid.last_mut()) {
+            *valid = true;
+            match score {
+                Score::Cp(cp) => self.cp.fill_last(Some(cp)),
+                Score::Mate(mate) => self.mate.fill_last(Some(mate)),
+            }
+        }
+    }
+
     pub(crate) fn append(&mut self, other: &Evals) {
         self.cp.append(&other.cp);
         self.mate.append(&other.mate);
@@ -613,14 +723,58 @@ impl GamesBuilder {
     /// do: [`finish`](Self::finish) batches of bounded size, as the readers
     /// here do (a chunk's games, or the rows asked for).
     pub fn push(&mut self, record: &GameRecord) {
+        self.ready();
+        self.end_row(Row::Record(record), &record.tag_values());
+    }
+
+    /// Makes the room for a batch at its first row (a game read straight
+    /// into the builder calls it before its first move).
+    fn ready(&mut self) {
         if let Some(room) = self.room.take() {
             *self = Self::with_room(&room);
         }
-        let tags = record.tag_values();
-        for column in &mut self.columns {
-            column.push(record, &tags);
+    }
+
+    /// Appends `row`'s values to every column but the lists of a game
+    /// read straight into the builder (appended as it was read), and ends
+    /// the row; `tags` are its tag columns' texts.
+    fn end_row(&mut self, row: Row<'_>, tags: &[Option<&str>; GAME_TABLE.len()]) {
+        for (at, column) in self.columns.iter_mut().enumerate() {
+            column.push(at, row, tags);
         }
         self.rows += 1;
+    }
+
+    /// Drops what a game read straight into the builder appended before it
+    /// failed: its moves, clocks and evals.
+    fn drop_open_row(&mut self) {
+        self.columns
+            .iter_mut()
+            .for_each(ColumnBuilder::drop_open_items);
+    }
+
+    /// The `uci`, `clocks` and `evals` columns, for a game read straight
+    /// into them.
+    #[inline]
+    fn lists(&mut self) -> (&mut UciColumn, &mut ClockColumn, &mut EvalColumn) {
+        match self.columns.get_disjoint_mut([UCI, CLOCKS, EVALS]) {
+            Ok(
+                [
+                    ColumnBuilder::Moves(_, uci),
+                    ColumnBuilder::Clocks(_, clocks),
+                    ColumnBuilder::Evals(_, evals),
+                ],
+            ) => (uci, clocks, evals),
+            _ => unreachable!("`uci`, `clocks` and `evals` are the game table's lists"),
+        }
+    }
+
+    /// Appends a game's movetext to its column as it comes, before the
+    /// rest of its row.
+    fn push_movetext(&mut self, text: &str) {
+        if let ColumnBuilder::Text(_, builder) = &mut self.columns[MOVETEXT] {
+            builder.append_value(text);
+        }
     }
 
     /// The number of rows pushed since the last [`finish`](Self::finish).
@@ -648,6 +802,31 @@ impl GamesBuilder {
     }
 }
 
+/// Where `movetext`, `fen`, `outcome` and the lists are in the game table.
+const MOVETEXT: usize = game_column("movetext");
+const FEN: usize = game_column("fen");
+const OUTCOME: usize = game_column("outcome");
+const UCI: usize = game_column("uci");
+const CLOCKS: usize = game_column("clocks");
+const EVALS: usize = game_column("evals");
+
+/// Where a row's values come from: a [`GameRecord`], or a game read
+/// straight into the builder ([`GamesVisitor`]), whose movetext and lists
+/// are in their columns already.
+#[derive(Clone, Copy)]
+enum Row<'a> {
+    Record(&'a GameRecord),
+    Read(&'a ReadRow<'a>),
+}
+
+/// The values of a game read straight into the builder besides its tags,
+/// movetext and lists: what it learns at its end.
+struct ReadRow<'a> {
+    plies: u32,
+    fen: &'a str,
+    outcome: Option<&'a str>,
+}
+
 /// How much a [`GamesBuilder`]'s next batch makes room for: a little more
 /// than the last batch held, so that a batch like it (a chunk of the same
 /// size) is written without growing its buffers.
@@ -662,18 +841,17 @@ struct Room {
 /// table on `threads` threads (all cores when None): each chunk of the
 /// input (1 MiB on one or two threads, down to 256 KiB on eight or more)
 /// becomes one record batch, built on the worker that read it with the
-/// [`RecordVisitor`] that `visitor` makes, and `each` gets the chunks in
+/// [`GamesVisitor`] that `visitor` makes, and `each` gets the chunks in
 /// input order, with the errors of the games that failed (left out of the
 /// batch). Join the batches with a [`Rebatcher`] where they should be
 /// larger than a chunk's games.
 ///
 /// ```
-/// use bitboards_pgn::record::RecordVisitor;
-/// use bitboards_pgn::table;
+/// use bitboards_pgn::table::{self, GamesVisitor};
 ///
 /// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. e4 Ke7 *\n\n".repeat(500);
 /// let (mut rows, mut failed) = (0, 0);
-/// table::for_each_chunk(pgn.as_bytes(), Some(2), RecordVisitor::default, |chunk| {
+/// table::for_each_chunk(pgn.as_bytes(), Some(2), GamesVisitor::default, |chunk| {
 ///     rows += chunk.value.num_rows();
 ///     failed += chunk.errors.len();
 /// })?;
@@ -686,7 +864,7 @@ struct Room {
 pub fn for_each_chunk(
     input: impl Read + Send,
     threads: Option<usize>,
-    visitor: impl Fn() -> RecordVisitor + Sync,
+    visitor: impl Fn() -> GamesVisitor + Sync,
     each: impl FnMut(Chunk<RecordBatch>),
 ) -> Result<(), ReadError> {
     for_each_chunk_of(
@@ -703,12 +881,11 @@ pub fn for_each_chunk(
 ///
 /// ```
 /// use bitboards_pgn::ParallelReader;
-/// use bitboards_pgn::record::RecordVisitor;
-/// use bitboards_pgn::table;
+/// use bitboards_pgn::table::{self, GamesVisitor};
 ///
 /// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n".repeat(500).into_bytes();
 /// let mut rows = 0;
-/// table::for_each_chunk_of(ParallelReader::in_memory(pgn).threads(2), RecordVisitor::default, |chunk| {
+/// table::for_each_chunk_of(ParallelReader::in_memory(pgn).threads(2), GamesVisitor::default, |chunk| {
 ///     rows += chunk.value.num_rows();
 /// })?;
 /// assert_eq!(rows, 500);
@@ -719,7 +896,7 @@ pub fn for_each_chunk(
 /// As [`ParallelReader::for_each`]'s.
 pub fn for_each_chunk_of<R: Read + Send>(
     reader: ParallelReader<R>,
-    visitor: impl Fn() -> RecordVisitor + Sync,
+    visitor: impl Fn() -> GamesVisitor + Sync,
     each: impl FnMut(Chunk<RecordBatch>),
 ) -> Result<(), ReadError> {
     let chunk = batch_chunk(reader.thread_count());
@@ -741,17 +918,15 @@ fn batch_chunk(threads: usize) -> usize {
 /// [`for_each_chunk`] with `reader`.
 fn chunks<R: Read + Send>(
     reader: ParallelReader<R>,
-    visitor: impl Fn() -> RecordVisitor + Sync,
+    visitor: impl Fn() -> GamesVisitor + Sync,
     each: impl FnMut(Chunk<RecordBatch>),
 ) -> Result<(), ReadError> {
-    reader.for_each_chunk(
-        || (visitor(), GamesBuilder::new()),
-        |visitor, builder, _, error| {
-            if error.is_none() {
-                builder.push(visitor.record());
-            }
-        },
-        GamesBuilder::finish,
+    // Each game's row is in the visitor's columns once read; one that
+    // failed leaves none.
+    reader.for_each_visited_chunk(
+        || (visitor(), ()),
+        |_, (), _, _| {},
+        |visitor, ()| visitor.finish(),
         each,
     )
 }
@@ -777,7 +952,7 @@ pub const AS_BUILT_CHUNK: usize = 1 << 20;
 
 /// Reads every game of `input` (decompressed already) into the game
 /// table on `threads` threads (all cores when None), with the
-/// [`RecordVisitor`]s that `visitor` makes, and hands `each` the record
+/// [`GamesVisitor`]s that `visitor` makes, and hands `each` the record
 /// batches in input order, `rows` rows each (the last one fewer); `tally`
 /// hears of the games as they are read: how many, and the errors of those
 /// that failed (left out of the table).
@@ -790,20 +965,19 @@ pub const AS_BUILT_CHUNK: usize = 1 << 20;
 /// calling thread).
 ///
 /// ```
-/// use bitboards_pgn::record::RecordVisitor;
-/// use bitboards_pgn::table::{self, AS_BUILT};
+/// use bitboards_pgn::table::{self, AS_BUILT, GamesVisitor};
 ///
 /// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. e4 Ke7 *\n\n".repeat(500);
 /// for threads in [1, 2] {
 ///     let (mut sizes, mut games, mut failed) = (Vec::new(), 0, 0);
-///     table::for_each_batch(pgn.as_bytes(), Some(threads), RecordVisitor::default, 200,
+///     table::for_each_batch(pgn.as_bytes(), Some(threads), GamesVisitor::default, 200,
 ///         |batch| sizes.push(batch.num_rows()),
 ///         |count, errors| (games, failed) = (games + count, failed + errors.len()),
 ///     )?;
 ///     assert_eq!((sizes, games, failed), (vec![200, 200, 100], 1000, 500));
 ///     // The input is less than a chunk: one batch of every game that read.
 ///     let mut sizes = Vec::new();
-///     table::for_each_batch(pgn.as_bytes(), Some(threads), RecordVisitor::default, AS_BUILT,
+///     table::for_each_batch(pgn.as_bytes(), Some(threads), GamesVisitor::default, AS_BUILT,
 ///         |batch| sizes.push(batch.num_rows()), |_, _| {})?;
 ///     assert_eq!(sizes, [500]);
 /// }
@@ -816,7 +990,7 @@ pub const AS_BUILT_CHUNK: usize = 1 << 20;
 pub fn for_each_batch(
     input: impl Read + Send,
     threads: Option<usize>,
-    visitor: impl Fn() -> RecordVisitor + Sync,
+    visitor: impl Fn() -> GamesVisitor + Sync,
     rows: usize,
     each: impl FnMut(RecordBatch),
     tally: impl FnMut(usize, Vec<PgnError>),
@@ -839,14 +1013,13 @@ pub fn for_each_batch(
 ///
 /// ```
 /// use bitboards_pgn::ParallelReader;
-/// use bitboards_pgn::record::RecordVisitor;
-/// use bitboards_pgn::table::{self, AS_BUILT};
+/// use bitboards_pgn::table::{self, AS_BUILT, GamesVisitor};
 ///
 /// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n".repeat(500);
 /// let (mut held, mut streamed) = (Vec::new(), Vec::new());
 /// let reader = ParallelReader::in_memory(pgn.clone().into_bytes()).threads(1);
-/// table::for_each_batch_of(reader, RecordVisitor::default, AS_BUILT, |batch| held.push(batch), |_, _| {})?;
-/// table::for_each_batch(pgn.as_bytes(), Some(2), RecordVisitor::default, AS_BUILT, |batch| streamed.push(batch), |_, _| {})?;
+/// table::for_each_batch_of(reader, GamesVisitor::default, AS_BUILT, |batch| held.push(batch), |_, _| {})?;
+/// table::for_each_batch(pgn.as_bytes(), Some(2), GamesVisitor::default, AS_BUILT, |batch| streamed.push(batch), |_, _| {})?;
 /// assert_eq!(held, streamed);
 /// # Ok::<(), bitboards_pgn::ReadError>(())
 /// ```
@@ -855,7 +1028,7 @@ pub fn for_each_batch(
 /// As [`for_each_batch`]'s.
 pub fn for_each_batch_of<R: Read + Send>(
     mut reader: ParallelReader<R>,
-    visitor: impl Fn() -> RecordVisitor + Sync,
+    visitor: impl Fn() -> GamesVisitor + Sync,
     rows: usize,
     mut each: impl FnMut(RecordBatch),
     mut tally: impl FnMut(usize, Vec<PgnError>),
@@ -864,14 +1037,13 @@ pub fn for_each_batch_of<R: Read + Send>(
         reader = reader.chunk_size(AS_BUILT_CHUNK);
     } else if reader.thread_count() == 1 {
         let mut reader = reader.one_by_one();
-        let (mut visitor, mut builder) = (visitor(), GamesBuilder::new());
+        let mut visitor = visitor();
         loop {
             match reader.read_next(&mut visitor) {
                 Ok(true) => {
-                    builder.push(visitor.record());
                     tally(1, Vec::new());
-                    if builder.len() >= rows.max(1) {
-                        each(builder.finish());
+                    if visitor.len() >= rows.max(1) {
+                        each(visitor.finish());
                     }
                 }
                 Ok(false) => break,
@@ -879,8 +1051,8 @@ pub fn for_each_batch_of<R: Read + Send>(
                 Err(error) => return Err(error),
             }
         }
-        if !builder.is_empty() {
-            each(builder.finish());
+        if !visitor.is_empty() {
+            each(visitor.finish());
         }
         return Ok(());
     }
@@ -891,7 +1063,7 @@ pub fn for_each_batch_of<R: Read + Send>(
 /// read, joined into batches of `rows` rows.
 fn joined_chunks<R: Read + Send>(
     reader: ParallelReader<R>,
-    visitor: impl Fn() -> RecordVisitor + Sync,
+    visitor: impl Fn() -> GamesVisitor + Sync,
     rows: usize,
     each: impl FnMut(RecordBatch),
     mut tally: impl FnMut(usize, Vec<PgnError>),

@@ -1,0 +1,263 @@
+//! [`GamesVisitor`]: the reader's events straight into the game table's
+//! column buffers, with no [`GameRecord`](crate::record::GameRecord) in
+//! between.
+
+use core::fmt::Write as _;
+
+use arrow_array::RecordBatch;
+use bitboards::{Game, Position};
+
+use super::{GamesBuilder, ReadRow, Row};
+use crate::annotations::Annotations;
+use crate::record::{GAME_TABLE, MovetextForm, Rewriter, TagFinder, whole_comment};
+use crate::result::GameResult;
+use crate::visitor::{PgnMove, Visitor};
+
+/// A [`Visitor`] that reads games straight into the columns of a game
+/// table ([`games_schema`](super::games_schema)): each tag, move, clock,
+/// eval and the movetext are appended to their column's buffers as the
+/// reader hands them over, and [`finish`](Self::finish) makes the rows read
+/// so far a [`RecordBatch`]. A game that fails leaves no row (what it had
+/// appended is dropped when the next game begins, or at `finish`).
+///
+/// The rows are those [`GamesBuilder::push`] makes of the
+/// [`RecordVisitor`](crate::record::RecordVisitor)'s records, with the
+/// same settings, without the records.
+///
+/// ```
+/// use bitboards_pgn::Reader;
+/// use bitboards_pgn::table::GamesVisitor;
+///
+/// let pgn = "[White \"A\"]\n\n1. e4 { [%clk 0:03:00] } e5 *\n\n[White \"B\"]\n\n1. e4 Ke7 *\n\n";
+/// let mut games = GamesVisitor::default();
+/// let mut reader = Reader::new(pgn.as_bytes());
+/// assert!(reader.read_game(&mut games)?);
+/// assert!(reader.read_game(&mut games).is_err(), "Ke7 is illegal");
+/// let batch = games.finish();
+/// assert_eq!(batch.num_rows(), 1);
+/// assert_eq!(games.len(), 0);
+/// # Ok::<(), bitboards_pgn::ReadError>(())
+/// ```
+#[derive(Debug)]
+pub struct GamesVisitor {
+    builder: GamesBuilder,
+    /// Whether to fill `movetext`, and how; `uci`; `clocks` and `evals`.
+    movetext: bool,
+    rewrite: bool,
+    uci: bool,
+    annotations: bool,
+    /// Whether a game has begun whose row is not ended: its moves, clocks
+    /// and evals are in the builder, to be dropped should it fail.
+    open: bool,
+    /// This game's tag values for the tag columns, one after another in
+    /// `tag_text`, as ranges by column (the first tag of a name counts).
+    tag_text: String,
+    tags: [Option<(usize, usize)>; GAME_TABLE.len()],
+    finder: TagFinder,
+    /// This game's moves, replayed once by the reader (for `outcome`).
+    game: Game,
+    plies: u32,
+    /// The movetext written back ([`MovetextForm::Rewritten`]).
+    rewritten: String,
+    rewriter: Rewriter,
+    /// A comment too long for the reader's buffer, in pieces.
+    partial: String,
+    fen: String,
+}
+
+impl Default for GamesVisitor {
+    fn default() -> GamesVisitor {
+        GamesVisitor {
+            builder: GamesBuilder::new(),
+            movetext: true,
+            rewrite: false,
+            uci: true,
+            annotations: true,
+            open: false,
+            tag_text: String::new(),
+            tags: [None; GAME_TABLE.len()],
+            finder: TagFinder::default(),
+            game: Game::default(),
+            plies: 0,
+            rewritten: String::new(),
+            rewriter: Rewriter::default(),
+            partial: String::new(),
+            fen: String::new(),
+        }
+    }
+}
+
+impl GamesVisitor {
+    /// Whether to fill `movetext` (on by default; off, it holds `""`).
+    #[must_use]
+    pub fn movetext(mut self, on: bool) -> GamesVisitor {
+        self.movetext = on;
+        self
+    }
+
+    /// What `movetext` holds: the file's text (the default) or the text
+    /// written back ([`MovetextForm`]).
+    #[must_use]
+    pub fn movetext_form(mut self, form: MovetextForm) -> GamesVisitor {
+        self.rewrite = form == MovetextForm::Rewritten;
+        self
+    }
+
+    /// Whether to fill `uci` (on by default; off, every list is empty).
+    #[must_use]
+    pub fn uci(mut self, on: bool) -> GamesVisitor {
+        self.uci = on;
+        self
+    }
+
+    /// Whether to fill `clocks` and `evals` from the comments (on by
+    /// default; off, every list is empty, and with `movetext` off or
+    /// copied from the file the reader skips the comments unread).
+    #[must_use]
+    pub fn annotations(mut self, on: bool) -> GamesVisitor {
+        self.annotations = on;
+        self
+    }
+
+    /// The rows of the games read since the last batch.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.builder.len()
+    }
+
+    /// Whether no game was read since the last batch.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.builder.is_empty()
+    }
+
+    /// The games read since the last batch as a [`RecordBatch`] of
+    /// [`games_schema`](super::games_schema) (a game that failed left no
+    /// row); the next batch starts empty, with room made for one like this.
+    pub fn finish(&mut self) -> RecordBatch {
+        self.close_failed();
+        self.builder.finish()
+    }
+
+    /// Whether `movetext` is written back move by move.
+    fn rewriting(&self) -> bool {
+        self.movetext && self.rewrite
+    }
+
+    /// Drops what a game that did not end appended.
+    fn close_failed(&mut self) {
+        if self.open {
+            self.builder.drop_open_row();
+            self.open = false;
+        }
+    }
+}
+
+impl Visitor for GamesVisitor {
+    fn wants_comments(&mut self) -> bool {
+        self.rewriting() || self.annotations
+    }
+
+    fn wants_movetext_text(&mut self) -> bool {
+        self.movetext && !self.rewrite
+    }
+
+    fn begin_game(&mut self, _: usize) {
+        self.close_failed();
+        self.builder.ready();
+        self.open = true;
+        self.tag_text.clear();
+        self.tags = [None; GAME_TABLE.len()];
+        self.finder = TagFinder::default();
+        self.game.restart(Position::START);
+        self.plies = 0;
+        self.rewritten.clear();
+        self.rewriter = Rewriter::default();
+        self.partial.clear();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        if let Some(column) = self.finder.column(name)
+            && self.tags[column].is_none()
+        {
+            let start = self.tag_text.len();
+            self.tag_text.push_str(value);
+            self.tags[column] = Some((start, self.tag_text.len()));
+        }
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.game.restart(*start);
+    }
+
+    fn san(&mut self, played: PgnMove<'_>) {
+        if self.rewriting() {
+            self.rewriter.san(&played, &mut self.rewritten);
+        }
+        let (uci, clocks, evals) = self.builder.lists();
+        if self.uci {
+            uci.push_move(played.before.uci(played.mv));
+        }
+        if self.annotations {
+            clocks.seconds.push(None);
+            evals.scores.push_none();
+        }
+        self.plies += 1;
+        // The reader has played the move: no second replay.
+        self.game.push_played(played.mv, played.after);
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if self.rewriting() {
+            self.rewriter.nag(nag, &mut self.rewritten);
+        }
+    }
+
+    fn comment_part(&mut self, text: &str) {
+        self.partial.push_str(text);
+    }
+
+    fn comment(&mut self, text: &str) {
+        let text = whole_comment(&mut self.partial, text);
+        if self.annotations && self.plies > 0 {
+            let found = Annotations::parse(&text);
+            let (_, clocks, evals) = self.builder.lists();
+            clocks.seconds.fill_last(found.clock);
+            evals.scores.fill_last(found.eval.map(|eval| eval.score));
+        }
+        if self.rewriting() {
+            self.rewriter.comment(&text, &mut self.rewritten);
+        }
+    }
+
+    fn result(&mut self, result: GameResult) {
+        if self.rewriting() {
+            Rewriter::result(result, &mut self.rewritten);
+        }
+    }
+
+    fn movetext_text(&mut self, text: &str) {
+        // The last event before `end_game`: nothing can fail after it.
+        self.builder.push_movetext(text);
+    }
+
+    fn end_game(&mut self, last: &Position) {
+        if !self.movetext || self.rewrite {
+            self.builder.push_movetext(&self.rewritten);
+        }
+        self.fen.clear();
+        // Writing to a `String` cannot fail.
+        let _ = write!(self.fen, "{}", last.fen());
+        let outcome = self.game.outcome();
+        let read = ReadRow {
+            plies: self.plies,
+            fen: &self.fen,
+            outcome: outcome.map(|outcome| outcome.name()),
+        };
+        let tags = self
+            .tags
+            .map(|range| range.map(|(start, end)| &self.tag_text[start..end]));
+        self.builder.end_row(Row::Read(&read), &tags);
+        self.open = false;
+    }
+}
