@@ -383,6 +383,7 @@ def bench_pgn(report, args, pgn, expected_games):
     ratio = ""
     if command_text:
         ratio = (f"{times(one, command_text, 'the command (text)')}, "
+                 f"{times(one, command_json, 'the command (--format json)')}, "
                  f"{times(one, command_parquet, 'the command (--to parquet)')}")
     report.row("`pgn.read_table(file, threads=1)`", f"{one:,.0f} games/s", ratio, games_per_s=one)
     report.row("`pgn.read_table(file, threads=1)`, its first call in the process", f"{first:,.0f} games/s",

@@ -1,6 +1,6 @@
 """What users run, timed against the peers the issues name, in one run.
 
-    cargo build --release -p bitboards-cli -p bitboards-pgn --examples
+    cargo build --release -p bitboards-cli --bins -p bitboards-pgn --examples
     cargo build --release --example book_lookups
     python tests/python/bench_users.py [GAMES]     # needs python-chess
 
