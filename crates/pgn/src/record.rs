@@ -119,6 +119,7 @@ impl TagFinder {
 }
 
 /// Whether two names are the same, at compile time.
+#[cfg_attr(not(feature = "arrow"), allow(dead_code))]
 pub(crate) const fn same_name(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
@@ -133,6 +134,7 @@ pub(crate) const fn same_name(a: &str, b: &str) -> bool {
 
 /// The place of the column `name` in [`GAME_TABLE`]; a compile error
 /// where it is used in a constant and the table has no such column.
+#[cfg_attr(not(feature = "arrow"), allow(dead_code))]
 pub(crate) const fn game_column(name: &str) -> usize {
     let mut at = 0;
     while at < GAME_TABLE.len() {

@@ -196,7 +196,7 @@ fn the_tables_readers_take_the_columns_way_on_any_thread_count() {
             let joined = arrow_select::concat::concat_batches(&games_schema(), &batches).unwrap();
             assert_same(
                 &[joined],
-                &[expected.clone()],
+                std::slice::from_ref(&expected),
                 &format!("{threads} threads, rows {rows}"),
             );
         }
