@@ -112,6 +112,26 @@ impl Annotations {
         }
     }
 
+    /// [`parse`](Self::parse) of a comment as the file's bytes: the
+    /// comments Lichess writes are read from the bytes as they are, any
+    /// other as text (bytes that are not UTF-8 replaced, as the reader
+    /// replaces them).
+    ///
+    /// ```
+    /// use bitboards_pgn::annotations::Annotations;
+    ///
+    /// let bytes = b"[%eval 0.17] [%clk 0:03:00]";
+    /// assert_eq!(Annotations::parse_bytes(bytes), Annotations::parse("[%eval 0.17] [%clk 0:03:00]"));
+    /// assert_eq!(Annotations::parse_bytes(b"\xff [%clk 0:00:05]").clock, Some(5.0));
+    /// ```
+    #[must_use]
+    pub fn parse_bytes(comment: &[u8]) -> Annotations {
+        match lichess(comment) {
+            Some(found) => found,
+            None => Annotations::scan(&crate::text::lossy(comment)),
+        }
+    }
+
     /// [`parse`](Self::parse) by its general scan, command by command.
     fn scan(comment: &str) -> Annotations {
         // `None` until a command of the kind has matched; then the value it

@@ -144,6 +144,14 @@ impl GamesVisitor {
         self.movetext && self.rewrite
     }
 
+    /// The last ply's clock and eval from a comment after it, where it has
+    /// none yet (the first comment that gives one counts).
+    fn annotate(&mut self, found: &Annotations) {
+        let (_, clocks, evals) = self.builder.lists();
+        clocks.seconds.fill_last(found.clock);
+        evals.scores.fill_last(found.eval.map(|eval| eval.score));
+    }
+
     /// Drops what a game that did not end appended.
     fn close_failed(&mut self) {
         if self.open {
@@ -213,6 +221,16 @@ impl Visitor for GamesVisitor {
         }
     }
 
+    fn comment_bytes(&mut self, bytes: &[u8]) {
+        if self.rewriting() || !self.partial.is_empty() {
+            self.comment(&crate::text::lossy(bytes));
+        } else if self.annotations && self.plies > 0 {
+            // Only the annotations are wanted: read from the bytes, without
+            // first making the comment text.
+            self.annotate(&Annotations::parse_bytes(bytes));
+        }
+    }
+
     fn comment_part(&mut self, text: &str) {
         self.partial.push_str(text);
     }
@@ -220,10 +238,7 @@ impl Visitor for GamesVisitor {
     fn comment(&mut self, text: &str) {
         let text = whole_comment(&mut self.partial, text);
         if self.annotations && self.plies > 0 {
-            let found = Annotations::parse(&text);
-            let (_, clocks, evals) = self.builder.lists();
-            clocks.seconds.fill_last(found.clock);
-            evals.scores.fill_last(found.eval.map(|eval| eval.score));
+            self.annotate(&Annotations::parse(&text));
         }
         if self.rewriting() {
             self.rewriter.comment(&text, &mut self.rewritten);
