@@ -1,6 +1,6 @@
 //! Which squares a piece attacks, by table lookup.
 
-use crate::{Bitboard, Color, Square, tables};
+use crate::{Bitboard, Color, Piece, PieceKind, Square, tables};
 
 /// The squares a knight on `square` attacks.
 ///
@@ -201,6 +201,44 @@ pub const fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
 #[must_use]
 pub const fn queen(square: Square, occupied: Bitboard) -> Bitboard {
     rook(square, occupied).union(bishop(square, occupied))
+}
+
+/// The squares `piece` on `square` attacks, `occupied` blocking the
+/// sliders: the lookup of its kind ([`pawn`] of its color, [`knight`],
+/// [`bishop`], [`rook`], [`queen`], [`king`]), for code that holds a piece
+/// rather than one kind (a board's pieces in turn, a setup of any
+/// placement).
+///
+/// ```
+/// use bitboards::{attacks, bitboard, Bitboard, Color, Piece, PieceKind, Square};
+///
+/// let black_pawn = Piece::new(Color::Black, PieceKind::Pawn);
+/// assert_eq!(attacks::piece(black_pawn, Square::E5, Bitboard::EMPTY), bitboard! {
+///     8 . . . . . . . .
+///     7 . . . . . . . .
+///     6 . . . . . . . .
+///     5 . . . . . . . .
+///     4 . . . X . X . .
+///     3 . . . . . . . .
+///     2 . . . . . . . .
+///     1 . . . . . . . .
+///       a b c d e f g h
+/// });
+/// let queen = Piece::new(Color::White, PieceKind::Queen);
+/// let occupied = Square::D6.bitboard();
+/// assert_eq!(attacks::piece(queen, Square::D4, occupied), attacks::queen(Square::D4, occupied));
+/// ```
+#[inline]
+#[must_use]
+pub const fn piece(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
+    match piece.kind() {
+        PieceKind::Pawn => pawn(piece.color(), square),
+        PieceKind::Knight => knight(square),
+        PieceKind::Bishop => bishop(square, occupied),
+        PieceKind::Rook => rook(square, occupied),
+        PieceKind::Queen => queen(square, occupied),
+        PieceKind::King => king(square),
+    }
 }
 
 /// The squares a rook on `square` attacks on an empty board: its rank and

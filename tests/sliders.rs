@@ -281,3 +281,41 @@ fn pext_tables_have_the_pinned_size() {
         + size_of_val(&tables::BISHOP_PEXT);
     assert_eq!(total, 107_648 * 2 + 2 * 64 * 3 * 8, "about 213 KiB");
 }
+
+#[test]
+fn every_piece_attacks_as_cozy_chess_says() {
+    use bitboards::{Color, Piece, PieceKind};
+    let mut rng = SplitMix64::new(0x09A1_ECE5);
+    for _ in 0..2_000 {
+        let occupied = Bitboard(rng.next_u64() & rng.next_u64());
+        let blockers = cozy_chess::BitBoard(occupied.0);
+        for square in Square::ALL {
+            let theirs = cozy_chess::Square::index(square.index());
+            for color in Color::ALL {
+                let their_color = match color {
+                    Color::White => cozy_chess::Color::White,
+                    Color::Black => cozy_chess::Color::Black,
+                };
+                for kind in PieceKind::ALL {
+                    let expected = match kind {
+                        PieceKind::Pawn => cozy_chess::get_pawn_attacks(theirs, their_color),
+                        PieceKind::Knight => cozy_chess::get_knight_moves(theirs),
+                        PieceKind::Bishop => cozy_chess::get_bishop_moves(theirs, blockers),
+                        PieceKind::Rook => cozy_chess::get_rook_moves(theirs, blockers),
+                        PieceKind::Queen => {
+                            cozy_chess::get_rook_moves(theirs, blockers)
+                                | cozy_chess::get_bishop_moves(theirs, blockers)
+                        }
+                        PieceKind::King => cozy_chess::get_king_moves(theirs),
+                    };
+                    let piece = Piece::new(color, kind);
+                    assert_eq!(
+                        attacks::piece(piece, square, occupied).0,
+                        expected.0,
+                        "{piece:?} on {square} with {occupied:?}"
+                    );
+                }
+            }
+        }
+    }
+}

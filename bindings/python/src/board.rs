@@ -1333,13 +1333,7 @@ impl Board {
     fn attacks_mask(&self, square: i64) -> PyResult<u64> {
         let square = self::square(square)?;
         Ok(self.position.piece_on(square).map_or(0, |piece| {
-            pseudo::piece_attacks(
-                piece.color(),
-                piece.kind(),
-                square,
-                self.position.occupied(),
-            )
-            .0
+            bitboards::attacks::piece(piece, square, self.position.occupied()).0
         }))
     }
 

@@ -4,24 +4,6 @@
 
 use bitboards::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Position, Square, attacks};
 
-/// The squares a piece of `color` and `kind` on `square` attacks, with
-/// `occupied` blocking sliders.
-pub fn piece_attacks(
-    color: Color,
-    kind: PieceKind,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
-    match kind {
-        PieceKind::Pawn => attacks::pawn(color, square),
-        PieceKind::Knight => attacks::knight(square),
-        PieceKind::Bishop => attacks::bishop(square, occupied),
-        PieceKind::Rook => attacks::rook(square, occupied),
-        PieceKind::Queen => attacks::queen(square, occupied),
-        PieceKind::King => attacks::king(square),
-    }
-}
-
 /// The promotions python-chess generates, in its order.
 const PROMOTIONS: [PieceKind; 4] = [
     PieceKind::Queen,
@@ -49,7 +31,7 @@ pub fn pseudo_legal(
         let Some(piece) = position.piece_on(square) else {
             continue;
         };
-        for target in piece_attacks(us, piece.kind(), square, occupied) & !own & to {
+        for target in attacks::piece(piece, square, occupied) & !own & to {
             moves.push(Move::new(square, target, MoveKind::Normal));
         }
     }

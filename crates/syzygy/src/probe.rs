@@ -5,7 +5,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use bitboards::{Bitboard, Color, Move, MoveKind, PieceKind, Position, attacks};
+use bitboards::{Bitboard, Color, Move, MoveKind, Piece, PieceKind, Position, attacks};
 
 use crate::encoding::{
     BELOW_DIAGONAL, KING_PAIRS, PAWN_SQUARES, TRIANGLE, diagonal_offset, lead_pawn_start,
@@ -941,14 +941,7 @@ pub(crate) fn may_capture(position: &Position) -> bool {
     let mut attacked = Bitboard::EMPTY;
     for kind in PieceKind::ALL {
         for square in position.pieces(us, kind) {
-            attacked |= match kind {
-                PieceKind::Pawn => attacks::pawn(us, square),
-                PieceKind::Knight => attacks::knight(square),
-                PieceKind::Bishop => attacks::bishop(square, occupied),
-                PieceKind::Rook => attacks::rook(square, occupied),
-                PieceKind::Queen => attacks::queen(square, occupied),
-                PieceKind::King => attacks::king(square),
-            };
+            attacked |= attacks::piece(Piece::new(us, kind), square, occupied);
         }
     }
     !(attacked & targets).is_empty()

@@ -36,7 +36,7 @@
 use core::fmt::Write as _;
 
 use bitboards::book::Book;
-use bitboards::{Bitboard, CastlingNotation, Color, PieceKind, Position, Square, attacks};
+use bitboards::{Bitboard, CastlingNotation, Color, Position, Square, attacks};
 use bitboards_expr::Numbering;
 use bitboards_expr::text::{hex, literal};
 
@@ -319,7 +319,7 @@ pub fn position(fen: &str) -> String {
     out.push_str(r#"],"attacks":["#);
     for (index, &square) in Square::ALL.iter().enumerate() {
         let attacked = position.piece_on(square).map_or(Bitboard::EMPTY, |piece| {
-            piece_attacks(piece.kind(), piece.color(), square, occupied)
+            attacks::piece(piece, square, occupied)
         });
         let comma = if index == 0 { "" } else { "," };
         let _ = write!(out, r#"{comma}"{}""#, hex(attacked.0));
@@ -403,19 +403,6 @@ pub fn book_moves(book: &[u8], fen: &str) -> String {
     }
     out.push_str("]}");
     out
-}
-
-/// The squares a piece of `kind` and `color` on `square` attacks when
-/// `occupied` is occupied.
-fn piece_attacks(kind: PieceKind, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
-    match kind {
-        PieceKind::Pawn => attacks::pawn(color, square),
-        PieceKind::Knight => attacks::knight(square),
-        PieceKind::Bishop => attacks::bishop(square, occupied),
-        PieceKind::Rook => attacks::rook(square, occupied),
-        PieceKind::Queen => attacks::queen(square, occupied),
-        PieceKind::King => attacks::king(square),
-    }
 }
 
 /// Appends `text` as a JSON string literal.
