@@ -7,13 +7,13 @@ use std::sync::{Arc, OnceLock};
 
 use bitboards::{Bitboard, Color, Move, MoveKind, Piece, PieceKind, Position, attacks};
 
+use crate::answers::{Dtz, RankedMove, Wdl};
 use crate::encoding::{
     BELOW_DIAGONAL, KING_PAIRS, PAWN_SQUARES, TRIANGLE, diagonal_offset, lead_pawn_start,
     small_binomial,
 };
 use crate::error::{Malformed, SyzygyError};
 use crate::table::{Kind, Layout, Material, flag};
-use crate::{Dtz, RankedMove, Wdl};
 
 /// The most pieces a Syzygy table holds, kings included.
 pub const MAX_PIECES: u32 = 7;
