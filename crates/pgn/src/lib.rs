@@ -54,6 +54,8 @@ struct ReadmeExamples;
 
 pub mod annotations;
 pub mod book;
+#[cfg(feature = "arrow")]
+mod columns;
 pub mod csv;
 mod error;
 mod game;

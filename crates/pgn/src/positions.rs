@@ -52,11 +52,12 @@ use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use bitboards::{CastlingNotation, Color, Move, PieceKind, Position};
 
 use crate::annotations::{Annotations, Score};
+use crate::columns::{Evals, Nullable, eval_fields, nulls, take_bools, take_with_room};
 use crate::error::{PgnError, ReadError};
 use crate::parallel::ParallelReader;
 use crate::record::{GAME_TABLE, TAG_COLUMNS, TagKind, Value, parse_date, parse_int, parse_time};
 use crate::result::GameResult;
-use crate::table::{Evals, JoinInto, Nullable, eval_fields, games_schema, nulls, take_with_room};
+use crate::table::{JoinInto, games_schema};
 use crate::visitor::{PgnMove, Visitor};
 
 /// The positions table, one declaration per column, in order: its name
@@ -841,7 +842,7 @@ impl RowBuilder {
                 None,
             )),
             RowBuilder::Bool(_, values) => {
-                let (bits, _) = crate::table::take_bools(values, rows);
+                let (bits, _) = take_bools(values, rows);
                 Arc::new(BooleanArray::new(bits, None))
             }
             RowBuilder::Square(_, values) => {
