@@ -211,83 +211,24 @@ class Report:
         return self.markdown(rows)
 
 
-# The page's section that keeps the last figures of each machine but the
-# one that wrote the blocks above (as `cargo xtask bench` keeps its own).
-OTHERS = "## Figures from other machines"
-
-
 def machine():
     """This machine as the page's blocks name it: the processor and cores."""
     return f"{processor()}, {os.cpu_count()} cores"
 
 
-def machine_of(block):
-    """The machine a block's `<!-- machine: ... -->` line names, or None."""
-    match = re.search(r"^<!-- machine: (.*) -->$", block, re.MULTILINE)
-    return match and match.group(1)
-
-
-def replace_block(text, name, body, measured_on=None):
-    """`text` with what lies between its `<!-- NAME:start -->` and
-    `<!-- NAME:end -->` lines replaced by `body`. With `measured_on` (a
-    machine, as machine() names it), the block names it (a
-    `<!-- machine: ... -->` line), and figures there of another machine
-    are not lost: they move to OTHERS, in place of that machine's last
-    figures of the same block, and this machine's there, superseded, go."""
-    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
-    before, found_start, rest = text.partition(start)
-    old, found_end, after = rest.partition(end)
-    if not found_start or not found_end:
-        raise ValueError(f"no {start} ... {end} block")
-    if measured_on:
-        body = f"<!-- machine: {measured_on} -->\n{body.strip()}"
-    text = f"{before}{start}\n{body.strip()}\n{end}{after}"
-    was = machine_of(old)
-    if measured_on and was and was != measured_on:
-        text = without(text, f"{name} on {measured_on}")
-        text = kept(text, name, was, old.strip("\n"))
-    return text
-
-
-def without(text, key):
-    """`text` without the block between the markers named `key` (and the
-    blank line after it), if there is one."""
-    start, end = f"<!-- {key}:start -->", f"<!-- {key}:end -->\n"
-    before, found, rest = text.partition(start)
-    _, found_end, after = rest.partition(end)
-    if not found or not found_end:
-        return text
-    return before + after.removeprefix("\n")
-
-
-def kept(text, name, measured_on, block):
-    """`text` with `block`, block `name`'s figures measured on `measured_on`,
-    under OTHERS: in place of the block there of that name, else at the
-    section's end (the section made at the page's end if there is none)."""
-    key = f"{name} on {measured_on}"
-    body = f"### The `{name}` figures, measured on {measured_on}\n\n{block}"
-    try:
-        return replace_block(text, key, body)
-    except ValueError:
-        pass
-    if OTHERS not in text:
-        text = (text.rstrip() + f"\n\n{OTHERS}\n\nThe last figures of each machine but the one "
-                "above, moved here by the command that wrote their block when it ran on another "
-                "machine.\n")
-    after = text.index(OTHERS) + len(OTHERS)
-    stop = text.find("\n## ", after)
-    stop = len(text) if stop < 0 else stop + 1
-    head, tail = text[:stop], text[stop:]
-    gap = "" if head.endswith("\n\n") else "\n"
-    section = f"<!-- {key}:start -->\n{body}\n<!-- {key}:end -->\n"
-    return f"{head}{gap}{section}{chr(10) if tail else ''}{tail}"
-
-
 def write_block(path, name, body, measured_on=None):
-    """Writes `body` into the block `name` of the page at `path`
-    (replace_block)."""
-    text = path.read_text(encoding="utf-8")
-    path.write_text(replace_block(text, name, body, measured_on), encoding="utf-8")
+    """Writes `body` into the block `name` (between its `<!-- NAME:start -->`
+    and `<!-- NAME:end -->` lines) of the page at `path`, by `cargo xtask
+    block`, the page's one writer of blocks: with `measured_on` (a machine,
+    as machine() names it) the block names it, and figures there of another
+    machine move to the page's "Figures from other machines" in place of
+    that machine's last ones. ValueError when the page has no such block."""
+    command = ["cargo", "run", "--quiet", "--package", "xtask", "--", "block", name, "--page", str(path)]
+    if measured_on:
+        command += ["--machine", measured_on]
+    done = subprocess.run(command, input=body, text=True, cwd=ROOT, capture_output=True)
+    if done.returncode != 0:
+        raise ValueError(f"cargo xtask block {name}: {done.stderr.strip()}")
 
 
 def rate(count, seconds, unit):

@@ -17,6 +17,7 @@
 //! same run.
 
 use std::fmt::Write as _;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::SystemTime;
@@ -282,6 +283,91 @@ pub fn write_summary(root: &Path) -> ExitCode {
     }
     eprintln!("{FIGURES}: the summary table rewritten from its figures");
     ExitCode::SUCCESS
+}
+
+/// What `cargo xtask block` is asked: the block's name, the machine its
+/// figures were measured on, and the page (docs/performance.md unless
+/// given).
+#[derive(Debug, PartialEq, Eq)]
+pub struct BlockRequest {
+    name: String,
+    machine: Option<String>,
+    page: Option<PathBuf>,
+}
+
+impl BlockRequest {
+    /// `NAME [--machine M] [--page FILE]`.
+    ///
+    /// # Errors
+    /// A flag without its value, an unknown flag, or a name that is not
+    /// one a marker can hold (empty, or with a space or `-->`).
+    pub fn parse(name: &str, flags: &[&str]) -> Result<BlockRequest, String> {
+        if name.is_empty() || name.contains(char::is_whitespace) || name.contains("-->") {
+            return Err(format!(
+                "`{name}` is not a block name (one word, as in its markers)"
+            ));
+        }
+        let mut request = BlockRequest {
+            name: name.to_owned(),
+            machine: None,
+            page: None,
+        };
+        let mut flags = flags.iter();
+        while let Some(&flag) = flags.next() {
+            let value = flags
+                .next()
+                .ok_or_else(|| format!("`{flag}` needs a value"))?;
+            match flag {
+                "--machine" => request.machine = Some((*value).to_owned()),
+                "--page" => request.page = Some(PathBuf::from(value)),
+                other => {
+                    return Err(format!(
+                        "unknown flag `{other}` for `cargo xtask block` (--machine or --page)"
+                    ));
+                }
+            }
+        }
+        Ok(request)
+    }
+
+    /// The block as it goes into the page: its markers around `body`,
+    /// with the line that names its machine.
+    fn section(&self, body: &str) -> String {
+        let name = &self.name;
+        let machine = self
+            .machine
+            .as_deref()
+            .map(|machine| format!("{}\n", machine_line(machine)))
+            .unwrap_or_default();
+        format!(
+            "<!-- {name}:start -->\n{machine}{}\n<!-- {name}:end -->\n",
+            body.trim()
+        )
+    }
+}
+
+/// `cargo xtask block`: standard input into the block the request names,
+/// figures of another machine kept ([`replaced`]): the one writer of the
+/// page's blocks, which the Python bench scripts call.
+pub fn write_block(root: &Path, request: &BlockRequest) -> ExitCode {
+    let mut body = String::new();
+    if let Err(error) = std::io::stdin().read_to_string(&mut body) {
+        eprintln!("error: cannot read the block from standard input: {error}");
+        return ExitCode::FAILURE;
+    }
+    let page = request.page.clone().unwrap_or_else(|| root.join(FIGURES));
+    let name = &request.name;
+    let (start, end) = (
+        format!("<!-- {name}:start -->"),
+        format!("<!-- {name}:end -->"),
+    );
+    match rewrite(&page, &start, &end, &request.section(&body)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(problem) => {
+            eprintln!("error: {problem}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// The text between `start` and `end` (both excluded).
@@ -604,9 +690,38 @@ fn time(nanos: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::{
-        END, FIGURES, OTHERS, START, SUMMARY_END, SUMMARY_START, between, json_number, json_string,
-        machine_line, replaced, summary, tables,
+        BlockRequest, END, FIGURES, OTHERS, START, SUMMARY_END, SUMMARY_START, between,
+        json_number, json_string, machine_line, replaced, summary, tables,
     };
+
+    /// `cargo xtask block`'s arguments, and the block it makes of a body:
+    /// what the Python bench scripts hand it (their tests run it whole).
+    #[test]
+    fn a_block_request_names_its_block_machine_and_page() {
+        let request = BlockRequest::parse("python-bench", &["--machine", "Xeon, 2 cores"]).unwrap();
+        assert_eq!(
+            request.section("\n| a | 1.0x |\n\n"),
+            "<!-- python-bench:start -->\n<!-- machine: Xeon, 2 cores -->\n| a | 1.0x |\n<!-- python-bench:end -->\n"
+        );
+        let bare = BlockRequest::parse("python-summary", &["--page", "/tmp/p.md"]).unwrap();
+        assert_eq!(
+            bare.page.as_deref(),
+            Some(std::path::Path::new("/tmp/p.md"))
+        );
+        assert_eq!(
+            bare.section("x"),
+            "<!-- python-summary:start -->\nx\n<!-- python-summary:end -->\n"
+        );
+        for (name, flags, problem) in [
+            ("a", &["--machine"][..], "`--machine` needs a value"),
+            ("a", &["--pages", "x"][..], "unknown flag `--pages`"),
+            ("two words", &[][..], "is not a block name"),
+            ("", &[][..], "is not a block name"),
+        ] {
+            let error = BlockRequest::parse(name, flags).unwrap_err();
+            assert!(error.contains(problem), "{error}");
+        }
+    }
 
     fn workspace_file(path: &str) -> String {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");

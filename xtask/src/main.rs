@@ -28,7 +28,8 @@ use bitboards_codegen::{Destination, MagicSource, Mode, Options, Report, Status}
 
 const USAGE: &str = "\
 usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | bench [--quick|--summary|--engine]
-                   | perft --suite FILE --depth N [--parallel] | web | help)
+                   | block NAME [--machine M] [--page FILE] | perft --suite FILE --depth N [--parallel]
+                   | web | help)
 
   gen                  regenerate every table under generated/ and the table list in
                        docs/design.md (writes only changed files)
@@ -48,6 +49,13 @@ usage: cargo xtask (gen [--check] [--search-magics] | build-time [ROUNDS] | benc
                        by bare pipe loops (Stockfish at $STOCKFISH or /usr/games/stockfish):
                        protocol cost at nodes=1, the pool on every core, the command at
                        nodes=10000; rewrites docs/performance.md between its engine markers
+  block NAME [--machine M] [--page FILE]
+                       write standard input into the block NAME of docs/performance.md (or
+                       FILE), between its `<!-- NAME:start -->` and `<!-- NAME:end -->`
+                       lines; with --machine, the block names the machine its figures were
+                       measured on, and the figures there of another machine move to the
+                       page's \"Figures from other machines\" (what bench.py and
+                       bench_commands.py write their figures with)
   perft --suite FILE --depth N [--parallel]
                        run perft in release on every line of an EPD file (`FEN ;D1 n ;D2 n ...`)
                        to depth N or the deepest count listed, compare every depth, print a
@@ -95,6 +103,10 @@ fn main() -> ExitCode {
         ["bench", extra, ..] => usage_error(&format!(
             "unexpected argument `{extra}` for `cargo xtask bench` (--quick, --summary or --engine)"
         )),
+        ["block", name, flags @ ..] => match bench::BlockRequest::parse(name, flags) {
+            Ok(request) => bench::write_block(&workspace_root(), &request),
+            Err(problem) => usage_error(&problem),
+        },
         ["web"] => web::run(&workspace_root()),
         ["web", extra, ..] => usage_error(&format!(
             "unexpected argument `{extra}` for `cargo xtask web`"
