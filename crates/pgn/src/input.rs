@@ -189,7 +189,7 @@ impl<R: BufRead> Input<R> {
     }
 
     /// Starts keeping the text from `buf[at]` on (what was kept before is
-    /// let go), so that [`Input::kept_to`] can hand it over whole however
+    /// let go), so that [`Input::take_kept`] can hand it over whole however
     /// many refills come between.
     #[inline]
     pub(super) fn keep_from(&mut self, at: usize) {
@@ -209,11 +209,12 @@ impl<R: BufRead> Input<R> {
         self.kept_from = None;
     }
 
-    /// The text kept from [`Input::keep_from`] up to `buf[end]` (not
-    /// included), and keeping stops; empty when none was being kept. It is
-    /// read in place while it lies in the buffer, and copied once where a
-    /// refill came between.
-    pub(super) fn kept_to(&mut self, end: usize) -> &[u8] {
+    /// The text kept from [`Input::keep_from`] up to `pos` (not included),
+    /// and keeping stops; empty when none was being kept. It is read in
+    /// place while it lies in the buffer, and copied once where a refill
+    /// came between.
+    pub(super) fn take_kept(&mut self) -> &[u8] {
+        let end = self.pos;
         let Some(from) = self.kept_from.take() else {
             return &[];
         };

@@ -441,8 +441,7 @@ impl<R: BufRead> Reader<R> {
             let Some(byte) = self.input.skip_space()? else {
                 let start = self.start_position(fen_at)?;
                 visitor.begin_movetext(&start);
-                self.deliver_movetext(visitor, self.input.pos);
-                visitor.end_game(&start);
+                self.end_game(visitor, &start);
                 return Ok(None);
             };
             match byte {
@@ -495,8 +494,7 @@ impl<R: BufRead> Reader<R> {
                 if !self.stack.is_empty() {
                     return Err(self.unclosed());
                 }
-                self.deliver_movetext(visitor, self.input.pos);
-                visitor.end_game(&line.position);
+                self.end_game(visitor, &line.position);
                 return Ok(());
             };
             match byte {
@@ -522,8 +520,7 @@ impl<R: BufRead> Reader<R> {
                     if !self.stack.is_empty() {
                         return Err(self.unclosed());
                     }
-                    self.deliver_movetext(visitor, self.input.pos);
-                    visitor.end_game(&line.position);
+                    self.end_game(visitor, &line.position);
                     return Ok(());
                 }
                 _ => {
@@ -755,8 +752,7 @@ impl<R: BufRead> Reader<R> {
             return Err(self.unclosed());
         }
         visitor.result(result);
-        self.deliver_movetext(visitor, self.input.pos);
-        visitor.end_game(&line.position);
+        self.end_game(visitor, &line.position);
         Ok(())
     }
 
@@ -770,14 +766,16 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Hands the visitor the movetext kept since its first token, up to
-    /// `buf[end]` and without the whitespace before it, when it wants it
-    /// (empty when the game has none).
-    fn deliver_movetext<V: Visitor + ?Sized>(&mut self, visitor: &mut V, end: usize) {
+    /// Ends the game at `pos`, `last` its final position: hands the
+    /// visitor the movetext kept since its first token (without the
+    /// whitespace before `pos`; empty when the game has none), when it
+    /// wants it, then [`Visitor::end_game`].
+    fn end_game<V: Visitor + ?Sized>(&mut self, visitor: &mut V, last: &Position) {
         if self.movetext_text {
-            let text = self.input.kept_to(end).trim_ascii_end();
+            let text = self.input.take_kept().trim_ascii_end();
             visitor.movetext_text(&lossy(text));
         }
+        visitor.end_game(last);
     }
 
     /// The innermost variation left open, at the game's end.
