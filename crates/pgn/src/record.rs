@@ -410,6 +410,53 @@ pub enum MovetextForm {
     Rewritten,
 }
 
+/// What a game's row holds of its costly fields, as a [`RecordVisitor`]
+/// or a [`GamesVisitor`](crate::table::GamesVisitor) is set: the movetext
+/// and its form, the moves in UCI, the clocks and evals; and so what the
+/// visitor asks the reader for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RowFields {
+    /// Whether to fill `movetext` and `uci`.
+    pub(crate) movetext: bool,
+    /// Whether `movetext` is written back ([`MovetextForm::Rewritten`])
+    /// rather than copied from the file.
+    pub(crate) rewrite: bool,
+    pub(crate) uci: bool,
+    /// Whether to read clocks and evals from the comments.
+    pub(crate) annotations: bool,
+}
+
+impl Default for RowFields {
+    fn default() -> RowFields {
+        RowFields {
+            movetext: true,
+            rewrite: false,
+            uci: true,
+            annotations: true,
+        }
+    }
+}
+
+impl RowFields {
+    /// Whether `movetext` is written back move by move.
+    #[inline]
+    pub(crate) fn rewriting(self) -> bool {
+        self.movetext && self.rewrite
+    }
+
+    /// Whether `movetext` is the file's text, copied
+    /// ([`Visitor::wants_movetext_text`]).
+    pub(crate) fn copies_movetext(self) -> bool {
+        self.movetext && !self.rewrite
+    }
+
+    /// Whether the comments are read: for the clocks and evals, or to
+    /// write them back ([`Visitor::wants_comments`]).
+    pub(crate) fn wants_comments(self) -> bool {
+        self.rewriting() || self.annotations
+    }
+}
+
 /// A [`Visitor`] that reads each game into a [`GameRecord`]: the fast way
 /// to the rows of a table, with no value per comment or move besides what
 /// the record keeps. The comments of the mainline give each ply's clock
@@ -437,16 +484,11 @@ pub enum MovetextForm {
 /// );
 /// # Ok::<(), bitboards_pgn::ReadError>(())
 /// ```
+#[derive(Default)]
 pub struct RecordVisitor {
     record: GameRecord,
-    /// Whether to write `movetext` and `uci` (the costly columns).
-    movetext: bool,
-    /// Whether `movetext` is written back ([`MovetextForm::Rewritten`])
-    /// rather than copied from the file.
-    rewrite: bool,
-    uci: bool,
-    /// Whether to read clocks and evals from the comments.
-    annotations: bool,
+    /// What the record holds of the costly fields.
+    fields: RowFields,
     /// The game being read; one for every game, restarted at each
     /// movetext so that its moves keep their memory.
     game: Game,
@@ -463,25 +505,6 @@ pub struct RecordVisitor {
     /// The last game's tag names and values, cleared, for this game's tags
     /// to be written into: no allocation per tag once games are alike.
     spare_tags: Vec<(String, String)>,
-}
-
-impl Default for RecordVisitor {
-    fn default() -> RecordVisitor {
-        RecordVisitor {
-            record: GameRecord::default(),
-            movetext: true,
-            rewrite: false,
-            uci: true,
-            annotations: true,
-            game: Game::default(),
-            in_movetext: false,
-            rewriter: Rewriter::default(),
-            partial: String::new(),
-            result: None,
-            outcome: None,
-            spare_tags: Vec::new(),
-        }
-    }
 }
 
 impl RecordVisitor {
@@ -501,7 +524,7 @@ impl RecordVisitor {
     /// ```
     #[must_use]
     pub fn movetext(mut self, on: bool) -> RecordVisitor {
-        self.movetext = on;
+        self.fields.movetext = on;
         self
     }
 
@@ -509,20 +532,14 @@ impl RecordVisitor {
     /// or the text written back ([`MovetextForm`]).
     #[must_use]
     pub fn movetext_form(mut self, form: MovetextForm) -> RecordVisitor {
-        self.rewrite = form == MovetextForm::Rewritten;
+        self.fields.rewrite = form == MovetextForm::Rewritten;
         self
-    }
-
-    /// Whether `movetext` is being written back move by move.
-    #[inline]
-    fn rewriting(&self) -> bool {
-        self.movetext && self.rewrite
     }
 
     /// Whether to fill [`GameRecord::uci`] (on by default).
     #[must_use]
     pub fn uci(mut self, on: bool) -> RecordVisitor {
-        self.uci = on;
+        self.fields.uci = on;
         self
     }
 
@@ -545,7 +562,7 @@ impl RecordVisitor {
     /// ```
     #[must_use]
     pub fn annotations(mut self, on: bool) -> RecordVisitor {
-        self.annotations = on;
+        self.fields.annotations = on;
         self
     }
 
@@ -699,11 +716,11 @@ impl Rewriter {
 
 impl Visitor for RecordVisitor {
     fn wants_comments(&mut self) -> bool {
-        self.rewriting() || self.annotations
+        self.fields.wants_comments()
     }
 
     fn wants_movetext_text(&mut self) -> bool {
-        self.movetext && !self.rewrite
+        self.fields.copies_movetext()
     }
 
     fn movetext_text(&mut self, text: &str) {
@@ -742,17 +759,17 @@ impl Visitor for RecordVisitor {
 
     fn san(&mut self, played: PgnMove<'_>) {
         let before = played.before;
-        if self.rewriting() {
+        if self.fields.rewriting() {
             self.rewriter.san(&played, &mut self.record.movetext);
         }
-        if self.uci {
+        if self.fields.uci {
             if !self.record.uci.is_empty() {
                 self.record.uci.push(' ');
             }
             before.uci(played.mv).push_to(&mut self.record.uci);
         }
         self.record.plies += 1;
-        if self.annotations {
+        if self.fields.annotations {
             self.record.clocks.push(None);
             self.record.evals.push(None);
         }
@@ -763,7 +780,7 @@ impl Visitor for RecordVisitor {
     }
 
     fn nag(&mut self, nag: u8) {
-        if self.rewriting() {
+        if self.fields.rewriting() {
             self.rewriter.nag(nag, &mut self.record.movetext);
         }
     }
@@ -775,7 +792,7 @@ impl Visitor for RecordVisitor {
     fn comment(&mut self, text: &str) {
         let text = whole_comment(&mut self.partial, text);
         let text = text.as_ref();
-        if self.annotations
+        if self.fields.annotations
             && let Some(ply) = (self.record.plies as usize).checked_sub(1)
         {
             let found = Annotations::parse(text);
@@ -786,14 +803,14 @@ impl Visitor for RecordVisitor {
                 self.record.evals[ply] = found.eval.map(|eval| eval.score);
             }
         }
-        if self.rewriting() {
+        if self.fields.rewriting() {
             self.rewriter.comment(text, &mut self.record.movetext);
         }
     }
 
     fn result(&mut self, result: GameResult) {
         self.result = Some(result);
-        if self.rewriting() {
+        if self.fields.rewriting() {
             Rewriter::result(result, &mut self.record.movetext);
         }
     }

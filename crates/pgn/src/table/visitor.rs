@@ -9,7 +9,7 @@ use bitboards::{Game, Position};
 
 use super::{GamesBuilder, ReadRow, Row};
 use crate::annotations::Annotations;
-use crate::record::{GAME_TABLE, MovetextForm, Rewriter, TagFinder, whole_comment};
+use crate::record::{GAME_TABLE, MovetextForm, Rewriter, RowFields, TagFinder, whole_comment};
 use crate::result::GameResult;
 use crate::visitor::{PgnMove, Visitor};
 
@@ -41,11 +41,8 @@ use crate::visitor::{PgnMove, Visitor};
 #[derive(Debug)]
 pub struct GamesVisitor {
     builder: GamesBuilder,
-    /// Whether to fill `movetext`, and how; `uci`; `clocks` and `evals`.
-    movetext: bool,
-    rewrite: bool,
-    uci: bool,
-    annotations: bool,
+    /// What the rows hold of the costly columns.
+    fields: RowFields,
     /// Whether a game has begun whose row is not ended: its moves, clocks
     /// and evals are in the builder, to be dropped should it fail.
     open: bool,
@@ -69,10 +66,7 @@ impl Default for GamesVisitor {
     fn default() -> GamesVisitor {
         GamesVisitor {
             builder: GamesBuilder::new(),
-            movetext: true,
-            rewrite: false,
-            uci: true,
-            annotations: true,
+            fields: RowFields::default(),
             open: false,
             tag_text: String::new(),
             tags: [None; GAME_TABLE.len()],
@@ -91,7 +85,7 @@ impl GamesVisitor {
     /// Whether to fill `movetext` (on by default; off, it holds `""`).
     #[must_use]
     pub fn movetext(mut self, on: bool) -> GamesVisitor {
-        self.movetext = on;
+        self.fields.movetext = on;
         self
     }
 
@@ -99,14 +93,14 @@ impl GamesVisitor {
     /// written back ([`MovetextForm`]).
     #[must_use]
     pub fn movetext_form(mut self, form: MovetextForm) -> GamesVisitor {
-        self.rewrite = form == MovetextForm::Rewritten;
+        self.fields.rewrite = form == MovetextForm::Rewritten;
         self
     }
 
     /// Whether to fill `uci` (on by default; off, every list is empty).
     #[must_use]
     pub fn uci(mut self, on: bool) -> GamesVisitor {
-        self.uci = on;
+        self.fields.uci = on;
         self
     }
 
@@ -115,7 +109,7 @@ impl GamesVisitor {
     /// copied from the file the reader skips the comments unread).
     #[must_use]
     pub fn annotations(mut self, on: bool) -> GamesVisitor {
-        self.annotations = on;
+        self.fields.annotations = on;
         self
     }
 
@@ -139,11 +133,6 @@ impl GamesVisitor {
         self.builder.finish()
     }
 
-    /// Whether `movetext` is written back move by move.
-    fn rewriting(&self) -> bool {
-        self.movetext && self.rewrite
-    }
-
     /// The last ply's clock and eval from a comment after it, where it has
     /// none yet (the first comment that gives one counts).
     fn annotate(&mut self, found: &Annotations) {
@@ -163,11 +152,11 @@ impl GamesVisitor {
 
 impl Visitor for GamesVisitor {
     fn wants_comments(&mut self) -> bool {
-        self.rewriting() || self.annotations
+        self.fields.wants_comments()
     }
 
     fn wants_movetext_text(&mut self) -> bool {
-        self.movetext && !self.rewrite
+        self.fields.copies_movetext()
     }
 
     fn begin_game(&mut self, _: usize) {
@@ -199,14 +188,14 @@ impl Visitor for GamesVisitor {
     }
 
     fn san(&mut self, played: PgnMove<'_>) {
-        if self.rewriting() {
+        if self.fields.rewriting() {
             self.rewriter.san(&played, &mut self.rewritten);
         }
         let (uci, clocks, evals) = self.builder.lists();
-        if self.uci {
+        if self.fields.uci {
             uci.push_move(played.before.uci(played.mv));
         }
-        if self.annotations {
+        if self.fields.annotations {
             clocks.seconds.push(None);
             evals.scores.push_none();
         }
@@ -216,15 +205,15 @@ impl Visitor for GamesVisitor {
     }
 
     fn nag(&mut self, nag: u8) {
-        if self.rewriting() {
+        if self.fields.rewriting() {
             self.rewriter.nag(nag, &mut self.rewritten);
         }
     }
 
     fn comment_bytes(&mut self, bytes: &[u8]) {
-        if self.rewriting() || !self.partial.is_empty() {
+        if self.fields.rewriting() || !self.partial.is_empty() {
             self.comment(&crate::text::lossy(bytes));
-        } else if self.annotations && self.plies > 0 {
+        } else if self.fields.annotations && self.plies > 0 {
             // Only the annotations are wanted: read from the bytes, without
             // first making the comment text.
             self.annotate(&Annotations::parse_bytes(bytes));
@@ -237,16 +226,16 @@ impl Visitor for GamesVisitor {
 
     fn comment(&mut self, text: &str) {
         let text = whole_comment(&mut self.partial, text);
-        if self.annotations && self.plies > 0 {
+        if self.fields.annotations && self.plies > 0 {
             self.annotate(&Annotations::parse(&text));
         }
-        if self.rewriting() {
+        if self.fields.rewriting() {
             self.rewriter.comment(&text, &mut self.rewritten);
         }
     }
 
     fn result(&mut self, result: GameResult) {
-        if self.rewriting() {
+        if self.fields.rewriting() {
             Rewriter::result(result, &mut self.rewritten);
         }
     }
@@ -257,7 +246,7 @@ impl Visitor for GamesVisitor {
     }
 
     fn end_game(&mut self, last: &Position) {
-        if !self.movetext || self.rewrite {
+        if !self.fields.copies_movetext() {
             self.builder.push_movetext(&self.rewritten);
         }
         self.fen.clear();
