@@ -55,7 +55,9 @@ use crate::annotations::{Annotations, Score};
 use crate::columns::{Evals, Nullable, eval_fields, nulls, take_bools, take_with_room};
 use crate::error::{PgnError, ReadError};
 use crate::parallel::ParallelReader;
-use crate::record::{GAME_TABLE, TAG_COLUMNS, TagKind, Value, parse_date, parse_int, parse_time};
+use crate::record::{
+    GAME_TABLE, TAG_COLUMNS, TagKind, Value, parse_date, parse_int, parse_time, whole_comment,
+};
 use crate::result::GameResult;
 use crate::table::{JoinInto, games_schema};
 use crate::visitor::{PgnMove, Visitor};
@@ -493,40 +495,17 @@ impl Staged {
     }
 
     fn push(&mut self, position: &Position, mv: Option<Move>, notation: CastlingNotation) {
-        let ep = ep_square(position);
-        self.ep_square.values.push(ep.unwrap_or_default());
-        self.ep_square.valid.push(ep.is_some());
+        self.ep_square.push(ep_square(position));
         self.moves.extend_moves(std::iter::once(mv), notation);
         // No annotation yet: `annotate` sets them.
-        self.clock.values.push(0.0);
-        self.clock.valid.push(false);
-        for scores in [&mut self.eval.cp, &mut self.eval.mate] {
-            scores.values.push(0);
-            scores.valid.push(false);
-        }
-        self.eval.valid.push(false);
+        self.clock.push(None);
+        self.eval.push_none();
     }
 
     /// The last row's clock and eval, where it has none yet.
     fn annotate(&mut self, clock: Option<f64>, eval: Option<Score>) {
-        let last = self.clock.valid.len() - 1;
-        if let Some(clock) = clock
-            && !self.clock.valid[last]
-        {
-            self.clock.values[last] = clock;
-            self.clock.valid[last] = true;
-        }
-        if let Some(eval) = eval
-            && !self.eval.valid[last]
-        {
-            let (values, valid) = match eval {
-                Score::Cp(cp) => (&mut self.eval.cp, cp),
-                Score::Mate(mate) => (&mut self.eval.mate, mate),
-            };
-            values.values[last] = valid;
-            values.valid[last] = true;
-            self.eval.valid[last] = true;
-        }
+        self.clock.fill_last(clock);
+        self.eval.fill_last(eval);
     }
 }
 
@@ -676,15 +655,8 @@ impl Visitor for PositionsVisitor {
         if !self.pending {
             return;
         }
-        let whole;
-        let text = if self.partial.is_empty() {
-            text
-        } else {
-            self.partial.push_str(text);
-            whole = std::mem::take(&mut self.partial);
-            &whole
-        };
-        let found = Annotations::parse(text);
+        let text = whole_comment(&mut self.partial, text);
+        let found = Annotations::parse(&text);
         let eval = found.eval.map(|eval| eval.score);
         if let Some(staged) = &mut self.staged {
             staged.annotate(found.clock, eval);
