@@ -166,7 +166,6 @@ impl Visitor for GamesVisitor {
         self.tag_text.clear();
         self.tags = [None; GAME_TABLE.len()];
         self.finder = TagFinder::default();
-        self.game.restart(Position::START);
         self.plies = 0;
         self.rewritten.clear();
         self.rewriter = Rewriter::default();
