@@ -55,6 +55,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod any_setup;
 mod assertions;
 pub mod attacks;
 pub mod book;
@@ -72,6 +73,7 @@ pub mod position;
 mod serde_impls;
 pub mod tables;
 
+pub use any_setup::{AnyFenError, AnySetup, SetupStatus};
 pub use bitboards_core::{
     Bitboard, Color, Comparison, File, ParseBitboardError, ParseColorError, ParseFileError,
     ParsePieceError, ParseRankError, ParseSquareError, Piece, PieceKind, Rank, Square,

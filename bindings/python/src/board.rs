@@ -10,7 +10,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::{IllegalMoveError, fen_error, san_error, uci_error};
 use crate::types::{Bitboard, Move, Piece, color, is_white, piece_kind, square};
-use crate::{loose, pseudo};
+use bitboards::any_setup::{self, AnySetup};
 
 /// python-chess's starting FEN.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -87,8 +87,8 @@ impl Board {
     }
 
     /// A board holding `raw` as python-chess would, whatever it breaks.
-    fn from_raw(raw: &loose::RawSetup, chess960: bool) -> Board {
-        let (position, loose) = loose::build(raw, chess960);
+    fn from_raw(raw: &AnySetup, chess960: bool) -> Board {
+        let (position, loose) = raw.to_position(chess960);
         Board {
             position,
             chess960,
@@ -96,16 +96,16 @@ impl Board {
             legal: None,
             loose,
             root: Root {
-                castling: raw.castling,
+                castling: raw.castling.0,
                 en_passant: raw.en_passant,
-                promoted: raw.promoted,
+                promoted: raw.promoted.0,
             },
         }
     }
 
     /// A board read from a FEN as python-chess reads it: the crate's
     /// reader for a position that keeps its rules, python-chess's reading
-    /// (`loose::parse_fen`) for any other setup; the crate's error when
+    /// (`any_setup::parse_fen`) for any other setup; the crate's error when
     /// neither reads it.
     fn read_fen(fen: &str, chess960: bool) -> PyResult<Board> {
         match Position::from_fen(fen) {
@@ -118,7 +118,7 @@ impl Board {
                 // (python-chess's `ep_square`): `Root::of` takes it.
                 Ok(Board::new_at(position, chess960))
             }
-            result => match loose::parse_fen(fen) {
+            result => match AnySetup::from_fen(fen).ok() {
                 Some(raw) => Ok(Board::from_raw(&raw, chess960)),
                 None => Err(match result {
                     Err(error) => fen_error(fen, &error),
@@ -129,21 +129,21 @@ impl Board {
     }
 
     /// The setup as python-chess holds it now.
-    fn raw(&self) -> loose::RawSetup {
+    fn raw(&self) -> AnySetup {
         let setup = self.position.setup();
-        loose::RawSetup {
+        AnySetup {
             board: setup.board,
-            turn: setup.side_to_move,
-            castling: self.raw_castling(),
+            side_to_move: setup.side_to_move,
+            castling: bitboards::Bitboard(self.raw_castling()),
             en_passant: self.raw_en_passant(),
             halfmove_clock: setup.halfmove_clock,
             fullmove_number: setup.fullmove_number,
-            promoted: self.promoted_mask(),
+            promoted: bitboards::Bitboard(self.promoted_mask()),
         }
     }
 
     /// Replaces the board's setup with `raw`, the move stack cleared.
-    fn reset_to(&mut self, raw: &loose::RawSetup) {
+    fn reset_to(&mut self, raw: &AnySetup) {
         *self = Board::from_raw(raw, self.chess960);
     }
 
@@ -200,7 +200,7 @@ impl Board {
     /// The side to move's king's attackers.
     fn checkers_now(&self) -> bitboards::Bitboard {
         if self.loose {
-            loose::checkers(&self.position)
+            any_setup::checkers(&self.position)
         } else {
             self.position.checkers()
         }
@@ -234,7 +234,7 @@ impl Board {
     pub fn stack_is_loose(&self) -> bool {
         self.stack
             .iter()
-            .any(|(before, _)| !loose::generator_takes(before))
+            .any(|(before, _)| !any_setup::generator_takes(before))
     }
 
     /// The position under the move stack, and the moves played from it.
@@ -265,7 +265,7 @@ impl Board {
         let loose = self.loose;
         self.legal.get_or_insert_with(|| {
             if loose {
-                loose::legal_moves(position)
+                any_setup::loose_legal_moves(position)
             } else {
                 position.legal_moves()
             }
@@ -374,7 +374,7 @@ impl Board {
             && self
                 .legal()
                 .iter()
-                .any(|&mv| loose::after(&position, mv).halfmove_clock() >= 100)
+                .any(|&mv| any_setup::after(&position, mv).halfmove_clock() >= 100)
     }
 
     /// As python-chess: the position stands for the third time, or a legal
@@ -395,7 +395,7 @@ impl Board {
             .collect();
         let position = self.position;
         self.legal().iter().any(|&mv| {
-            let after = loose::after(&position, mv);
+            let after = any_setup::after(&position, mv);
             history
                 .iter()
                 .filter(|seen| Board::same_position(seen, &after))
@@ -641,7 +641,7 @@ macro_rules! move_generator {
                     return Ok(format!("<{} ({})>", stringify!($name), sans.join(", ")));
                 }
                 let legal = if self.loose {
-                    loose::legal_moves(&self.position)
+                    any_setup::loose_legal_moves(&self.position)
                 } else {
                     self.position.legal_moves()
                 };
@@ -652,7 +652,7 @@ macro_rules! move_generator {
                         if !legal.contains(&mv) {
                             mv.uci(self.notation).to_string()
                         } else if self.loose {
-                            loose::san(&self.position, &legal, mv)
+                            any_setup::san(&self.position, &legal, mv)
                         } else {
                             self.position.san(mv).to_string()
                         }
@@ -729,7 +729,7 @@ impl Board {
     fn new(fen: Option<&str>, chess960: bool) -> PyResult<Board> {
         match fen {
             Some(fen) => Board::read_fen(fen, chess960),
-            None => Ok(Board::from_raw(&loose::RawSetup::EMPTY, chess960)),
+            None => Ok(Board::from_raw(&AnySetup::EMPTY, chess960)),
         }
     }
 
@@ -737,13 +737,13 @@ impl Board {
     #[staticmethod]
     #[pyo3(signature = (*, chess960 = false))]
     fn empty(chess960: bool) -> Board {
-        Board::from_raw(&loose::RawSetup::EMPTY, chess960)
+        Board::from_raw(&AnySetup::EMPTY, chess960)
     }
 
     /// Removes every piece, the rights and the en passant square; White to
     /// move, the clocks at their start, the move stack cleared.
     fn clear(&mut self) {
-        self.reset_to(&loose::RawSetup::EMPTY);
+        self.reset_to(&AnySetup::EMPTY);
     }
 
     /// Removes every piece (the side to move, rights and clocks kept as
@@ -751,7 +751,7 @@ impl Board {
     fn clear_board(&mut self) {
         let mut raw = self.raw();
         raw.board = [None; 64];
-        raw.promoted = 0;
+        raw.promoted = bitboards::Bitboard::EMPTY;
         self.reset_to(&raw);
     }
 
@@ -765,7 +765,7 @@ impl Board {
     fn reset_board(&mut self) {
         let mut raw = self.raw();
         raw.board = Position::START.setup().board;
-        raw.promoted = 0;
+        raw.promoted = bitboards::Bitboard::EMPTY;
         self.reset_to(&raw);
     }
 
@@ -860,7 +860,7 @@ impl Board {
         self.legal = None;
         if self.loose {
             // Back, perhaps, to a position the generator takes.
-            self.loose = !loose::generator_takes(&self.position);
+            self.loose = !any_setup::generator_takes(&self.position);
         }
         Ok(Move::from_move(mv, self.notation()))
     }
@@ -892,7 +892,7 @@ impl Board {
         let mv = self.resolve(&r#move)?;
         if self.loose {
             let position = self.position;
-            return Ok(loose::san(&position, self.legal(), mv));
+            return Ok(any_setup::san(&position, self.legal(), mv));
         }
         Ok(self.position.san(mv).to_string())
     }
@@ -1005,7 +1005,7 @@ impl Board {
     #[setter(turn)]
     fn set_turn(&mut self, turn: bool) {
         let mut raw = self.raw();
-        raw.turn = self::color(turn);
+        raw.side_to_move = self::color(turn);
         self.rebuild(&raw);
     }
 
@@ -1111,7 +1111,7 @@ impl Board {
     /// The square of `color`'s king (the highest one's if there are
     /// several), or None.
     fn king(&self, color: bool) -> Option<u8> {
-        loose::king_of(&self.position, self::color(color)).map(|square| square.index() as u8)
+        any_setup::king_of(&self.position, self::color(color)).map(|square| square.index() as u8)
     }
 
     /// The squares of `color`'s pieces of `piece_type`.
@@ -1160,7 +1160,7 @@ impl Board {
     fn gives_check(&mut self, r#move: Move) -> PyResult<bool> {
         let mv = self.resolve(&r#move)?;
         if self.loose {
-            return Ok(loose::gives_check(&self.position, mv));
+            return Ok(any_setup::gives_check(&self.position, mv));
         }
         Ok(self.position.gives_check(mv))
     }
@@ -1247,7 +1247,7 @@ impl Board {
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (from, to) = (bitboards::Bitboard(from_mask), bitboards::Bitboard(to_mask));
-        let moves: Vec<bitboards::Move> = pseudo::castling(self.legal(), from, to).collect();
+        let moves: Vec<bitboards::Move> = any_setup::castling(self.legal(), from, to).collect();
         self.iterate(py, moves)
     }
 
@@ -1291,12 +1291,12 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let moves = pseudo::pseudo_legal_en_passant(
+        let moves = any_setup::pseudo_legal_en_passant(
             &self.position,
             bitboards::Bitboard(from_mask),
             bitboards::Bitboard(to_mask),
         );
-        self.iterate(py, moves)
+        self.iterate(py, moves.collect())
     }
 
     /// The pseudo-legal moves (`len()`, iterate, `in`).
@@ -1346,10 +1346,10 @@ impl Board {
     /// `pin` as a mask.
     fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
         let color = self::color(color);
-        let Some(king) = loose::king_of(&self.position, color) else {
+        let Some(king) = any_setup::king_of(&self.position, color) else {
             return Ok(u64::MAX);
         };
-        Ok(pseudo::pin(&self.position, color, king, self::square(square)?).0)
+        Ok(any_setup::pin(&self.position, color, king, self::square(square)?).0)
     }
 
     /// Whether `color`'s piece on `square` is pinned to its king.
@@ -1426,7 +1426,7 @@ impl Board {
     /// a rook off its corner).
     fn has_chess960_castling_rights(&self) -> bool {
         const CORNERS: u64 = 0x8100_0000_0000_0081;
-        let rights = loose::clean_castling(&self.raw(), true);
+        let rights = self.raw().clean_castling(true).0;
         let king_home =
             |color, square: u64| self.position.pieces(color, PieceKind::King).0 & square != 0;
         rights & !CORNERS != 0
@@ -1438,13 +1438,13 @@ impl Board {
     /// rank with its king (standard chess: king on e1/e8, rooks in the
     /// corners; Chess960: one rook each side of the king).
     fn clean_castling_rights(&self) -> u64 {
-        loose::clean_castling(&self.raw(), self.chess960)
+        self.raw().clean_castling(self.chess960).0
     }
 
     /// python-chess's validity flags (`Status`): every rule the setup
     /// breaks, `STATUS_VALID` (0) for none.
     fn status(&self) -> u32 {
-        loose::status(&self.raw(), self.chess960)
+        self.raw().status(self.chess960).bits()
     }
 
     /// Whether the setup breaks no rule (`status() == STATUS_VALID`).
@@ -1471,7 +1471,7 @@ impl Board {
         if self.zeroing(mv) || mv.is_castling() {
             return true;
         }
-        let after = loose::after(&self.position, mv);
+        let after = any_setup::after(&self.position, mv);
         after.castling() != self.position.castling() || self.legal_en_passant().is_some()
     }
 
@@ -1650,7 +1650,7 @@ impl Board {
     /// own king attacked).
     fn was_into_check(&self) -> bool {
         let them = self.position.side_to_move().opponent();
-        loose::king_of(&self.position, them)
+        any_setup::king_of(&self.position, them)
             .is_some_and(|king| !self.position.attackers(king, them.opponent()).is_empty())
     }
 
@@ -1661,8 +1661,8 @@ impl Board {
         let Some(mv) = find_in(&pseudo, self.notation(), r#move) else {
             return false;
         };
-        let king = loose::king_of(&self.position, self.position.side_to_move());
-        !loose::is_safe(&self.position, king, mv)
+        let king = any_setup::king_of(&self.position, self.position.side_to_move());
+        !any_setup::is_safe(&self.position, king, mv)
     }
 
     /// Whether `move` castles on the king's side.
@@ -1824,7 +1824,7 @@ impl Board {
     #[setter(castling_rights)]
     fn set_castling_rights_mask(&mut self, mask: u64) {
         let mut raw = self.raw();
-        raw.castling = mask;
+        raw.castling = bitboards::Bitboard(mask);
         self.rebuild(&raw);
     }
 
@@ -1835,7 +1835,7 @@ impl Board {
         let field = castling_fen.trim();
         let mut raw = self.raw();
         raw.castling = (!field.is_empty() && !field.contains(char::is_whitespace))
-            .then(|| loose::castling_mask(&raw.board, field))
+            .then(|| any_setup::castling_field(&raw.board, raw.promoted, field))
             .flatten()
             .ok_or_else(|| {
                 PyValueError::new_err(format!("invalid castling fen: {castling_fen:?}"))
@@ -1898,9 +1898,9 @@ impl Board {
         let square = self::square(square)?;
         let mut raw = self.raw();
         raw.board[square.index()] = piece.map(|piece| piece.0);
-        raw.promoted &= !square.bitboard().0;
+        raw.promoted &= !square.bitboard();
         if promoted && piece.is_some() {
-            raw.promoted |= square.bitboard().0;
+            raw.promoted |= square.bitboard();
         }
         self.reset_to(&raw);
         Ok(())
@@ -1920,7 +1920,7 @@ impl Board {
     fn set_piece_map(&mut self, pieces: &Bound<'_, PyDict>) -> PyResult<()> {
         let mut raw = self.raw();
         raw.board = [None; 64];
-        raw.promoted = 0;
+        raw.promoted = bitboards::Bitboard::EMPTY;
         for (square, piece) in pieces.iter() {
             let square = self::square(square.extract()?)?;
             raw.board[square.index()] = Some(piece.extract::<Piece>()?.0);
@@ -1934,7 +1934,7 @@ impl Board {
     fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
         let placement = fen.trim();
         let (board, promoted) = (!placement.contains(char::is_whitespace))
-            .then(|| loose::parse_board(placement))
+            .then(|| any_setup::parse_placement(placement))
             .flatten()
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
@@ -1956,15 +1956,15 @@ impl Board {
     /// The position with colours swapped and the board flipped (no moves).
     fn mirror(&self) -> Board {
         let raw = self.raw();
-        let flip = |mask: u64| mask.swap_bytes();
+        let flip = |mask: bitboards::Bitboard| bitboards::Bitboard(mask.0.swap_bytes());
         let mut board = [None; 64];
         for (index, piece) in raw.board.iter().enumerate() {
             board[index ^ 56] =
                 piece.map(|piece| bitboards::Piece::new(piece.color().opponent(), piece.kind()));
         }
-        let mirrored = loose::RawSetup {
+        let mirrored = AnySetup {
             board,
-            turn: raw.turn.opponent(),
+            side_to_move: raw.side_to_move.opponent(),
             castling: flip(raw.castling),
             en_passant: raw
                 .en_passant
@@ -2075,7 +2075,7 @@ impl Board {
         let last = self.stack.last().map(|&(_, mv)| mv);
         let checked = self
             .in_check()
-            .then(|| loose::king_of(&self.position, self.position.side_to_move()))
+            .then(|| any_setup::king_of(&self.position, self.position.side_to_move()))
             .flatten();
         crate::svg::board(&self.position, last, checked, size, flipped)
     }
@@ -2130,9 +2130,9 @@ pub fn board_from_state(
     let mut board = Board::read_fen(fen, chess960)?;
     if let Some(castling) = castling {
         let mut raw = board.raw();
-        raw.castling = castling;
+        raw.castling = bitboards::Bitboard(castling);
         raw.en_passant = en_passant.map(square).transpose()?;
-        raw.promoted = promoted;
+        raw.promoted = bitboards::Bitboard(promoted);
         board.reset_to(&raw);
     }
     for uci in &moves {
@@ -2194,7 +2194,7 @@ impl Board {
     fn legal_en_passant_ro(&self) -> Option<Square> {
         if self.loose {
             let square = self.position.en_passant()?;
-            let legal = loose::legal_moves(&self.position);
+            let legal = any_setup::loose_legal_moves(&self.position);
             legal
                 .iter()
                 .any(|mv| mv.kind() == MoveKind::EnPassant)
@@ -2228,7 +2228,7 @@ impl Board {
     fn read_san(&mut self, san: &str) -> PyResult<bitboards::Move> {
         if self.loose {
             let position = self.position;
-            return loose::parse_san(&position, self.legal(), san).ok_or_else(|| {
+            return any_setup::parse_san(&position, self.legal(), san).ok_or_else(|| {
                 IllegalMoveError::new_err(format!(
                     "illegal san: {san:?} in {}",
                     self.fen_as(false, "legal")
@@ -2263,12 +2263,12 @@ impl Board {
 
     /// Sets the setup to `raw`, keeping the move stack (python-chess's
     /// property setters do).
-    fn rebuild(&mut self, raw: &loose::RawSetup) {
+    fn rebuild(&mut self, raw: &AnySetup) {
         if self.stack.is_empty() {
             self.reset_to(raw);
             return;
         }
-        let (position, loose) = loose::build(raw, self.chess960);
+        let (position, loose) = raw.to_position(self.chess960);
         self.position = position;
         self.loose = loose;
         self.legal = None;
@@ -2277,19 +2277,21 @@ impl Board {
     /// The pseudo-legal moves within the masks.
     fn pseudo_legal_list(&mut self, from_mask: u64, to_mask: u64) -> Vec<bitboards::Move> {
         let position = self.position;
-        pseudo::pseudo_legal(
+        any_setup::pseudo_legal_moves(
             &position,
             self.legal(),
             bitboards::Bitboard(from_mask),
             bitboards::Bitboard(to_mask),
         )
+        .into_iter()
+        .collect()
     }
 
     /// Passes the turn (python-chess's null move, `--`): not while in
     /// check, where the position would have the side not to move in check.
     fn play_null(&mut self) -> PyResult<()> {
         let after = if self.loose {
-            (!self.in_check()).then(|| loose::null_move(&self.position))
+            (!self.in_check()).then(|| any_setup::null_move(&self.position))
         } else {
             self.position.null_move()
         };
@@ -2327,7 +2329,9 @@ impl Board {
     /// Whether a pawn can capture en passant by how pawns move.
     fn pseudo_en_passant(&self) -> bool {
         let all = bitboards::Bitboard(u64::MAX);
-        !pseudo::pseudo_legal_en_passant(&self.position, all, all).is_empty()
+        any_setup::pseudo_legal_en_passant(&self.position, all, all)
+            .next()
+            .is_some()
     }
 
     /// Whether `mv` resets the fifty-move counter.
