@@ -3,8 +3,7 @@
 //! (`read_table`, `to_parquet`).
 
 use std::collections::VecDeque;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -15,9 +14,7 @@ use bitboards::Position;
 use bitboards_pgn::annotations;
 use bitboards_pgn::record::{GAME_COLUMNS, RecordVisitor};
 use bitboards_pgn::table::{self, GamesVisitor, ParquetOptions, ParquetWriter, games_schema};
-use bitboards_pgn::{
-    MappedFile, ParallelReader, PgnError, ReadError, StagedFile, decompress_in_background,
-};
+use bitboards_pgn::{ParallelReader, PgnError, ReadCounter, ReadError, Source, StagedFile};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -27,28 +24,6 @@ use crate::board::{Board, Outcome};
 use crate::errors::NotPgnError;
 use crate::types::Move;
 
-/// Where games come from: a file (compressed or not) or bytes in memory.
-pub enum Source {
-    Path(String),
-    Bytes(Vec<u8>),
-}
-
-impl Source {
-    fn name(&self) -> &str {
-        match self {
-            Source::Path(path) => path,
-            Source::Bytes(_) => "<bytes>",
-        }
-    }
-
-    fn size(&self) -> u64 {
-        match self {
-            Source::Path(path) => std::fs::metadata(path).map_or(0, |meta| meta.len()),
-            Source::Bytes(bytes) => bytes.len() as u64,
-        }
-    }
-}
-
 /// The sources of a call: paths (str) or bytes, as the Python wrapper
 /// hands them over.
 fn sources(items: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Source>> {
@@ -56,31 +31,12 @@ fn sources(items: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Source>> {
         .into_iter()
         .map(|item| {
             if let Ok(bytes) = item.cast::<PyBytes>() {
-                Ok(Source::Bytes(bytes.as_bytes().to_vec()))
+                Ok(Source::Bytes(bytes.as_bytes().into()))
             } else {
-                Ok(Source::Path(item.extract::<String>()?))
+                Ok(Source::File(item.extract::<String>()?.into()))
             }
         })
         .collect()
-}
-
-/// Counts the bytes read (for the progress line) and ends the input early
-/// when the reading is cancelled (the Python iterator was dropped).
-struct Tracked<R> {
-    inner: R,
-    read: Arc<AtomicU64>,
-    cancel: Arc<AtomicBool>,
-}
-
-impl<R: Read> Read for Tracked<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.cancel.load(Ordering::Relaxed) {
-            return Ok(0);
-        }
-        let read = self.inner.read(buf)?;
-        self.read.fetch_add(read as u64, Ordering::Relaxed);
-        Ok(read)
-    }
 }
 
 /// What stops a source as a whole: it cannot be read, or is not PGN.
@@ -119,12 +75,12 @@ impl std::fmt::Display for Fatal {
     }
 }
 
-/// The shared state of one read: bytes and games so far, the cancel flag.
+/// The shared state of one read: bytes read and the flag that stops the
+/// read (`counter`), games so far.
 #[derive(Clone, Default)]
 pub struct Progress {
-    pub read: Arc<AtomicU64>,
+    pub counter: ReadCounter,
     pub games: Arc<AtomicU64>,
-    pub cancel: Arc<AtomicBool>,
 }
 
 /// The progress line's thread, while one is shown: dropping it prints the
@@ -146,7 +102,7 @@ impl Progress {
     fn reporter(&self, show: bool, sources: &[Source]) -> Reporter {
         Reporter(show.then(|| {
             let done = Arc::new(AtomicBool::new(false));
-            let total = sources.iter().map(Source::size).sum();
+            let total = sources.iter().filter_map(Source::size).sum();
             (done.clone(), self.report(total, done))
         }))
     }
@@ -154,7 +110,7 @@ impl Progress {
     /// Prints a progress line to standard error twice a second until
     /// `done` is set, then a last one.
     fn report(&self, total: u64, done: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
-        let (read, games) = (self.read.clone(), self.games.clone());
+        let (read, games) = (self.counter.bytes.clone(), self.games.clone());
         std::thread::spawn(move || {
             let start = Instant::now();
             let line = |end: &str| {
@@ -180,26 +136,6 @@ impl Progress {
             }
             line("\n");
         })
-    }
-}
-
-/// Opens `source` for reading, decompressing on a thread of its own.
-fn open(source: &Source, progress: &Progress) -> io::Result<Box<dyn BufRead + Send>> {
-    let (read, cancel) = (progress.read.clone(), progress.cancel.clone());
-    match source {
-        Source::Path(path) => decompress_in_background(BufReader::with_capacity(
-            1 << 16,
-            Tracked {
-                inner: File::open(path)?,
-                read,
-                cancel,
-            },
-        )),
-        Source::Bytes(bytes) => decompress_in_background(BufReader::new(Tracked {
-            inner: Cursor::new(bytes.clone()),
-            read,
-            cancel,
-        })),
     }
 }
 
@@ -230,36 +166,7 @@ where
     })
 }
 
-/// The reader of `source` on `threads` threads (all cores when None), its
-/// bytes counted into `progress`, stopping when `progress` is cancelled: a
-/// plain file mapped into memory and read where it lies ([`MappedFile`];
-/// docs/performance.md, "Positions from a mapped file"), else a stream
-/// ([`open`]), as bytes and compressed files are.
-fn reader_of(
-    source: &Source,
-    progress: &Progress,
-    threads: Option<usize>,
-) -> io::Result<ParallelReader<Box<dyn Read + Send>>> {
-    let mapped = match source {
-        Source::Path(path) => MappedFile::open_plain(path)?,
-        _ => None,
-    };
-    let reader = match mapped {
-        Some(mapped) => {
-            let (read, cancel) = (progress.read.clone(), progress.cancel.clone());
-            ParallelReader::in_memory(mapped)
-                .on_cut(move |bytes| {
-                    read.fetch_add(bytes as u64, Ordering::Relaxed);
-                    !cancel.load(Ordering::Relaxed)
-                })
-                .boxed()
-        }
-        None => ParallelReader::new(open(source, progress)?).boxed(),
-    };
-    Ok(reader.threads_or_default(threads))
-}
-
-/// Opens each of `sources` in order ([`reader_of`], with `threads`) and
+/// Opens each of `sources` in order ([`Source::open`], with `threads`) and
 /// has `read` read it (with its name), until one cannot be opened or read
 /// or is not PGN, or the read is cancelled.
 fn each_source(
@@ -270,10 +177,11 @@ fn each_source(
 ) -> Result<(), Fatal> {
     for source in sources {
         let name = source.name();
-        let reader = reader_of(source, progress, threads)
-            .map_err(|error| Fatal::Io(name.to_owned(), error))?;
-        read(name, reader).map_err(|error| Fatal::of(name, error))?;
-        if progress.cancel.load(Ordering::Relaxed) {
+        let reader = source
+            .open(threads, &progress.counter)
+            .map_err(|error| Fatal::Io(name.clone(), error))?;
+        read(&name, reader).map_err(|error| Fatal::of(&name, error))?;
+        if progress.counter.is_stopped() {
             break;
         }
     }
@@ -305,12 +213,14 @@ fn read_all_tables(
             errors.into_iter().for_each(&mut failed);
         };
         match rows {
-            None if threads != Some(1) => table::for_each_chunk_of(reader, &visitor, |chunk| {
-                tally(chunk.games, chunk.errors);
-                if chunk.value.num_rows() > 0 {
-                    each(chunk.value);
-                }
-            }),
+            None if reader.thread_count() != 1 => {
+                table::for_each_chunk_of(reader, &visitor, |chunk| {
+                    tally(chunk.games, chunk.errors);
+                    if chunk.value.num_rows() > 0 {
+                        each(chunk.value);
+                    }
+                })
+            }
             _ => table::for_each_batch_of(reader, &visitor, rows.unwrap_or(ROWS), &mut each, tally),
         }
     })
@@ -635,7 +545,7 @@ pub fn read_games(
     let sources = self::sources(sources)?;
     let (send, batches) = sync_channel::<Vec<Result<GameData, Fatal>>>(8);
     let state = Progress::default();
-    let cancel = state.cancel.clone();
+    let cancel = state.counter.stop.clone();
     std::thread::spawn(move || {
         let _reporter = state.reporter(progress, &sources);
         let mut batch = Vec::with_capacity(BATCH);
@@ -656,7 +566,7 @@ pub fn read_games(
                         .send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
                         .is_err()
                 {
-                    state.cancel.store(true, Ordering::Relaxed);
+                    state.counter.stop();
                 }
             },
         );
@@ -940,7 +850,7 @@ pub fn position_stream(
         errors: Arc::default(),
         fatal: Arc::default(),
         games: state.games.clone(),
-        cancel: state.cancel.clone(),
+        cancel: state.counter.stop.clone(),
     };
     let (errors, fatal) = (stream.errors.clone(), stream.fatal.clone());
     std::thread::spawn(move || {
@@ -949,7 +859,7 @@ pub fn position_stream(
         let read = each_source(&sources, &state, threads, |name, reader| {
             let summary = positions::for_each_batch_of(reader, &options, first, |batch| {
                 if send.send(Ok(batch)).is_err() {
-                    state.cancel.store(true, Ordering::Relaxed);
+                    state.counter.stop();
                 }
             })?;
             first += summary.games;

@@ -9,10 +9,7 @@
 //! game read, 1 when any failed, 2 when a file cannot be read.
 
 use std::fmt::Write as _;
-use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::io::{self, Read, Write};
 use std::time::{Duration, Instant};
 
 use bitboards::{Move, Position};
@@ -21,7 +18,7 @@ use bitboards_pgn::record::{MovetextForm, RecordVisitor, push_unsigned_bytes};
 use bitboards_pgn::table::{
     self, BackgroundWriter, GamesVisitor, ParquetOptions, ParquetWriter, games_schema,
 };
-use bitboards_pgn::{Chunk, MappedFile, ParallelReader, PgnError, ReadError, StagedFile};
+use bitboards_pgn::{Chunk, ParallelReader, PgnError, ReadCounter, ReadError, Source, StagedFile};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::CommandError;
@@ -408,14 +405,7 @@ fn run_games_table(
 /// The files' total size in bytes; `None` when one is standard input or
 /// its size cannot be read.
 fn total_size(files: &[String]) -> Option<u64> {
-    files
-        .iter()
-        .map(|file| {
-            (file != "-")
-                .then(|| std::fs::metadata(file).ok().map(|meta| meta.len()))
-                .flatten()
-        })
-        .sum()
+    files.iter().map(|file| Source::from_arg(file).size()).sum()
 }
 
 /// `file` as messages name it: `-` is standard input.
@@ -515,54 +505,17 @@ fn close_parquet(writer: BackgroundWriter<Output>, path: &str) -> Result<(), Com
         .commit(path)
 }
 
-/// The reader of `file` on `--threads` threads, its bytes counted into
-/// `counter` for the progress bar: a plain file mapped into memory, its
-/// chunks read where they lie (docs/performance.md, "Positions from a
-/// mapped file"); else (compressed, or standard input for `-`) a stream,
-/// decompressed on a thread of its own.
+/// The reader of `file` (`-`: standard input) on `--threads` threads,
+/// its bytes counted into `counter` for the progress bar, as
+/// [`Source::open`] opens it.
 fn open_input(
     file: &str,
     args: &PgnArgs,
-    counter: &Arc<AtomicU64>,
+    counter: &ReadCounter,
 ) -> Result<ParallelReader<Box<dyn Read + Send>>, CommandError> {
-    let mapped = match file {
-        "-" => None,
-        _ => MappedFile::open_plain(file).map_err(|error| unreadable(file, &error))?,
-    };
-    let reader = match mapped {
-        Some(map) => {
-            let counter = Arc::clone(counter);
-            ParallelReader::in_memory(map)
-                .on_cut(move |bytes| {
-                    counter.fetch_add(bytes as u64, Ordering::Relaxed);
-                    true
-                })
-                .boxed()
-        }
-        None => ParallelReader::new(open_stream(file, counter)?).boxed(),
-    };
-    Ok(reader.threads_or_default(args.threads))
-}
-
-/// `file` (or standard input for `-`) opened as a stream, decompressed on
-/// a thread of its own, its bytes counted into `counter`.
-fn open_stream(
-    file: &str,
-    counter: &Arc<AtomicU64>,
-) -> Result<Box<dyn io::BufRead + Send>, CommandError> {
-    let input: Box<dyn Read + Send> = if file == "-" {
-        Box::new(io::stdin())
-    } else {
-        Box::new(File::open(file).map_err(|error| unreadable(file, &error))?)
-    };
-    let counting = BufReader::with_capacity(
-        1 << 16,
-        Counting {
-            inner: input,
-            read: Arc::clone(counter),
-        },
-    );
-    bitboards_pgn::decompress_in_background(counting).map_err(|error| unreadable(file, &error))
+    Source::from_arg(file)
+        .open(args.threads, counter)
+        .map_err(|error| unreadable(file, &error))
 }
 
 /// `--rows positions`: every file's position rows into the Parquet file
@@ -580,12 +533,7 @@ fn run_positions(
     let mut writer = ParquetWriter::with_options(out, positions_schema(&options.columns), parquet)
         .map_err(|error| cannot_write(path, &error))?
         .in_background();
-    let size: u64 = args
-        .files
-        .iter()
-        .filter_map(|file| std::fs::metadata(file).ok().map(|meta| meta.len()))
-        .sum();
-    let progress = Progress::new(Some(size), terminal);
+    let progress = Progress::new(total_size(&args.files), terminal);
     let started = Instant::now();
     let (mut games, mut rows) = (0u64, 0u64);
     let mut summary = Summary::default();
@@ -635,7 +583,7 @@ fn position_options(args: &PgnArgs) -> Result<PositionOptions, CommandError> {
 /// The bytes the inputs have given so far (counted by [`open_input`]'s
 /// reader), and the bar that shows them on a terminal.
 struct Progress {
-    counter: Arc<AtomicU64>,
+    counter: ReadCounter,
     bar: Option<ProgressBar>,
 }
 
@@ -648,14 +596,14 @@ impl Progress {
             _ => None,
         };
         Progress {
-            counter: Arc::new(AtomicU64::new(0)),
+            counter: ReadCounter::default(),
             bar,
         }
     }
 
     /// The bytes read so far.
     fn bytes(&self) -> u64 {
-        self.counter.load(Ordering::Relaxed)
+        self.counter.bytes()
     }
 
     /// Moves the bar, if any, to the bytes read so far.
@@ -1002,20 +950,6 @@ fn unwritable(what: &str, error: &io::Error) -> CommandError {
 fn unreadable(file: &str, error: &io::Error) -> CommandError {
     let name = display_name(file);
     CommandError::unreadable(format!("cannot read {name}: {error}"))
-}
-
-/// Counts the bytes read through it, for the progress bar and the summary.
-struct Counting<R> {
-    inner: R,
-    read: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let count = self.inner.read(buf)?;
-        self.read.fetch_add(count as u64, Ordering::Relaxed);
-        Ok(count)
-    }
 }
 
 /// A bar over the file's bytes, on standard error.

@@ -67,6 +67,7 @@ pub mod positions;
 mod reader;
 pub mod record;
 mod result;
+mod source;
 mod staged;
 #[cfg(feature = "arrow")]
 pub mod table;
@@ -80,6 +81,7 @@ pub use open::{Compression, MappedFile, decompress, decompress_in_background, op
 pub use parallel::{Chunk, ParallelReader, default_thread_count};
 pub use reader::{Reader, is_chess960_variant};
 pub use result::{GameResult, ParseResultError};
+pub use source::{ReadCounter, Source};
 pub use staged::StagedFile;
 pub use visitor::{PgnMove, Visit, Visitor};
 pub use writer::Writer;
