@@ -739,6 +739,38 @@ pub fn generator_takes(position: &Position) -> bool {
     one_king(Color::White) && one_king(Color::Black) && !back_rank_pawn && !opposite_check
 }
 
+/// Whether `position` is loose: the move generator does not take its
+/// placement ([`generator_takes`]), or it keeps an en passant square with
+/// no pawn in front of it (as [`AnySetup::to_position`] keeps a square as
+/// set where a pawn can take there). Its moves are then
+/// [`loose_legal_moves`]'s, and [`after`] plays them.
+///
+/// ```
+/// use bitboards::{AnySetup, Position, any_setup};
+///
+/// assert!(!any_setup::is_loose(&Position::START));
+/// // The g3 square as set, with no white pawn on g4 to have made it.
+/// let setup = AnySetup::from_fen("8/8/1K6/5B2/5p2/8/4k3/8 b - g3 0 1")?;
+/// let (position, loose) = setup.to_position(false);
+/// assert!(loose && any_setup::is_loose(&position));
+/// # Ok::<(), bitboards::AnyFenError>(())
+/// ```
+#[must_use]
+pub fn is_loose(position: &Position) -> bool {
+    let them = position.side_to_move().opponent();
+    let stray_en_passant = position.en_passant().is_some_and(|square| {
+        let pushed = match them {
+            Color::White => square.index().checked_add(8),
+            Color::Black => square.index().checked_sub(8),
+        };
+        pushed
+            .and_then(|index| Square::new(index as u8))
+            .and_then(|pushed| position.piece_on(pushed))
+            != Some(Piece::new(them, PieceKind::Pawn))
+    });
+    stray_en_passant || !generator_takes(position)
+}
+
 /// The side to move's king's attackers (none without a king).
 #[must_use]
 pub fn checkers(position: &Position) -> Bitboard {
@@ -918,14 +950,14 @@ pub fn loose_legal_moves(position: &Position) -> MoveList {
 }
 
 /// The legal moves of any position made by [`AnySetup::to_position`]:
-/// [`Position::legal_moves`] where the generator takes it,
-/// [`loose_legal_moves`] where it does not.
+/// [`loose_legal_moves`] where it is loose ([`is_loose`]),
+/// [`Position::legal_moves`] where it is not.
 #[must_use]
 pub fn legal_moves(position: &Position) -> MoveList {
-    if generator_takes(position) {
-        position.legal_moves()
-    } else {
+    if is_loose(position) {
         loose_legal_moves(position)
+    } else {
+        position.legal_moves()
     }
 }
 

@@ -163,6 +163,9 @@ fn every_setup_is_read_judged_and_played_as_python_chess_does() {
         }
         let (position, loose) = setup.to_position(expected.chess960);
         loose_count += usize::from(loose);
+        if any_setup::is_loose(&position) != loose {
+            wrong.push(format!("is_loose {}", !loose));
+        }
         let check = !any_setup::checkers(&position).is_empty();
         if check != expected.check {
             wrong.push(format!("check {check}"));
