@@ -35,6 +35,14 @@ SETUPS = [
     "k6K/8/8/pppppppp/8/8/8/QqQq4 w - - 0 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "Q~3k3/8/8/8/8/8/8/4K3 b - - 0 1",
+    # Found by tests/any_setup.rs's random setups: en passant on the
+    # square as set, with no pawn in front of it; a pawn pushed two
+    # squares from its first rank; `q` for a king with no rook before it;
+    # the other king of a side in check does not move.
+    "8/8/1K6/5B2/5p2/8/4k3/8 b - g3 0 1",
+    "4k3/1B6/8/7P/8/8/8/2K3P1 w Kk - 0 1",
+    "5k2/8/1K6/8/8/8/8/8 b q - 0 1",
+    "8/3N2Qq~/8/7k/5p2/r2Q4/3r2k1/7Q~ b Bb - 0 1",
 ]
 
 

@@ -995,7 +995,7 @@ def planes(bitboards: Any, turn: Any = None, out: Any = None) -> "NDArray[numpy.
         turn = np.ascontiguousarray(_as_numpy(turn, np), dtype=bool)
     if out is None:
         out = np.empty((array.shape[0], 12, 8, 8), dtype=np.uint8)
-    # The encoder is the Rust one (bindings/python/src/planes.rs), which
+    # The encoder is the Rust one (bindings/python/src/board/planes.rs), which
     # also checks turn's and out's shapes and out's dtype and layout. It
     # takes plain ndarrays: a subclass's (a memmap, say) as a view.
     plain = out.view(np.ndarray) if isinstance(out, np.ndarray) else out

@@ -29,6 +29,7 @@ __all__ = [
     "board_from_state",
     "build_game_tree",
     "read_tags",
+    "movetext_tokens",
     "read_games",
     "read_table",
     "to_parquet",
@@ -426,6 +427,7 @@ def board_from_state(
 ) -> Board: ...
 def build_game_tree(game: Any, child: type, board: Board, text: str) -> Optional[Tuple[bool, List[str]]]: ...
 def read_tags(readline: Callable[[], str], line: str, roster: Dict[str, str]) -> Tuple[str, bool, Dict[str, str]]: ...
+def movetext_tokens(text: str) -> Tuple[List[Tuple[Any, ...]], bool]: ...
 
 # PGN (re-exported by bitboards.pgn)
 

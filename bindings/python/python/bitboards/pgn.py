@@ -1845,7 +1845,7 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
         visitor.end_game()
         return visitor.result()
 
-    _read_movetext(handle, line, board, visitor)
+    _visit_movetext(_movetext_tokens(lambda: _readline(handle), line), board, visitor)
     visitor.end_game()
     return visitor.result()
 
@@ -1920,15 +1920,38 @@ def _read_built_game(handle: Any, visitor: GameBuilder[Game]) -> Optional[Game]:
         GameNode.__init__(game)  # a fresh tree
         if built is None:
             # Read again by the general reader.
-            first, newline, rest = text.partition("\n")
-            _read_movetext(io.StringIO(rest), first + newline, board, visitor)
+            _visit_movetext(_bitboards.movetext_tokens(text)[0], board, visitor)
             return game
         # An empty line inside a comment: read on.
         parts.append(line)
         line = readline()
 
 
-def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[Any]) -> None:
+def _movetext_tokens(readline: Callable[[], str], line: str) -> List[Tuple[Any, ...]]:
+    """The tokens of one game's movetext, from ``line`` on: to an empty line
+    outside a comment, or the end of the file (``_bitboards.movetext_tokens``,
+    the tokenizer ``build_game_tree`` reads with)."""
+    parts = []
+    while True:
+        while line and not line.isspace():
+            parts.append(line)
+            line = readline()
+        tokens, complete = _bitboards.movetext_tokens("".join(parts))
+        if complete or not line:
+            return tokens
+        # An empty line inside a comment: read on.
+        parts.append(line)
+        line = readline()
+
+
+def _visit_movetext(tokens: List[Tuple[Any, ...]], board: Board, visitor: BaseVisitor[Any]) -> None:
+    """Hands one game's movetext tokens to ``visitor`` as python-chess's
+    reader does. The Rust tree builder (``build_game_tree``) does this for
+    ``GameBuilder``; this is the rest: any other visitor (its methods are
+    Python's to call), and what the builder leaves to it (a move that
+    does not parse, whose error the visitor handles; a null move or a drop;
+    a result inside a variation; a setup the move generator does not
+    take)."""
     levels = [_Level(board)]
     # Skipping: the depth of brackets in a variation being left out (0: not
     # skipping), whether leaving it pops a level, and whether the rest of
@@ -1936,7 +1959,6 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
     skip_depth = 0
     skip_pops = False
     skip_game = False
-    search = MOVETEXT_REGEX.search
     # The visitor's methods, None where they are BaseVisitor's no-ops (not
     # called then: this loop runs once a token).
     visitor_type = type(visitor)
@@ -1947,149 +1969,112 @@ def _read_movetext(handle: Any, line: str, board: Board, visitor: BaseVisitor[An
     visit_move = visitor.visit_move
     visit_board: Optional[Callable[[Board], None]] = (
         None if visitor_type.visit_board is BaseVisitor.visit_board else visitor.visit_board)
-    while line:
-        # A line's start (not a comment's continuation): an escape, a
-        # comment line, or an empty line that ends the game.
-        if line.startswith("%") or line.startswith(";"):
-            line = _readline(handle)
-            continue
-        if line.isspace():
-            return
-        position = 0
-        while True:
-            match = search(line, position)
-            if match is None:
-                break
-            position = match.end()
-            kind = match.lastgroup
-            if kind == "move" and not (skip_depth or skip_game):
-                # The common case first.
-                current = levels[-1]
-                board = current.board
-                token = match.group(0)
-                if begin_parse_san is not None and begin_parse_san(board, token) is SKIP:
-                    if visit_board is not None:
-                        visit_board(board)
-                    continue
-                try:
-                    try:
-                        move = board.parse_san(token) if default_parse_san else parse_san(board, token)
-                    except ValueError:
-                        if not default_parse_san:
-                            raise
-                        move = parse_san(board, token)  # its fallbacks
-                    if not move:
-                        # A null move the board refuses (in check) is an
-                        # error before the visitor hears of it.
-                        board.copy().push(move)
-                    visit_move(board, move)
-                    board.push(move)
-                except ValueError as error:
-                    visitor.handle_error(error)
-                    if len(levels) > 1:
-                        skip_depth = 1
-                        skip_pops = True
-                    else:
-                        skip_game = True
-                    # As python-chess does, the position (unchanged) after a move that failed.
-                    if visit_board is not None:
-                        visit_board(board)
-                    continue
-                current.moves += 1
+    for token in tokens:
+        kind = token[0]
+        if kind == "move" and not (skip_depth or skip_game):
+            # The common case first.
+            current = levels[-1]
+            board = current.board
+            san = token[1]
+            if begin_parse_san is not None and begin_parse_san(board, san) is SKIP:
                 if visit_board is not None:
                     visit_board(board)
                 continue
-            if kind == "brace":
-                end = line.find("}", position)
-                if end >= 0:
-                    text = line[position:end]
-                    position = end + 1
-                else:
-                    parts = [line[position:]]
-                    while True:
-                        line = _readline(handle)
-                        if not line:
-                            break
-                        end = line.find("}")
-                        if end >= 0:
-                            parts.append(line[:end])
-                            break
-                        parts.append(line)
-                    text = "".join(parts)
-                    if not line:
-                        # Not closed before the end of the file: no closing
-                        # space to take off.
-                        if not (skip_depth or skip_game):
-                            visitor.visit_comment(text[1:] if text.startswith(" ") else text)
-                        return
-                    position = end + 1
-                if not (skip_depth or skip_game):
-                    if text.startswith(" "):
-                        text = text[1:]
-                    if text.endswith(" "):
-                        text = text[:-1]
-                    visitor.visit_comment(text)
-                continue
-            if kind == "semicolon":
-                break
-            if skip_game:
-                continue
-            if kind == "open":
-                if skip_depth:
-                    skip_depth += 1
-                elif levels[-1].moves:
-                    # (As python-chess: any move since the game's start will
-                    # do, even one before this variation.)
-                    current = levels[-1]
-                    branch = _before_last_move(current)
-                    if branch is None:
-                        continue
-                    if visitor.begin_variation() is SKIP:
-                        skip_depth = 1
-                        skip_pops = False
-                    else:
-                        levels.append(_Level(branch, current.moves - 1))
-                continue
-            if kind == "close":
-                if skip_depth > 1:
-                    skip_depth -= 1
-                elif skip_depth == 1:
-                    skip_depth = 0
-                    if skip_pops:
-                        levels.pop()
-                    visitor.end_variation()
-                elif len(levels) > 1:
-                    levels.pop()
-                    visitor.end_variation()
-                continue
-            if skip_depth:
-                continue
-            if kind == "nag":
-                visitor.visit_nag(int(match.group("nag")))
-                continue
-            if kind == "suffix":
-                visitor.visit_nag(_SUFFIX_NAGS[match.group("suffix")])
-                continue
-            if kind == "result" and len(levels) == 1:
-                visitor.visit_result(match.group("result"))
-                continue
-            # A result inside a variation: python-chess reads it as a move,
-            # which fails, and so does this.
-            current = levels[-1]
-            token = match.group(0)
-            if begin_parse_san is not None and begin_parse_san(current.board, token) is SKIP:
-                if visit_board is not None:
-                    visit_board(current.board)
-                continue
             try:
-                parse_san(current.board, token)
+                try:
+                    move = board.parse_san(san) if default_parse_san else parse_san(board, san)
+                except ValueError:
+                    if not default_parse_san:
+                        raise
+                    move = parse_san(board, san)  # its fallbacks
+                if not move:
+                    # A null move the board refuses (in check) is an
+                    # error before the visitor hears of it.
+                    board.copy().push(move)
+                visit_move(board, move)
+                board.push(move)
             except ValueError as error:
                 visitor.handle_error(error)
-                skip_depth = 1
-                skip_pops = True
+                if len(levels) > 1:
+                    skip_depth = 1
+                    skip_pops = True
+                else:
+                    skip_game = True
+                # As python-chess does, the position (unchanged) after a move that failed.
                 if visit_board is not None:
-                    visit_board(current.board)
-        line = _readline(handle)
+                    visit_board(board)
+                continue
+            current.moves += 1
+            if visit_board is not None:
+                visit_board(board)
+            continue
+        if kind == "comment":
+            text, closed = token[1], token[2]
+            if not (skip_depth or skip_game):
+                if text.startswith(" "):
+                    text = text[1:]
+                # Not closed before the end of the file: no closing space
+                # to take off.
+                if closed and text.endswith(" "):
+                    text = text[:-1]
+                visitor.visit_comment(text)
+            if not closed:
+                return
+            continue
+        if skip_game:
+            continue
+        if kind == "open":
+            if skip_depth:
+                skip_depth += 1
+            elif levels[-1].moves:
+                # (As python-chess: any move since the game's start will
+                # do, even one before this variation.)
+                current = levels[-1]
+                branch = _before_last_move(current)
+                if branch is None:
+                    continue
+                if visitor.begin_variation() is SKIP:
+                    skip_depth = 1
+                    skip_pops = False
+                else:
+                    levels.append(_Level(branch, current.moves - 1))
+            continue
+        if kind == "close":
+            if skip_depth > 1:
+                skip_depth -= 1
+            elif skip_depth == 1:
+                skip_depth = 0
+                if skip_pops:
+                    levels.pop()
+                visitor.end_variation()
+            elif len(levels) > 1:
+                levels.pop()
+                visitor.end_variation()
+            continue
+        if skip_depth or kind == "move":
+            continue
+        if kind == "nag":
+            visitor.visit_nag(token[1])
+            continue
+        if len(levels) == 1:
+            visitor.visit_result(token[1])
+            continue
+        # A result inside a variation: python-chess reads it as a move,
+        # which fails, and so does this.
+        current = levels[-1]
+        san = token[1]
+        if begin_parse_san is not None and begin_parse_san(current.board, san) is SKIP:
+            if visit_board is not None:
+                visit_board(current.board)
+            continue
+        try:
+            parse_san(current.board, san)
+        except ValueError as error:
+            visitor.handle_error(error)
+            skip_depth = 1
+            skip_pops = True
+            if visit_board is not None:
+                visit_board(current.board)
 
 
 def read_headers(handle: TextIO) -> Optional[Headers]:

@@ -5,7 +5,7 @@
 //! input to a NumPy array and calls [`planes_into`]; `Board.planes` calls
 //! [`to_numpy`].
 
-use crate::helpers;
+use super::helpers;
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;

@@ -24,8 +24,8 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::arrow::ArrowStream;
 use crate::board::Board;
+use crate::board::types::Move;
 use crate::errors::{fen_error, uci_error};
-use crate::types::Move;
 
 /// The exception of `bitboards.engine` named `name` (defined in Python,
 /// so that `EngineTimeoutError` can be both an `EngineError` and a
@@ -705,4 +705,12 @@ pub fn analyse_many(
             })
         }
     }
+}
+
+/// `bitboards.engine`'s compiled part: the UCI client and the pool.
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<UciEngine>()?;
+    module.add_class::<SearchStop>()?;
+    module.add_function(wrap_pyfunction!(analyse_many, module)?)?;
+    Ok(())
 }

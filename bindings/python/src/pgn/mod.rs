@@ -19,10 +19,12 @@ use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
+mod tree;
+
 use crate::arrow::ArrowStream;
+use crate::board::types::Move;
 use crate::board::{Board, Outcome};
 use crate::errors::NotPgnError;
-use crate::types::Move;
 
 /// The sources of a call: paths (str) or bytes, as the Python wrapper
 /// hands them over.
@@ -881,4 +883,22 @@ pub fn position_stream(
         }
     });
     Ok(stream)
+}
+
+/// `bitboards.pgn`'s compiled part: games, their tables and their trees.
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Game>()?;
+    module.add_class::<Score>()?;
+    module.add_class::<GameIter>()?;
+    module.add_class::<PositionStream>()?;
+    module.add_class::<ArrowStream>()?;
+    module.add_function(wrap_pyfunction!(tree::build_game_tree, module)?)?;
+    module.add_function(wrap_pyfunction!(tree::read_tags, module)?)?;
+    module.add_function(wrap_pyfunction!(tree::movetext_tokens, module)?)?;
+    module.add_function(wrap_pyfunction!(read_games, module)?)?;
+    module.add_function(wrap_pyfunction!(read_table, module)?)?;
+    module.add_function(wrap_pyfunction!(to_parquet, module)?)?;
+    module.add_function(wrap_pyfunction!(game_columns, module)?)?;
+    module.add_function(wrap_pyfunction!(position_stream, module)?)?;
+    Ok(())
 }

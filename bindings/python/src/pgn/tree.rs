@@ -4,13 +4,15 @@
 //!
 //! The tokens are those of `pgn.py`'s `MOVETEXT_REGEX`, found as its
 //! `search` finds them (leftmost, alternatives in order, anything else
-//! skipped), and each is handled as `pgn.py`'s `_read_movetext` hands it to
+//! skipped), and each is handled as `pgn.py`'s `_visit_movetext` hands it to
 //! `GameBuilder`. What this does not handle, it leaves to that Python
-//! reader: a move that does not parse (the errors are the Python reader's
-//! to log and keep), a null move, a drop, a result inside a variation, a
-//! board whose setup the move generator does not take. Then nothing of what
-//! was built here counts: `build_game_tree` says so, and the caller reads the
-//! movetext again in Python.
+//! loop, over the same tokens (`movetext_tokens`): a move that does not
+//! parse (the errors are the visitor's to handle, in Python), a null move,
+//! a drop, a result inside a variation, a board whose setup the move
+//! generator does not take. Then nothing of what was built here counts:
+//! `build_game_tree` says so, and the caller hands the tokens to Python.
+//! The Python loop is also the reader of any other visitor, whose methods
+//! are Python's; the tokenizer is this module's, for both.
 
 use bitboards::{CastlingNotation, Position};
 use pyo3::intern;
@@ -18,15 +20,17 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySet, PyString, PyType};
 
 use crate::board::Board;
-use crate::types::Move;
+use crate::board::types::Move;
 
 /// One token of movetext.
 #[derive(Debug, PartialEq, Eq)]
 enum Token<'a> {
     /// A move, as written (SAN, long algebraic, castling).
     Move(&'a str),
-    /// A null move or a drop: the Python reader's.
-    Other,
+    /// A null move or a drop, as written: the Python reader's.
+    Other(&'a str),
+    /// A NAG too large for a `u32`, its digits: an int in Python.
+    LongNag(&'a str),
     /// A `{ }` comment's text (unclosed: to the end).
     Comment(&'a str, bool),
     Nag(u32),
@@ -170,10 +174,11 @@ impl<'a> Iterator for Tokens<'a> {
             }
             if let Some((end, castle)) = other_move_end(bytes, at) {
                 self.at = end;
+                let written = &self.text[at..end];
                 return Some(if castle {
-                    Token::Move(&self.text[at..end])
+                    Token::Move(written)
                 } else {
-                    Token::Other
+                    Token::Other(written)
                 });
             }
             match byte {
@@ -203,9 +208,10 @@ impl<'a> Iterator for Tokens<'a> {
                         self.at = at + 1 + digits;
                         // A NAG too large for python-chess's int is still
                         // an int there; here it is left to Python.
-                        return Some(match self.text[at + 1..self.at].parse() {
+                        let digits = &self.text[at + 1..self.at];
+                        return Some(match digits.parse() {
                             Ok(nag) => Token::Nag(nag),
-                            Err(_) => Token::Other,
+                            Err(_) => Token::LongNag(digits),
                         });
                     }
                 }
@@ -390,7 +396,7 @@ fn build<'py>(
                 level.positions.push(after);
                 in_variation = true;
             }
-            Token::Other => return Ok(None),
+            Token::Other(_) | Token::LongNag(_) => return Ok(None),
             Token::Comment(text, closed) => {
                 let mut text = text.strip_prefix(' ').unwrap_or(text);
                 if closed {
@@ -550,4 +556,37 @@ pub fn read_tags<'py>(
         }
     }
     Ok((line, found_game, others))
+}
+
+/// The tokens of `text`, one game's movetext, for `pgn.py`'s reader of
+/// any visitor (`_visit_movetext`): `("move", san)` (null moves and drops
+/// too), `("comment", text, closed)`, `("nag", int)`, `("open",)`,
+/// `("close",)`, `("result", result)`, found as `build_game_tree` finds
+/// them, so that both readers see the same movetext; and whether the text
+/// ended outside a comment (an empty line inside one does not end the
+/// game: read on).
+#[pyfunction]
+pub fn movetext_tokens<'py>(py: Python<'py>, text: &str) -> PyResult<(Bound<'py, PyList>, bool)> {
+    let tokens = PyList::empty(py);
+    let mut complete = true;
+    for token in Tokens::new(text) {
+        match token {
+            Token::Move(written) | Token::Other(written) => {
+                tokens.append((intern!(py, "move"), written))?;
+            }
+            Token::Comment(comment, closed) => {
+                complete = closed;
+                tokens.append((intern!(py, "comment"), comment, closed))?;
+            }
+            Token::Nag(nag) => tokens.append((intern!(py, "nag"), nag))?,
+            Token::LongNag(digits) => {
+                let nag = py.get_type::<pyo3::types::PyInt>().call1((digits,))?;
+                tokens.append((intern!(py, "nag"), nag))?;
+            }
+            Token::Open => tokens.append((intern!(py, "open"),))?,
+            Token::Close => tokens.append((intern!(py, "close"),))?,
+            Token::Result(result) => tokens.append((intern!(py, "result"), result))?,
+        }
+    }
+    Ok((tokens, complete))
 }

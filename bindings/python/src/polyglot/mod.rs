@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use crate::board::Board;
-use crate::types::Move;
+use crate::board::types::Move;
 
 /// A Polyglot book held in memory, checked when opened (a whole number of
 /// 16-byte entries, sorted by key, every move's bits meaningful).
@@ -72,4 +72,10 @@ impl PolyglotBook {
         }
         Ok(list)
     }
+}
+
+/// `bitboards.polyglot`'s compiled part: the book reader.
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<PolyglotBook>()?;
+    Ok(())
 }
