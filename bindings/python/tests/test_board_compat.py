@@ -256,3 +256,15 @@ def test_pieces_set_and_removed_as_python_chess_does():
     assert board.status() & bitboards.STATUS_EMPTY
     with pytest.raises(ValueError):
         board.set_board_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+
+
+def test_the_attack_tables_are_python_chess_s():
+    # Every BB_ table python-chess has, the sliders' occupancy dicts too.
+    names = sorted(name for name in dir(chess) if name.startswith("BB_"))
+    assert "BB_DIAG_ATTACKS" in names and "BB_RANK_MASKS" in names
+    for name in names:
+        assert getattr(bitboards, name) == getattr(chess, name), name
+    for a in chess.SQUARES:
+        for b in chess.SQUARES:
+            assert bitboards.ray(a, b) == chess.ray(a, b)
+            assert bitboards.between(a, b) == chess.between(a, b)

@@ -70,6 +70,7 @@ __all__ = [
     "shift_up", "shift_2_up", "shift_right", "shift_2_right", "shift_left", "shift_2_left",
     "shift_up_left", "shift_up_right", "shift_down_left", "shift_down_right",
     "BB_KNIGHT_ATTACKS", "BB_KING_ATTACKS", "BB_PAWN_ATTACKS", "BB_RAYS", "ray", "between",
+    "BB_DIAG_MASKS", "BB_DIAG_ATTACKS", "BB_FILE_MASKS", "BB_FILE_ATTACKS", "BB_RANK_MASKS", "BB_RANK_ATTACKS",
     "Status", "STATUS_VALID", "STATUS_NO_WHITE_KING", "STATUS_NO_BLACK_KING",
     "STATUS_TOO_MANY_KINGS", "STATUS_TOO_MANY_WHITE_PAWNS", "STATUS_TOO_MANY_BLACK_PAWNS", "STATUS_PAWNS_ON_BACKRANK",
     "STATUS_TOO_MANY_WHITE_PIECES", "STATUS_TOO_MANY_BLACK_PIECES", "STATUS_BAD_CASTLING_RIGHTS", "STATUS_INVALID_EP_SQUARE",
@@ -403,67 +404,37 @@ def shift_down_right(b: int) -> int:
     return (b >> 7) & ~BB_FILE_A
 
 
-def _leaps(square: int, deltas: Iterable[Tuple[int, int]]) -> int:
-    file, rank = square & 7, square >> 3
-    mask = 0
-    for df, dr in deltas:
-        if 0 <= file + df < 8 and 0 <= rank + dr < 8:
-            mask |= 1 << ((rank + dr) * 8 + file + df)
-    return mask
-
-
-_KNIGHT_DELTAS = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
-_KING_DELTAS = [(df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr]
+# The attack tables, from the crate's generated ones (`attack_tables`):
+# none is worked out again here.
+_TABLES = _bitboards.attack_tables()
 
 #: The squares a knight (king) on each square attacks.
-BB_KNIGHT_ATTACKS = [_leaps(sq, _KNIGHT_DELTAS) for sq in SQUARES]
-BB_KING_ATTACKS = [_leaps(sq, _KING_DELTAS) for sq in SQUARES]
+BB_KNIGHT_ATTACKS: List[int] = _TABLES["knight"]
+BB_KING_ATTACKS: List[int] = _TABLES["king"]
 #: The squares a pawn of each colour attacks from each square: ``BB_PAWN_ATTACKS[color][square]``.
-BB_PAWN_ATTACKS = [
-    [_leaps(sq, [(-1, -1), (1, -1)]) for sq in SQUARES],  # Black (False = 0)
-    [_leaps(sq, [(-1, 1), (1, 1)]) for sq in SQUARES],  # White
-]
-
-
-def _direction(a: int, b: int) -> Optional[Tuple[int, int]]:
-    df, dr = (b & 7) - (a & 7), (b >> 3) - (a >> 3)
-    if a == b or not (df == 0 or dr == 0 or abs(df) == abs(dr)):
-        return None
-    return (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+BB_PAWN_ATTACKS: List[List[int]] = _TABLES["pawn"]
+#: ``BB_RAYS[a][b]``: the whole line through two squares (``ray(a, b)``).
+BB_RAYS: List[List[int]] = _TABLES["rays"]
+_BETWEEN: List[List[int]] = _TABLES["between"]
+#: The sliders' tables as python-chess has them: for each square, the
+#: squares whose occupancy matters along the diagonals (file, rank), and a
+#: dict from each occupancy of them to the squares attacked:
+#: ``BB_DIAG_ATTACKS[square][occupied & BB_DIAG_MASKS[square]]``.
+BB_DIAG_MASKS, BB_DIAG_ATTACKS = _TABLES["diag"]
+BB_FILE_MASKS, BB_FILE_ATTACKS = _TABLES["file"]
+BB_RANK_MASKS, BB_RANK_ATTACKS = _TABLES["rank"]
+del _TABLES
 
 
 def ray(a: int, b: int) -> int:
     """The whole line (rank, file or diagonal) through two squares, edge to
     edge; empty if they share none."""
-    step = _direction(a, b)
-    if step is None:
-        return BB_EMPTY
-    mask = 0
-    for sign in (1, -1):
-        file, rank = a & 7, a >> 3
-        while 0 <= file < 8 and 0 <= rank < 8:
-            mask |= 1 << (rank * 8 + file)
-            file += sign * step[0]
-            rank += sign * step[1]
-    return mask
+    return BB_RAYS[a][b]
 
 
 def between(a: int, b: int) -> int:
     """The squares strictly between two squares on a line; empty if none."""
-    step = _direction(a, b)
-    if step is None:
-        return BB_EMPTY
-    mask = 0
-    file, rank = (a & 7) + step[0], (a >> 3) + step[1]
-    while rank * 8 + file != b:
-        mask |= 1 << (rank * 8 + file)
-        file += step[0]
-        rank += step[1]
-    return mask
-
-
-#: ``BB_RAYS[a][b]``: the whole line through two squares (``ray(a, b)``).
-BB_RAYS: List[List[int]] = [[ray(a, b) for b in range(64)] for a in range(64)]
+    return _BETWEEN[a][b]
 
 
 class Status(enum.IntFlag):

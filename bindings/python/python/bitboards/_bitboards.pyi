@@ -30,6 +30,7 @@ __all__ = [
     "build_game_tree",
     "read_tags",
     "movetext_tokens",
+    "attack_tables",
     "read_games",
     "read_table",
     "to_parquet",
@@ -428,6 +429,7 @@ def board_from_state(
 def build_game_tree(game: Any, child: type, board: Board, text: str) -> Optional[Tuple[bool, List[str]]]: ...
 def read_tags(readline: Callable[[], str], line: str, roster: Dict[str, str]) -> Tuple[str, bool, Dict[str, str]]: ...
 def movetext_tokens(text: str) -> Tuple[List[Tuple[Any, ...]], bool]: ...
+def attack_tables() -> Dict[str, Any]: ...
 
 # PGN (re-exported by bitboards.pgn)
 

@@ -13,6 +13,7 @@ mod planes;
 mod queries;
 mod setup;
 mod state;
+mod tables;
 pub mod types;
 mod view;
 
@@ -33,5 +34,6 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(state::board_from_state, module)?)?;
     module.add_function(wrap_pyfunction!(planes::planes_into, module)?)?;
     module.add_function(wrap_pyfunction!(planes::planes_kernels, module)?)?;
+    module.add_function(wrap_pyfunction!(tables::attack_tables, module)?)?;
     Ok(())
 }
