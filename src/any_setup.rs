@@ -167,17 +167,7 @@ impl AnyFenError {
 impl fmt::Display for AnyFenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.field {
-            Some(field) => {
-                let name = match field {
-                    FenField::Board => "board",
-                    FenField::SideToMove => "side to move",
-                    FenField::Castling => "castling",
-                    FenField::EnPassant => "en passant",
-                    FenField::HalfmoveClock => "halfmove clock",
-                    FenField::FullmoveNumber => "fullmove number",
-                };
-                write!(f, "invalid {name} field in FEN")?;
-            }
+            Some(field) => write!(f, "invalid {} field in FEN", field.name())?,
             None => f.write_str("a FEN has at most six fields")?,
         }
         #[cfg(feature = "alloc")]
