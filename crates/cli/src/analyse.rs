@@ -92,6 +92,13 @@ pub struct AnalyseArgs {
     /// Polyglot key), each after its own `ucinewgame`.
     #[arg(long)]
     pub unique: bool,
+    /// How long an engine may stay silent in a search of `--nodes` or
+    /// `--depth` before it counts as hung: it is told to `stop`, then
+    /// killed, and the position is an error (default 10; a search that
+    /// keeps writing `info` lines may go on for an hour). A `--movetime`
+    /// search has its time plus a second instead.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
     /// Where the analyses go: `--to parquet OUT` (one row per position
     /// and PV: game, ply, fen, bitboards, turn, multipv, best, cp, mate,
     /// wdl, depth, seldepth, nodes, pv) or `--to pgn OUT` (the games back
@@ -232,6 +239,18 @@ pub fn run(
     if engines == 0 {
         return Err(CommandError::usage("--engines must be at least 1"));
     }
+    let mut builder = EngineBuilder::new(args.engine.as_str());
+    if let Some(seconds) = args.timeout {
+        let silence = Duration::try_from_secs_f64(seconds)
+            .ok()
+            .filter(|silence| !silence.is_zero())
+            .ok_or_else(|| {
+                CommandError::usage(format!(
+                    "--timeout must be a positive number of seconds, not {seconds}"
+                ))
+            })?;
+        builder = builder.silence_timeout(silence);
+    }
     // The text of --fens (which the jobs borrow), read before any engine
     // starts.
     let fen_text = match &args.fens {
@@ -243,7 +262,8 @@ pub fn run(
         .iter()
         .map(|(name, value)| (name.as_str(), value.clone()))
         .collect();
-    let mut pool = Pool::new(EngineBuilder::new(args.engine.as_str()), engines, &borrowed)
+    kill_engines_on_signals();
+    let mut pool = Pool::new(builder, engines, &borrowed)
         .map_err(|error| CommandError::failure(format!("engine {}: {error}", args.engine)))?;
 
     let mut sink = Sink::open(target, out)?;
@@ -816,6 +836,31 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// Once: a thread that, when the command gets SIGINT or SIGTERM, kills
+/// every engine's process group and exits as the signal would have (130,
+/// 143). The engines lead groups of their own, so a terminal's Ctrl-C no
+/// longer reaches them, and the pool's drops do not run on a signal.
+fn kill_engines_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        static INSTALLED: std::sync::Once = std::sync::Once::new();
+        INSTALLED.call_once(|| {
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+                return;
+            };
+            let _ = std::thread::Builder::new()
+                .name("signals".to_owned())
+                .spawn(move || {
+                    if let Some(signal) = signals.forever().next() {
+                        bitboards_engine::kill_all();
+                        std::process::exit(128 + signal);
+                    }
+                });
+        });
     }
 }
 

@@ -417,3 +417,126 @@ fn a_game_that_fails_goes_back_without_evals() {
         "{written}"
     );
 }
+
+#[test]
+fn a_hung_engine_is_given_up_after_the_timeout() {
+    let dir = scratch("hung");
+    // The engine answers `uci` and `isready`, then nothing to `go`.
+    let Some(engine) = fake_engine(&dir, "hang-on-go") else {
+        return;
+    };
+    let fens = dir.join("fens.txt");
+    std::fs::write(&fens, "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n").unwrap();
+    let started = std::time::Instant::now();
+    let (code, _, stderr) = analyse(&[
+        "--fens",
+        fens.to_str().unwrap(),
+        "--engine",
+        engine.to_str().unwrap(),
+        "--nodes",
+        "100",
+        "--engines",
+        "1",
+        "--timeout",
+        "1",
+    ]);
+    let elapsed = started.elapsed();
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("no `bestmove` within 1.000 s of `go nodes 100`"),
+        "{stderr}"
+    );
+    assert!(elapsed < std::time::Duration::from_secs(8), "{elapsed:?}");
+    let (code, _, stderr) = analyse(&[
+        "--fens",
+        fens.to_str().unwrap(),
+        "--engine",
+        engine.to_str().unwrap(),
+        "--nodes",
+        "100",
+        "--timeout",
+        "0",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--timeout must be a positive number of seconds, not 0"),
+        "{stderr}"
+    );
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn sigterm_leaves_no_engine_behind() {
+    let dir = scratch("sigterm");
+    // An engine that ignores `stop` and `quit`, behind a script that does
+    // not `exec` it.
+    let Some(exec_script) = fake_engine(&dir, "hang") else {
+        return;
+    };
+    let fake = std::fs::read_to_string(&exec_script).unwrap();
+    let script = dir.join("wrapper.sh");
+    std::fs::write(&script, fake.replace("exec ", "")).unwrap();
+    std::fs::set_permissions(
+        &script,
+        std::fs::metadata(&exec_script).unwrap().permissions(),
+    )
+    .unwrap();
+    let fens = dir.join("fens.txt");
+    std::fs::write(&fens, "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n").unwrap();
+    let bin = std::env::var("CARGO_BIN_EXE_bitboards").unwrap();
+    let mut command = std::process::Command::new(bin)
+        .args([
+            "analyse",
+            "--fens",
+            fens.to_str().unwrap(),
+            "--engine",
+            script.to_str().unwrap(),
+        ])
+        .args(["--nodes", "100", "--engines", "1", "--timeout", "60"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let children = |pid: u32| -> Vec<u32> {
+        std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|p| p.parse().ok())
+            .collect()
+    };
+    // The engine behind the script, once it is running.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let engine = loop {
+        let scripts = children(command.id());
+        if let Some(engine) = scripts
+            .first()
+            .and_then(|&script| children(script).first().copied())
+        {
+            break engine;
+        }
+        assert!(std::time::Instant::now() < until, "no engine started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &command.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = command.wait().unwrap();
+    assert_eq!(status.code(), Some(143), "{status:?}");
+    // The engine is killed, and reaped by init.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while Path::new(&format!("/proc/{engine}")).exists() {
+        let zombie = std::fs::read_to_string(format!("/proc/{engine}/stat"))
+            .is_ok_and(|stat| stat.split_whitespace().nth(2) == Some("Z"));
+        if zombie {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "engine {engine} left behind"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

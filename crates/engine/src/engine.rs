@@ -42,17 +42,19 @@ pub struct EngineBuilder {
     ready_timeout: Duration,
     margin: Duration,
     search_timeout: Duration,
+    silence_timeout: Duration,
     stop_grace: Duration,
     quit_grace: Duration,
     spin: Duration,
     inherit_stderr: bool,
+    process_group: bool,
 }
 
 impl EngineBuilder {
     /// The engine at `path`, with the default deadlines: 10 s for the
-    /// handshake, 30 s for `isready`, a timed search's time plus 1 s, 300 s
-    /// for a search of depth or nodes alone, 1 s to answer `stop` or
-    /// `quit`.
+    /// handshake, 30 s for `isready`, a timed search's time plus 1 s; for a
+    /// search of depth or nodes alone, 10 s without a line from the engine
+    /// and an hour in all; 1 s to answer `stop` or `quit`.
     #[must_use]
     pub fn new(path: impl Into<String>) -> EngineBuilder {
         EngineBuilder {
@@ -61,11 +63,13 @@ impl EngineBuilder {
             handshake_timeout: Duration::from_secs(10),
             ready_timeout: Duration::from_secs(30),
             margin: Duration::from_secs(1),
-            search_timeout: Duration::from_secs(300),
+            search_timeout: Duration::from_secs(3600),
+            silence_timeout: Duration::from_secs(10),
             stop_grace: Duration::from_secs(1),
             quit_grace: Duration::from_secs(1),
             spin: Duration::from_micros(300),
             inherit_stderr: false,
+            process_group: true,
         }
     }
 
@@ -106,10 +110,36 @@ impl EngineBuilder {
         self
     }
 
-    /// How long a search limited by depth, nodes or mate alone may take.
+    /// How long a search limited by depth, nodes or mate alone may take in
+    /// all (an hour by default).
     #[must_use]
     pub fn search_timeout(mut self, timeout: Duration) -> EngineBuilder {
         self.search_timeout = timeout;
+        self
+    }
+
+    /// How long a search limited by depth, nodes or mate alone may go
+    /// without a line from the engine (10 s by default). A hung engine is
+    /// found within it; an engine that keeps reporting its search (UCI
+    /// engines write `info` as they go deeper) may search for up to
+    /// [`EngineBuilder::search_timeout`]. A timed search has its own
+    /// deadline instead.
+    ///
+    /// ```no_run
+    /// use std::time::Duration;
+    /// use bitboards::Position;
+    /// use bitboards_engine::{EngineBuilder, EngineError, Limit};
+    ///
+    /// let mut engine = EngineBuilder::new("/usr/games/stockfish")
+    ///     .silence_timeout(Duration::from_secs(3))
+    ///     .start()?;
+    /// // A hung engine here would be a `Timeout` after 3 s of silence.
+    /// let analysis = engine.analyse(&Position::START, &Limit::depth(20), 1)?;
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    #[must_use]
+    pub fn silence_timeout(mut self, timeout: Duration) -> EngineBuilder {
+        self.silence_timeout = timeout;
         self
     }
 
@@ -148,16 +178,33 @@ impl EngineBuilder {
         self
     }
 
+    /// Whether the engine runs in a process group of its own (on Unix; the
+    /// default), killed whole: what the engine starts dies with it (an
+    /// engine behind a wrapper script that does not `exec` it). A
+    /// terminal's Ctrl-C then reaches only this program, which kills its
+    /// engines on the way out ([`kill_all`](crate::kill_all) where no drop
+    /// runs). `false` leaves the engine in this program's group, as
+    /// python-chess does unless told `setpgrp=True`: Ctrl-C reaches it too,
+    /// and only the engine's own process is killed.
+    #[must_use]
+    pub fn process_group(mut self, own: bool) -> EngineBuilder {
+        self.process_group = own;
+        self
+    }
+
     /// Starts the engine: the process, the `uci` handshake (its `id` and
     /// `option` lines, up to `uciok`) and `isready`.
     pub fn start(self) -> Result<Engine, EngineError> {
-        let process =
-            Process::spawn(&self.path, &self.args, self.inherit_stderr).map_err(|source| {
-                EngineError::Spawn {
-                    path: self.path.clone(),
-                    source,
-                }
-            })?;
+        let process = Process::spawn(
+            &self.path,
+            &self.args,
+            self.inherit_stderr,
+            self.process_group,
+        )
+        .map_err(|source| EngineError::Spawn {
+            path: self.path.clone(),
+            source,
+        })?;
         let mut engine = Engine {
             process,
             config: self,
@@ -656,6 +703,10 @@ impl Engine {
             self.config.search_timeout,
         );
         let mut deadline = Instant::now() + waited;
+        // An untimed search is also given up after a silence: the wait for
+        // the next line ends there.
+        let silence = limit.is_untimed().then_some(self.config.silence_timeout);
+        let mut heard = Instant::now();
         // With a stop flag, waits end every STOP_POLL to look at it.
         let mut stop = stop;
         let mut ranks: Vec<Option<Info>> = Vec::new();
@@ -671,16 +722,22 @@ impl Engine {
                 self.send("stop\n", "stop")?;
                 deadline = deadline.min(Instant::now() + self.config.stop_grace);
             }
+            let quiet_until = silence.map_or(deadline, |silence| deadline.min(heard + silence));
             let wait_until = match stop {
-                Some(_) => deadline.min(Instant::now() + STOP_POLL),
-                None => deadline,
+                Some(_) => quiet_until.min(Instant::now() + STOP_POLL),
+                None => quiet_until,
             };
             let line = match self.process.next_line(wait_until, self.config.spin) {
                 Next::Line(line) => line,
                 Next::Eof => return Err(self.terminated(&go)),
-                Next::Timeout if Instant::now() < deadline => continue,
+                Next::Timeout if Instant::now() < quiet_until => continue,
+                Next::Timeout if Instant::now() < deadline => {
+                    let silence = silence.unwrap_or(waited);
+                    return Err(self.stop_after_timeout(&go, silence));
+                }
                 Next::Timeout => return Err(self.stop_after_timeout(&go, waited)),
             };
+            heard = Instant::now();
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("info") => {

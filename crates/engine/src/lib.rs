@@ -45,8 +45,9 @@
 //!   writes only garbage);
 //! - a search must end with `bestmove` within its time plus
 //!   [`EngineBuilder::deadline_margin`] (a movetime or the mover's clock),
-//!   or [`EngineBuilder::search_timeout`] for a limit of depth, nodes or
-//!   mate alone; then the client sends `stop`, waits
+//!   or, for a limit of depth, nodes or mate alone, a line from the engine
+//!   within [`EngineBuilder::silence_timeout`] and `bestmove` within
+//!   [`EngineBuilder::search_timeout`]; then the client sends `stop`, waits
 //!   [`EngineBuilder::stop_grace`] for `bestmove`, and kills the engine if
 //!   it does not come ([`EngineError::Timeout`]);
 //! - an engine that exits is [`EngineError::Terminated`] with its exit
@@ -91,3 +92,4 @@ pub use info::{Bound, Info, Score, Warning, Wdl};
 pub use limit::{Clocks, Limit};
 pub use options::{OptionKind, OptionValue, Options, UciOption};
 pub use pool::{Analyses, GameAnalyses, Job, Pool, PoolError};
+pub use process::kill_all;

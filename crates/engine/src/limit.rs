@@ -165,6 +165,21 @@ impl Limit {
         go
     }
 
+    /// Whether the search has no time of its own (no movetime, no clocks):
+    /// a limit of depth, nodes or mate alone, or none.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use bitboards_engine::Limit;
+    ///
+    /// assert!(Limit::nodes(100).is_untimed());
+    /// assert!(!Limit::movetime(Duration::from_millis(50)).is_untimed());
+    /// ```
+    #[must_use]
+    pub fn is_untimed(&self) -> bool {
+        self.movetime.is_none() && self.clocks.is_none()
+    }
+
     /// How long the search may take before it is a fault: the movetime, or
     /// the mover's clock and increment, plus `margin`; `untimed` for a
     /// limit of depth, nodes or mate alone.

@@ -1,9 +1,12 @@
 //! The engine's process: started with piped standard input and output, its
-//! output read line by line by a thread of its own into a channel (so that
-//! every wait has a deadline), and always shut down and reaped.
+//! output read line by line by a thread of its own into a bounded channel
+//! (so that every wait has a deadline, and an engine that writes faster
+//! than it is read waits instead of filling the memory), and always shut
+//! down and reaped.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -11,6 +14,60 @@ use std::time::{Duration, Instant};
 /// The longest line kept; the rest of a longer one is dropped (an engine
 /// writing without newlines cannot fill the memory).
 const MAX_LINE: usize = 1 << 16;
+
+/// The lines read ahead of the client at most: beyond them the reading
+/// thread waits, and so does an engine writing faster than its lines are
+/// taken (64 MiB at the very most, lines being at most [`MAX_LINE`]).
+const LINES_AHEAD: usize = 1024;
+
+/// The engines running now: their process ids, and whether each leads a
+/// process group of its own. What [`kill_all`] kills.
+static RUNNING: Mutex<Vec<(u32, bool)>> = Mutex::new(Vec::new());
+
+/// Kills every engine this process has started and not yet reaped, each
+/// with its process group where it has one of its own (an engine behind a
+/// wrapper script too): for a program about to exit on a signal (SIGINT,
+/// SIGTERM), whose engines' drops will not run. The engines are reaped by
+/// their owners, or by init once this process has exited.
+///
+/// ```
+/// bitboards_engine::kill_all(); // no engine running: nothing to do
+/// ```
+pub fn kill_all() {
+    let running = RUNNING
+        .lock()
+        .map(|running| running.clone())
+        .unwrap_or_default();
+    for (pid, group) in running {
+        kill_process(pid, group);
+    }
+}
+
+/// Kills the process `pid`, or with `group` the process group it leads;
+/// what already exited is not there to kill.
+fn kill_process(pid: u32, group: bool) {
+    #[cfg(unix)]
+    if let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        let signal = rustix::process::Signal::KILL;
+        let _ = if group {
+            rustix::process::kill_process_group(pid, signal)
+        } else {
+            rustix::process::kill_process(pid, signal)
+        };
+    }
+    #[cfg(not(unix))]
+    let _ = (pid, group);
+}
+
+/// Takes `pid` off [`kill_all`]'s list.
+fn forget(pid: u32) {
+    if let Ok(mut running) = RUNNING.lock() {
+        running.retain(|&(running, _)| running != pid);
+    }
+}
 
 /// What a wait for the next line found.
 #[derive(Debug)]
@@ -27,6 +84,8 @@ pub(crate) enum Next {
 #[derive(Debug)]
 pub(crate) struct Process {
     child: Child,
+    /// Whether the process leads a process group of its own.
+    group: bool,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     eof: bool,
@@ -34,9 +93,22 @@ pub(crate) struct Process {
 }
 
 impl Process {
-    /// Starts `path` with `args`, its standard error inherited or dropped.
-    pub(crate) fn spawn(path: &str, args: &[String], inherit_stderr: bool) -> io::Result<Process> {
-        let mut child = Command::new(path)
+    /// Starts `path` with `args`, its standard error inherited or dropped;
+    /// with `group`, in a process group of its own (on Unix), so that what
+    /// it starts in turn is killed with it.
+    pub(crate) fn spawn(
+        path: &str,
+        args: &[String],
+        inherit_stderr: bool,
+        group: bool,
+    ) -> io::Result<Process> {
+        let mut command = Command::new(path);
+        #[cfg(unix)]
+        if group {
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        }
+        let group = group && cfg!(unix);
+        let mut child = command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -46,21 +118,27 @@ impl Process {
                 Stdio::null()
             })
             .spawn()?;
+        if let Ok(mut running) = RUNNING.lock() {
+            running.push((child.id(), group));
+        }
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(LINES_AHEAD);
         if let Some(stdout) = stdout {
             let spawned = thread::Builder::new()
                 .name("uci-reader".to_owned())
                 .spawn(move || read_lines(stdout, |line| sender.send(line).is_ok()));
             if let Err(error) = spawned {
+                kill_process(child.id(), group);
                 let _ = child.kill();
                 let _ = child.wait();
+                forget(child.id());
                 return Err(error);
             }
         }
         Ok(Process {
             child,
+            group,
             stdin,
             lines,
             eof: false,
@@ -127,7 +205,7 @@ impl Process {
         loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => {
-                    self.reaped = true;
+                    self.reaped();
                     return Some(status.to_string());
                 }
                 Ok(None) if Instant::now() < until => thread::sleep(Duration::from_millis(2)),
@@ -158,10 +236,13 @@ impl Process {
         loop {
             match self.child.try_wait() {
                 Ok(Some(_)) => {
-                    self.reaped = true;
+                    self.reaped();
                     return false;
                 }
                 Ok(None) if Instant::now() < until => {
+                    // An engine blocked writing to a full channel reads no
+                    // `quit`: take its lines.
+                    while self.lines.try_recv().is_ok() {}
                     thread::sleep(pause);
                     pause = (pause * 2).min(Duration::from_millis(10));
                 }
@@ -173,15 +254,29 @@ impl Process {
         }
     }
 
-    /// Kills the process now and reaps it.
+    /// Kills the process now, with its process group, and reaps it.
     pub(crate) fn kill(&mut self) {
         if self.reaped {
             return;
         }
         self.stdin = None;
+        if self.group {
+            kill_process(self.child.id(), true);
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        self.reaped();
+    }
+
+    /// Marks the process reaped, after killing what is left of its group
+    /// if it has one (what a wrapper script started and left running), and
+    /// takes it off [`kill_all`]'s list.
+    fn reaped(&mut self) {
+        if self.group {
+            kill_process(self.child.id(), true);
+        }
         self.reaped = true;
+        forget(self.child.id());
     }
 }
 

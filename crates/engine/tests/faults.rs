@@ -548,3 +548,134 @@ fn engines_work_from_other_threads() {
         assert!(gone(pid));
     }
 }
+
+#[test]
+fn a_silent_engine_is_given_up_after_its_silence_and_a_talking_one_searches_on() {
+    // The whole search may take a minute; half a second of silence ends it.
+    let quiet = |mode| {
+        fake(mode)
+            .search_timeout(Duration::from_secs(60))
+            .silence_timeout(Duration::from_millis(500))
+    };
+    let mut engine = quiet("hang-on-go").start().unwrap();
+    let started = Instant::now();
+    let error = engine
+        .analyse(&Position::START, &Limit::depth(30), 1)
+        .unwrap_err();
+    let elapsed = started.elapsed();
+    assert!(
+        matches!(error, EngineError::Timeout { killed: false, .. }),
+        "{error}"
+    );
+    assert!(
+        elapsed >= Duration::from_millis(500) && elapsed < Duration::from_millis(4000),
+        "{elapsed:?}"
+    );
+    assert_eq!(
+        error.to_string(),
+        "no `bestmove` within 0.500 s of `go depth 30`; the search was stopped"
+    );
+    // A search that says something every 200 ms may take 1.2 s.
+    let mut engine = quiet("slow-talker").start().unwrap();
+    let started = Instant::now();
+    let analysis = engine
+        .analyse(&Position::START, &Limit::nodes(1000), 1)
+        .unwrap();
+    assert!(analysis.best.is_some());
+    assert!(started.elapsed() >= Duration::from_millis(1200));
+    // A timed search keeps its own deadline, whatever the silence.
+    let mut engine = quiet("slow-talker")
+        .silence_timeout(Duration::from_millis(100))
+        .start()
+        .unwrap();
+    let analysis = engine
+        .analyse(
+            &Position::START,
+            &Limit::movetime(Duration::from_millis(1500)),
+            1,
+        )
+        .unwrap();
+    assert!(analysis.best.is_some());
+}
+
+/// A shell script that starts the fake engine in `mode` and waits for it,
+/// as a wrapper without `exec` does: the engine is the script's child.
+#[cfg(unix)]
+fn wrapper(name: &str, mode: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("bitboards-wrapper-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("engine.sh");
+    std::fs::write(&script, format!("#!/bin/sh\n'{FAKE}' {mode}\n")).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+/// The children of process `pid` (Linux: `/proc/PID/task/PID/children`).
+fn children_of(pid: u32) -> Vec<u32> {
+    std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|p| p.parse().ok())
+        .collect()
+}
+
+/// Waits up to 5 s for `pid` to be gone, or a zombie (an orphan's new
+/// parent reaps it in its own time).
+fn gone_soon(pid: u32) -> bool {
+    let until = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < until {
+        let zombie = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+            stat.rsplit(')')
+                .next()
+                .and_then(|rest| rest.split_whitespace().next())
+                == Some("Z")
+        });
+        if gone(pid) || zombie {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn an_engine_behind_a_wrapper_script_leaves_no_process() {
+    // An engine that ignores `quit`, behind a script that does not `exec`
+    // it: only killing the script's whole process group ends the engine.
+    let script = wrapper("hang", "hang");
+    let builder = EngineBuilder::new(script.to_str().unwrap())
+        .handshake_timeout(Duration::from_millis(3000))
+        .quit_grace(Duration::from_millis(300));
+    let engine = builder.start().unwrap();
+    let wrapper_pid = engine.pid();
+    let engines = children_of(wrapper_pid);
+    assert_eq!(engines.len(), 1, "the script's child: {engines:?}");
+    drop(engine);
+    assert!(gone_soon(wrapper_pid), "the script is left");
+    assert!(
+        gone_soon(engines[0]),
+        "the engine behind the script is left"
+    );
+    // A search that hangs: the kill after `stop` goes unanswered takes the
+    // engine behind the script too.
+    let mut engine = EngineBuilder::new(script.to_str().unwrap())
+        .search_timeout(Duration::from_millis(500))
+        .stop_grace(Duration::from_millis(300))
+        .start()
+        .unwrap();
+    let engines = children_of(engine.pid());
+    let error = engine
+        .analyse(&Position::START, &Limit::nodes(100), 1)
+        .unwrap_err();
+    assert!(
+        matches!(error, EngineError::Timeout { killed: true, .. }),
+        "{error}"
+    );
+    assert!(
+        gone_soon(engines[0]),
+        "the engine behind the script is left"
+    );
+    let _ = std::fs::remove_dir_all(script.parent().unwrap());
+}

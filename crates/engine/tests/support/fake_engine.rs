@@ -25,6 +25,9 @@
 //!   `position` command contains TEXT.
 //! - `random-delay`: normal, but each `go` is answered after 0 to 19 ms,
 //!   chosen by the position (so that searches end out of order).
+//! - `slow-talker`: normal, but each `go` is answered after 1.2 s, with an
+//!   `info string thinking` every 200 ms meanwhile (a long search that
+//!   keeps reporting).
 
 use std::io::{self, BufRead, Write};
 use std::thread;
@@ -130,6 +133,13 @@ fn main() {
                         .bytes()
                         .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
                     thread::sleep(Duration::from_millis(hash % 20));
+                    search(&mut out, &mode, &position, chess960, multipv, &mut said);
+                }
+                "slow-talker" => {
+                    for _ in 0..6 {
+                        thread::sleep(Duration::from_millis(200));
+                        said(&mut out, "info string thinking");
+                    }
                     search(&mut out, &mode, &position, chess960, multipv, &mut said);
                 }
                 "hang-on-go" | "hang" => {}
