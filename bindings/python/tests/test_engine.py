@@ -422,6 +422,39 @@ def test_a_search_stopped_at_its_deadline_leaves_the_engine_usable(fake):
         assert analysis.wait().move in bitboards.Board().legal_moves
 
 
+def test_setpgrp_kills_an_engine_behind_a_wrapper_script(fake, tmp_path):
+    # An engine that ignores quit, behind a script that does not exec it:
+    # with setpgrp=True its whole process group is killed on close.
+    script = tmp_path / "engine.sh"
+    script.write_text(f"#!/bin/sh\n'{fake}' hang\n")
+    script.chmod(0o755)
+
+    def behind(pid):
+        with open(f"/proc/{pid}/task/{pid}/children") as found:
+            return [int(child) for child in found.read().split()]
+
+    sf = engine.SimpleEngine.popen_uci(str(script), setpgrp=True)
+    wrapper = sf.pid
+    (real,) = behind(wrapper)
+    assert os.getpgid(real) == wrapper != os.getpgid(0)
+    sf.close()
+
+    def dead(pid):  # gone, or a zombie its new parent has yet to reap
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+        except OSError:
+            return True
+
+    deadline = time.monotonic() + 5
+    while not dead(real) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert gone(wrapper) and dead(real)
+    # Without it the engine stays in this process's group, as python-chess's.
+    with engine.SimpleEngine.popen_uci([fake, "normal"]) as sf:
+        assert os.getpgid(sf.pid) == os.getpgid(0)
+
+
 def test_an_illegal_bestmove_and_garbage(fake):
     sf = engine.SimpleEngine.popen_uci([fake, "illegal-bestmove"])
     pid = sf.pid

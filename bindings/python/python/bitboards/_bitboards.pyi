@@ -613,7 +613,11 @@ class UciEngine:
     """One UCI engine process: the compiled base of ``bitboards.engine.SimpleEngine``."""
 
     def __new__(
-        cls, command: Sequence[str], timeout: Optional[float] = None, search_timeout: Optional[float] = None
+        cls,
+        command: Sequence[str],
+        timeout: Optional[float] = None,
+        search_timeout: Optional[float] = None,
+        setpgrp: bool = False,
     ) -> Self: ...
     @property
     def pid(self) -> int: ...

@@ -803,8 +803,11 @@ class SimpleEngine:
         ``search_timeout`` seconds (None: no deadline, as in python-chess);
         a timed one within its time plus a second.
         A program that cannot be found raises ``FileNotFoundError``.
-        ``debug`` and ``setpgrp`` are accepted and change nothing (the
-        engine's standard error is dropped); other ``popen`` arguments
+        ``setpgrp=True`` starts the engine in a process group of its own,
+        killed whole when it is closed (an engine behind a wrapper script
+        too), as python-chess's does; Ctrl-C then no longer reaches it.
+        ``debug`` is accepted and changes nothing (the engine's standard
+        error is dropped); other ``popen`` arguments
         (``cwd``, ``env``, ...) are a ``TypeError``."""
         if popen_args:
             raise TypeError(f"popen_uci does not take {', '.join(sorted(popen_args))} (no popen arguments)")
@@ -812,7 +815,7 @@ class SimpleEngine:
             argv = [os.fspath(command)]
         else:
             argv = [os.fspath(part) for part in command]
-        return cls(UciEngine(argv, timeout, _search_timeout(search_timeout)), timeout=timeout)
+        return cls(UciEngine(argv, timeout, _search_timeout(search_timeout), setpgrp), timeout=timeout)
 
     @classmethod
     def popen(cls, Protocol: Any, command: Union[str, List[str]], **kwargs: Any) -> "SimpleEngine":

@@ -309,7 +309,9 @@ fn analysis_tuple<'py>(
 
 /// A builder from `command` (the program and its arguments), the
 /// handshake timeout and the deadline of a search by depth, nodes or mate
-/// alone, in seconds (None: the crate's 10 s and 300 s).
+/// alone, in seconds (None: the crate's 10 s and an hour). The search's
+/// deadline is its silence's too: python-chess gives up on no engine for
+/// keeping quiet.
 fn builder_of(
     command: &[String],
     timeout: Option<f64>,
@@ -325,7 +327,8 @@ fn builder_of(
         builder = builder.handshake_timeout(seconds(timeout, "timeout")?);
     }
     if let Some(timeout) = search_timeout {
-        builder = builder.search_timeout(seconds(timeout, "search_timeout")?);
+        let timeout = seconds(timeout, "search_timeout")?;
+        builder = builder.search_timeout(timeout).silence_timeout(timeout);
     }
     Ok(builder)
 }
@@ -475,16 +478,18 @@ impl UciEngine {
 impl UciEngine {
     /// Starts the engine: `command` is its path and arguments; `timeout`
     /// (seconds) bounds the handshake, `search_timeout` a search by depth,
-    /// nodes or mate alone.
+    /// nodes or mate alone; `setpgrp` puts the engine in a process group
+    /// of its own, killed whole (python-chess's `setpgrp`).
     #[new]
-    #[pyo3(signature = (command, timeout = None, search_timeout = None))]
+    #[pyo3(signature = (command, timeout = None, search_timeout = None, setpgrp = false))]
     fn new(
         py: Python<'_>,
         command: Vec<String>,
         timeout: Option<f64>,
         search_timeout: Option<f64>,
+        setpgrp: bool,
     ) -> PyResult<UciEngine> {
-        let builder = builder_of(&command, timeout, search_timeout)?;
+        let builder = builder_of(&command, timeout, search_timeout)?.process_group(setpgrp);
         let engine = py
             .detach(|| builder.start())
             .map_err(|error| engine_error(py, &error))?;
@@ -654,7 +659,7 @@ pub fn analyse_many(
     timeout: Option<f64>,
     search_timeout: Option<f64>,
 ) -> PyResult<ArrowStream> {
-    let builder = builder_of(&command, timeout, search_timeout)?;
+    let builder = builder_of(&command, timeout, search_timeout)?.process_group(false);
     let limit = limit_of(limit)?;
     if multipv == 0 {
         return Err(PyValueError::new_err("multipv starts at 1"));
