@@ -17,6 +17,11 @@ use crate::process::{Next, Process};
 /// garbage cannot fill the memory).
 const MAX_WARNINGS: usize = 64;
 
+/// The most lines one search may write before its `bestmove`: far beyond
+/// any search (Stockfish writes some thousands at depth 40 with 50 PVs), so
+/// that an engine that writes without end is found within seconds.
+const MAX_SEARCH_LINES: u64 = 1_000_000;
+
 /// How often a search that can be stopped from another thread
 /// ([`Engine::analyse_until`]) looks at its stop flag.
 const STOP_POLL: Duration = Duration::from_millis(10);
@@ -707,6 +712,7 @@ impl Engine {
         // the next line ends there.
         let silence = limit.is_untimed().then_some(self.config.silence_timeout);
         let mut heard = Instant::now();
+        let mut lines = 0u64;
         // With a stop flag, waits end every STOP_POLL to look at it.
         let mut stop = stop;
         let mut ranks: Vec<Option<Info>> = Vec::new();
@@ -738,6 +744,14 @@ impl Engine {
                 Next::Timeout => return Err(self.stop_after_timeout(&go, waited)),
             };
             heard = Instant::now();
+            lines += 1;
+            if lines > MAX_SEARCH_LINES {
+                self.process.kill();
+                return Err(self.fail(EngineError::Flood {
+                    command: go.clone(),
+                    lines,
+                }));
+            }
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("info") => {

@@ -79,6 +79,14 @@ pub enum EngineError {
         /// Whether the engine was killed (it did not answer `stop` either).
         killed: bool,
     },
+    /// The engine wrote more lines in one search than any search writes
+    /// (a million) without its `bestmove`: it was killed.
+    Flood {
+        /// The search's command.
+        command: String,
+        /// The lines it wrote.
+        lines: u64,
+    },
     /// The engine's `bestmove` is not a legal move in the position searched
     /// (a `ponder` move that is not legal is only a warning).
     IllegalBestMove {
@@ -166,6 +174,7 @@ impl EngineError {
             | EngineError::NotUci { .. }
             | EngineError::Terminated { .. }
             | EngineError::IllegalBestMove { .. }
+            | EngineError::Flood { .. }
             | EngineError::Io { .. }
             | EngineError::Closed { .. } => true,
             EngineError::Timeout { killed, .. } => *killed,
@@ -216,6 +225,10 @@ impl fmt::Display for EngineError {
                     write!(f, "; the search was stopped")
                 }
             }
+            EngineError::Flood { command, lines } => write!(
+                f,
+                "the engine wrote {lines} lines after `{command}` without a `bestmove`: it floods, and was killed"
+            ),
             EngineError::IllegalBestMove { line, fen } => {
                 write!(
                     f,

@@ -679,3 +679,38 @@ fn an_engine_behind_a_wrapper_script_leaves_no_process() {
     );
     let _ = std::fs::remove_dir_all(script.parent().unwrap());
 }
+
+#[test]
+fn an_engine_that_floods_is_killed_with_an_error_that_says_so() {
+    let mut engine = fake("flood")
+        .search_timeout(Duration::from_secs(60))
+        .start()
+        .unwrap();
+    let pid = engine.pid();
+    let started = Instant::now();
+    let error = engine
+        .analyse(&Position::START, &Limit::nodes(1), 1)
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            EngineError::Flood {
+                lines: 1_000_001,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(error.is_fatal());
+    assert_eq!(
+        error.to_string(),
+        "the engine wrote 1000001 lines after `go nodes 1` without a `bestmove`: it floods, and was killed"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(gone(pid));
+    assert!(engine.is_closed());
+}

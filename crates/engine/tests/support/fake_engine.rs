@@ -25,6 +25,7 @@
 //!   `position` command contains TEXT.
 //! - `random-delay`: normal, but each `go` is answered after 0 to 19 ms,
 //!   chosen by the position (so that searches end out of order).
+//! - `flood`: normal, but `go` is answered with `info` lines without end.
 //! - `slow-talker`: normal, but each `go` is answered after 1.2 s, with an
 //!   `info string thinking` every 200 ms meanwhile (a long search that
 //!   keeps reporting).
@@ -142,6 +143,11 @@ fn main() {
                     }
                     search(&mut out, &mode, &position, chess960, multipv, &mut said);
                 }
+                "flood" => loop {
+                    if writeln!(out, "info depth 1 score cp 0 string flood").is_err() {
+                        return;
+                    }
+                },
                 "hang-on-go" | "hang" => {}
                 _ => search(&mut out, &mode, &position, chess960, multipv, &mut said),
             },
