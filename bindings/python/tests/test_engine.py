@@ -455,6 +455,17 @@ def test_setpgrp_kills_an_engine_behind_a_wrapper_script(fake, tmp_path):
         assert os.getpgid(sf.pid) == os.getpgid(0)
 
 
+def test_timeout_bounds_isready_too_and_none_is_no_deadline(fake):
+    # The fake answers `isready` after 3 s: python-chess's timeout bounds it
+    # as it bounds `uci`.
+    started = time.monotonic()
+    with pytest.raises(engine.EngineTimeoutError, match="readyok"):
+        engine.SimpleEngine.popen_uci([fake, "slow-ready"], timeout=1.0)
+    assert time.monotonic() - started < 2.9
+    with engine.SimpleEngine.popen_uci([fake, "slow-ready"], timeout=None) as sf:
+        assert sf.timeout is None and sf.id["name"] == "Fake Engine 1.0"
+
+
 def test_an_illegal_bestmove_and_garbage(fake):
     sf = engine.SimpleEngine.popen_uci([fake, "illegal-bestmove"])
     pid = sf.pid

@@ -798,7 +798,9 @@ class SimpleEngine:
                   **popen_args: Any) -> "SimpleEngine":
         """Starts the UCI engine ``command`` (a path, or a list of the path
         and its arguments; a bare name is looked up on ``PATH``) and its
-        handshake, within ``timeout`` seconds (``EngineTimeoutError``).
+        handshake, within ``timeout`` seconds (``EngineTimeoutError``),
+        ``uci`` and each ``isready`` alike (None: no deadline, as in
+        python-chess).
         A search by depth, nodes or mate alone must end within
         ``search_timeout`` seconds (None: no deadline, as in python-chess);
         a timed one within its time plus a second.
@@ -815,7 +817,9 @@ class SimpleEngine:
             argv = [os.fspath(command)]
         else:
             argv = [os.fspath(part) for part in command]
-        return cls(UciEngine(argv, timeout, _search_timeout(search_timeout), setpgrp), timeout=timeout)
+        # python-chess's None: no deadline on the handshake either.
+        handshake = _search_timeout(timeout)
+        return cls(UciEngine(argv, handshake, _search_timeout(search_timeout), setpgrp), timeout=timeout)
 
     @classmethod
     def popen(cls, Protocol: Any, command: Union[str, List[str]], **kwargs: Any) -> "SimpleEngine":

@@ -324,7 +324,10 @@ fn builder_of(
     };
     let mut builder = EngineBuilder::new(program.clone()).args(args.iter().cloned());
     if let Some(timeout) = timeout {
-        builder = builder.handshake_timeout(seconds(timeout, "timeout")?);
+        // python-chess's `timeout` bounds the whole start: `uci`, then
+        // `isready`.
+        let timeout = seconds(timeout, "timeout")?;
+        builder = builder.handshake_timeout(timeout).ready_timeout(timeout);
     }
     if let Some(timeout) = search_timeout {
         let timeout = seconds(timeout, "search_timeout")?;
