@@ -11,7 +11,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::{Compression, MappedFile, ParallelReader, decompress_in_background};
+use crate::open::{Compression, MappedFile, decompress_in_background};
+use crate::parallel::ParallelReader;
 
 /// Where games come from: a file (plain, or compressed with zstd, gzip or
 /// bzip2), standard input, or bytes in memory (plain or compressed).
