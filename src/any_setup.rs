@@ -275,8 +275,8 @@ impl AnySetup {
         setup.en_passant = match fields.next().unwrap_or("-") {
             "-" => None,
             name => Some(
-                square_named(name)
-                    .ok_or_else(|| AnyFenError::new(Some(FenField::EnPassant), name))?,
+                name.parse::<Square>()
+                    .map_err(|_| AnyFenError::new(Some(FenField::EnPassant), name))?,
             ),
         };
         if let Some(clock) = fields.next() {
@@ -474,7 +474,9 @@ impl AnySetup {
                 count > 1
                     || (last != pushed_to
                         && our_kings.into_iter().any(|king| {
-                            !attackers_through(&position, king, us.opponent(), before).is_empty()
+                            !position
+                                .attackers_through(king, us.opponent(), before)
+                                .is_empty()
                         }))
             }
             None => count > 2 || (count == 2 && !(crate::line(first, last) & our_kings).is_empty()),
@@ -542,14 +544,6 @@ impl AnySetup {
             Err(_) => (unchecked, true),
         }
     }
-}
-
-/// A square's name (`e3`).
-fn square_named(name: &str) -> Option<Square> {
-    let &[file @ b'a'..=b'h', rank @ b'1'..=b'8'] = name.as_bytes() else {
-        return None;
-    };
-    Square::new((rank - b'1') * 8 + (file - b'a'))
 }
 
 /// A FEN's first field as python-chess reads it: the pieces, and the
@@ -686,28 +680,6 @@ fn rights_of(position: &Position, clean: Bitboard) -> CastlingRights {
         rights = rights.with(color, side, Some(rook.file()));
     }
     rights
-}
-
-/// The squares from which `by`'s pieces attack `square`, sliders seen
-/// through `occupied`.
-fn attackers_through(
-    position: &Position,
-    square: Square,
-    by: Color,
-    occupied: Bitboard,
-) -> Bitboard {
-    let mut attackers = attacks::pawn(by.opponent(), square) & position.by_kind(PieceKind::Pawn);
-    for kind in [
-        PieceKind::Knight,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Queen,
-        PieceKind::King,
-    ] {
-        let piece = Piece::new(by, kind);
-        attackers |= attacks::piece(piece, square, occupied) & position.by_kind(kind);
-    }
-    attackers & position.by_color(by)
 }
 
 /// The king python-chess moves for `color`: the highest square's.
