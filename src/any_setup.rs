@@ -743,8 +743,22 @@ pub fn checkers(position: &Position) -> Bitboard {
 }
 
 /// The pawns of the side to move that take en passant on `square` by
-/// python-chess's rules: beside it, on their fifth rank.
-fn en_passant_takers(position: &Position, square: Square) -> Bitboard {
+/// python-chess's rules (its pseudo-legal en passant, the square's pawn
+/// there or not): `square` empty, the pawns beside it on their fifth rank.
+///
+/// ```
+/// use bitboards::{AnySetup, Square, any_setup};
+///
+/// // e3 as set, White to move: the d2 pawn is not on its fifth rank.
+/// let setup = AnySetup::from_fen("4k3/8/8/8/8/8/3P4/4K3 w - e3 0 1")?;
+/// assert!(any_setup::en_passant_takers(&setup.placement(), Square::E3).is_empty());
+/// # Ok::<(), bitboards::AnyFenError>(())
+/// ```
+#[must_use]
+pub fn en_passant_takers(position: &Position, square: Square) -> Bitboard {
+    if position.occupied().contains(square) {
+        return Bitboard::EMPTY;
+    }
     let us = position.side_to_move();
     let fifth = match us {
         Color::White => Bitboard(0xFF << 32),

@@ -43,6 +43,9 @@ SETUPS = [
     "4k3/1B6/8/7P/8/8/8/2K3P1 w Kk - 0 1",
     "5k2/8/1K6/8/8/8/8/8 b q - 0 1",
     "8/3N2Qq~/8/7k/5p2/r2Q4/3r2k1/7Q~ b Bb - 0 1",
+    # An en passant square as set whose would-be taker is not on its fifth
+    # rank: no X-FEN en passant square (python-chess's pseudo-legal rule).
+    "4k3/8/8/8/8/8/3P4/4K3 w - e3 0 1",
 ]
 
 

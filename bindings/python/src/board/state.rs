@@ -536,12 +536,7 @@ impl Board {
     /// The pawns of the side to move that can take en passant on `square`
     /// by how pawns move (python-chess's pseudo-legal en passant).
     pub(super) fn en_passant_takers(&self, square: Square) -> bitboards::Bitboard {
-        let position = &self.position;
-        let us = position.side_to_move();
-        if position.occupied().contains(square) {
-            return bitboards::Bitboard::EMPTY;
-        }
-        bitboards::attacks::pawn(us.opponent(), square) & position.pieces(us, PieceKind::Pawn)
+        any_setup::en_passant_takers(&self.position, square)
     }
 
     /// The en passant square, where a capture there is legal.
