@@ -79,7 +79,7 @@ pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Games, PgnGame};
 pub use open::{Compression, MappedFile, decompress, decompress_in_background, open};
 pub use parallel::{Chunk, ParallelReader, default_thread_count};
-pub use reader::{Reader, is_chess960_variant};
+pub use reader::{Reader, is_chess960_variant, is_standard_variant};
 pub use result::{GameResult, ParseResultError};
 pub use source::{ReadCounter, Source};
 pub use staged::StagedFile;

@@ -187,6 +187,24 @@ pub(crate) fn variant(value: &str) -> Variant {
     }
 }
 
+/// Whether a `Variant` tag's value names standard chess (or a start from
+/// a position, `From Position`, which is standard chess from a `FEN`), as
+/// the reader reads it: python-chess's names of standard chess, with
+/// spaces, `-` and `_` aside and case ignored.
+///
+/// ```
+/// use bitboards_pgn::is_standard_variant;
+///
+/// assert!(is_standard_variant("Standard"));
+/// assert!(is_standard_variant("From Position"));
+/// assert!(!is_standard_variant("Chess960"));
+/// assert!(!is_standard_variant("Atomic"));
+/// ```
+#[must_use]
+pub fn is_standard_variant(value: &str) -> bool {
+    variant(value) == Variant::Standard
+}
+
 /// Whether a `Variant` tag's value names Chess960, as the reader reads it
 /// (python-chess's names: `Chess960`, `chess 960`, `Fischerandom`,
 /// `fischer random`, ..., case, spaces, `-` and `_` aside).

@@ -1,0 +1,330 @@
+//! Building an index from PGN, on every core, and merging its segments.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+use bitboards::Color;
+use bitboards_pgn::{ReadCounter, Source};
+
+use crate::IndexError;
+use crate::format::{FLAG_MASTERS, ROW_GAMES, segment_path};
+use crate::game::{GameReader, GameRecord, Skip};
+use crate::index::Manifest;
+use crate::model::{RatingGroup, Stats};
+use crate::read::Segment;
+use crate::write::{Row, StoredGame, combine, write_segment};
+
+/// How an index is built.
+///
+/// ```
+/// use bitboards_explorer::BuildOptions;
+///
+/// let options = BuildOptions::default();
+/// assert_eq!(options.max_ply, 50);
+/// ```
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// Plies of each game counted (50, as Lichess's explorer).
+    pub max_ply: usize,
+    /// Threads reading (every core when `None`).
+    pub threads: Option<usize>,
+    /// A masters index (kept apart: `--masters`).
+    pub masters: bool,
+    /// Games held in memory before they are written out as a segment
+    /// (about 5 KB each): 400,000 by default, about 2 GB.
+    pub segment_games: usize,
+}
+
+impl Default for BuildOptions {
+    fn default() -> BuildOptions {
+        BuildOptions {
+            max_ply: 50,
+            threads: None,
+            masters: false,
+            segment_games: 400_000,
+        }
+    }
+}
+
+/// What a build did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BuildReport {
+    /// Games read, counted or not.
+    pub games_read: u64,
+    /// Games indexed.
+    pub games_indexed: u64,
+    /// Games left out, by reason (in [`Skip::ALL`] order).
+    pub skipped: Vec<(Skip, u64)>,
+    /// Segments written.
+    pub segments_written: usize,
+    /// Bytes written.
+    pub bytes_written: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+}
+
+/// Builds (or adds to) the index in `dir` from `sources`, counting the
+/// bytes read into `counter` (a progress bar reads it). The new games go
+/// into new segments; nothing already written is rewritten. The manifest
+/// lists the new segments only once they are all written: a build that
+/// stops leaves the index as it was.
+///
+/// # Errors
+/// A source that cannot be read (the index is left as it was), an index
+/// built with another `max_ply`, a file that cannot be written.
+pub fn build(
+    sources: &[Source],
+    dir: &Path,
+    options: &BuildOptions,
+    counter: &ReadCounter,
+) -> Result<BuildReport, IndexError> {
+    let started = Instant::now();
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |error| IndexError::Io { path, error }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let max_ply = u32::try_from(options.max_ply).unwrap_or(u32::MAX);
+    let mut manifest = match Manifest::read(dir)? {
+        Some(manifest) => {
+            if manifest.max_ply != max_ply || manifest.masters != options.masters {
+                return Err(IndexError::Mismatch(format!(
+                    "the index in {} counts {} plies{}; this build asks {max_ply}{}",
+                    dir.display(),
+                    manifest.max_ply,
+                    if manifest.masters { " (masters)" } else { "" },
+                    if options.masters { " (masters)" } else { "" },
+                )));
+            }
+            manifest
+        }
+        None => Manifest {
+            max_ply,
+            masters: options.masters,
+            segments: Vec::new(),
+        },
+    };
+    remove_strays(dir, &manifest)?;
+    let mut next_number = manifest.segments.iter().max().map_or(1, |last| last + 1);
+    let mut pending = Pending::default();
+    let mut report = BuildReport {
+        skipped: Skip::ALL.iter().map(|&skip| (skip, 0)).collect(),
+        ..BuildReport::default()
+    };
+    let mut written = Vec::new();
+    let flags = if options.masters { FLAG_MASTERS } else { 0 };
+    let mut failure: Option<IndexError> = None;
+    for source in sources {
+        let reader = source
+            .open(options.threads, counter)
+            .map_err(|error| IndexError::Io {
+                path: source.name().into(),
+                error,
+            })?;
+        let result = reader.for_each_chunk(
+            || (GameReader::new(options.max_ply), Vec::<GameRecord>::new()),
+            |reader, records, _, error| records.push(reader.finish(error.is_some())),
+            std::mem::take,
+            |chunk| {
+                for record in chunk.value {
+                    report.games_read += 1;
+                    if let Some(skip) = record.skip {
+                        if let Some(entry) = report.skipped.iter_mut().find(|entry| entry.0 == skip)
+                        {
+                            entry.1 += 1;
+                        }
+                        continue;
+                    }
+                    report.games_indexed += 1;
+                    pending.add(&record);
+                    if pending.games.len() >= options.segment_games.max(1) && failure.is_none() {
+                        match pending.write(dir, next_number, flags, max_ply) {
+                            Ok(bytes) => {
+                                written.push(next_number);
+                                report.bytes_written += bytes;
+                                next_number += 1;
+                            }
+                            Err(error) => failure = Some(error),
+                        }
+                    }
+                }
+            },
+        );
+        if let Err(error) = result {
+            discard(dir, &written);
+            return Err(IndexError::Io {
+                path: source.name().into(),
+                error: std::io::Error::other(error.to_string()),
+            });
+        }
+        if let Some(error) = failure.take() {
+            discard(dir, &written);
+            return Err(error);
+        }
+    }
+    if !pending.games.is_empty() {
+        match pending.write(dir, next_number, flags, max_ply) {
+            Ok(bytes) => {
+                written.push(next_number);
+                report.bytes_written += bytes;
+            }
+            Err(error) => {
+                discard(dir, &written);
+                return Err(error);
+            }
+        }
+    }
+    report.segments_written = written.len();
+    manifest.segments.extend(written);
+    manifest.write(dir)?;
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// Builds the index in `dir` from PGN held in memory (plain or compressed).
+///
+/// # Errors
+/// As [`build`]'s.
+pub fn build_bytes(
+    pgn: Vec<u8>,
+    dir: &Path,
+    options: &BuildOptions,
+) -> Result<BuildReport, IndexError> {
+    build(
+        &[Source::Bytes(Arc::from(pgn))],
+        dir,
+        options,
+        &ReadCounter::default(),
+    )
+}
+
+/// Games and rows not yet written.
+#[derive(Default)]
+struct Pending {
+    games: Vec<StoredGame>,
+    rows: Vec<Row>,
+}
+
+impl Pending {
+    fn add(&mut self, record: &GameRecord) {
+        let Some(game) = StoredGame::from_record(record) else {
+            return;
+        };
+        let index = self.games.len() as u32;
+        let band = RatingGroup::band(record.ratings[0], record.ratings[1]);
+        for &(key, mv, color) in &record.positions {
+            let mover = record.ratings[usize::from(color == Color::Black)];
+            let mut games = [0; ROW_GAMES];
+            games[0] = index;
+            self.rows.push(Row {
+                key,
+                month: game.month,
+                mv: mv.to_bits(),
+                speed: game.speed.index(),
+                band,
+                stats: Stats::single(record.winner, mover),
+                games,
+                game_count: 1,
+            });
+        }
+        self.games.push(game);
+    }
+
+    fn write(
+        &mut self,
+        dir: &Path,
+        number: u64,
+        flags: u32,
+        max_ply: u32,
+    ) -> Result<u64, IndexError> {
+        combine(&mut self.rows);
+        let path = segment_path(dir, number);
+        let bytes = write_segment(&path, number, flags, max_ply, &self.games, &self.rows)
+            .map_err(|error| IndexError::Io { path, error })?;
+        self.games.clear();
+        self.rows.clear();
+        Ok(bytes)
+    }
+}
+
+/// Removes segments a build wrote but did not list (a build that stopped).
+fn remove_strays(dir: &Path, manifest: &Manifest) -> Result<(), IndexError> {
+    let entries = std::fs::read_dir(dir).map_err(|error| IndexError::Io {
+        path: dir.to_path_buf(),
+        error,
+    })?;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let listed = manifest.segments.iter().any(|&number| {
+            segment_path(dir, number).file_name() == Some(entry.file_name().as_os_str())
+        });
+        let ours =
+            name.starts_with("segment-") && (name.ends_with(".bbx") || name.ends_with(".partial"));
+        if ours && !listed || name == "MANIFEST.partial" {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+    Ok(())
+}
+
+fn discard(dir: &Path, numbers: &[u64]) {
+    for &number in numbers {
+        let _ = std::fs::remove_file(segment_path(dir, number));
+    }
+}
+
+/// Merges every segment of the index in `dir` into one, which answers as
+/// they did together. The old segments are removed once the manifest
+/// lists the new one alone.
+///
+/// # Errors
+/// A segment that cannot be read or is damaged; a file that cannot be
+/// written.
+pub fn merge(dir: &Path) -> Result<BuildReport, IndexError> {
+    let started = Instant::now();
+    let manifest = Manifest::read(dir)?.ok_or_else(|| IndexError::NoIndex(dir.to_path_buf()))?;
+    let segments: Vec<Segment> = manifest
+        .segments
+        .iter()
+        .map(|&number| Segment::open(&segment_path(dir, number)))
+        .collect::<Result<_, _>>()?;
+    let mut games = Vec::new();
+    let mut rows = Vec::new();
+    for segment in &segments {
+        let offset = games.len() as u32;
+        for index in 0..u32::try_from(segment.games()).unwrap_or(u32::MAX) {
+            games.push(segment.game(index)?.to_stored());
+        }
+        segment.for_each_key(|key_rows| {
+            rows.extend(key_rows.iter().map(|row| {
+                let mut row = *row;
+                for game in &mut row.games[..usize::from(row.game_count)] {
+                    *game += offset;
+                }
+                row
+            }));
+        })?;
+    }
+    combine(&mut rows);
+    let number = manifest.segments.iter().max().map_or(1, |last| last + 1);
+    let path = segment_path(dir, number);
+    let flags = if manifest.masters { FLAG_MASTERS } else { 0 };
+    let bytes = write_segment(&path, number, flags, manifest.max_ply, &games, &rows)
+        .map_err(|error| IndexError::Io { path, error })?;
+    let merged = Manifest {
+        segments: vec![number],
+        ..manifest.clone()
+    };
+    merged.write(dir)?;
+    discard(dir, &manifest.segments);
+    Ok(BuildReport {
+        games_read: games.len() as u64,
+        games_indexed: games.len() as u64,
+        skipped: Vec::new(),
+        segments_written: 1,
+        bytes_written: bytes,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}

@@ -1,0 +1,289 @@
+//! A segment file: the games of one build step and the positions they
+//! reach, sorted by key, read where they lie (memory-mapped).
+//!
+//! ```text
+//! header (128 bytes): magic "BBEXSEG1", version, flags, counts, section
+//!                     offsets, the body's checksum, the header's checksum
+//! games              one record per game (id, names, ratings, result,
+//!                     speed, month, the first plies' moves, FEN)
+//! game offsets       u64 per game
+//! names              each player's name and games (index, colour),
+//!                     sorted by the name in lower case
+//! name offsets       u64 per name
+//! blocks             positions: key (12 bytes), payload length, payload
+//!                     (rows by month, move, speed, rating band)
+//! block index        first key and offset of each block of positions
+//! ```
+//!
+//! Every number is little-endian; counts and most numbers are LEB128
+//! varints. Every read is bounds-checked, and the body's checksum is
+//! verified when the segment is opened: a truncated or altered file is an
+//! [`IndexError::Corrupt`], never a panic or a wrong answer.
+
+use std::path::{Path, PathBuf};
+
+use crate::IndexError;
+use crate::key::{KEY_BYTES, Key};
+
+pub(crate) const MAGIC: &[u8; 8] = b"BBEXSEG1";
+pub(crate) const VERSION: u32 = 1;
+pub(crate) const HEADER_BYTES: usize = 128;
+/// Positions per block of the block index.
+pub(crate) const BLOCK_KEYS: usize = 32;
+/// Games kept per row: the latest (lila-openingexplorer keeps 8).
+pub(crate) const ROW_GAMES: usize = 8;
+
+/// A segment flag: a masters index (years, top games by rating).
+pub(crate) const FLAG_MASTERS: u32 = 1;
+
+/// Appends `value` as an LEB128 varint.
+pub(crate) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+/// A 64-bit checksum of `bytes`: eight bytes at a time through a
+/// multiply-and-fold, the tail byte by byte.
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
+    let mut hash = 0x6a09_e667_f3bc_c908_u64 ^ bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        let product = u128::from(hash ^ u64::from_le_bytes(eight)) * 0x9e37_79b9_7f4a_7c15_u128;
+        hash = (product as u64) ^ ((product >> 64) as u64);
+    }
+    for &byte in words.remainder() {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+/// A cursor over a segment's bytes whose every read is checked.
+#[derive(Clone, Copy)]
+pub(crate) struct Cursor<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) at: usize,
+    pub(crate) file: &'a Path,
+}
+
+impl<'a> Cursor<'a> {
+    pub(crate) fn corrupt(&self, what: &str) -> IndexError {
+        IndexError::Corrupt {
+            file: self.file.to_path_buf(),
+            detail: format!("{what} at byte {}", self.at),
+        }
+    }
+
+    pub(crate) fn take(&mut self, count: usize) -> Result<&'a [u8], IndexError> {
+        let end = self
+            .at
+            .checked_add(count)
+            .filter(|&end| end <= self.bytes.len())
+            .ok_or_else(|| self.corrupt("truncated record"))?;
+        let slice = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(slice)
+    }
+
+    pub(crate) fn u8(&mut self) -> Result<u8, IndexError> {
+        Ok(self.take(1)?[0])
+    }
+
+    pub(crate) fn u16(&mut self) -> Result<u16, IndexError> {
+        let bytes = self.take(2)?;
+        Ok(u16::from_le_bytes([bytes[0], bytes[1]]))
+    }
+
+    pub(crate) fn u32(&mut self) -> Result<u32, IndexError> {
+        let mut four = [0; 4];
+        four.copy_from_slice(self.take(4)?);
+        Ok(u32::from_le_bytes(four))
+    }
+
+    pub(crate) fn u64(&mut self) -> Result<u64, IndexError> {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(self.take(8)?);
+        Ok(u64::from_le_bytes(eight))
+    }
+
+    pub(crate) fn varint(&mut self) -> Result<u64, IndexError> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = self.u8()?;
+            value |= u64::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(self.corrupt("overlong number"))
+    }
+
+    /// A varint that must fit in `usize` and be at most `limit`.
+    pub(crate) fn count(&mut self, limit: usize) -> Result<usize, IndexError> {
+        let value = self.varint()?;
+        usize::try_from(value)
+            .ok()
+            .filter(|&value| value <= limit)
+            .ok_or_else(|| self.corrupt("count out of range"))
+    }
+
+    pub(crate) fn text(&mut self) -> Result<&'a str, IndexError> {
+        let length = self.count(self.bytes.len())?;
+        let bytes = self.take(length)?;
+        std::str::from_utf8(bytes).map_err(|_| self.corrupt("text not UTF-8"))
+    }
+
+    pub(crate) fn key(&mut self) -> Result<Key, IndexError> {
+        let bytes = self.take(KEY_BYTES)?;
+        Key::from_bytes(bytes).ok_or_else(|| self.corrupt("bad key"))
+    }
+}
+
+/// The fixed header of a segment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Header {
+    pub(crate) flags: u32,
+    pub(crate) max_ply: u32,
+    pub(crate) games: u64,
+    pub(crate) names: u64,
+    pub(crate) keys: u64,
+    pub(crate) blocks: u64,
+    /// Offsets of the sections, in file order, and the end.
+    pub(crate) games_at: u64,
+    pub(crate) game_offsets_at: u64,
+    pub(crate) names_at: u64,
+    pub(crate) name_offsets_at: u64,
+    pub(crate) blocks_at: u64,
+    pub(crate) block_index_at: u64,
+    pub(crate) end: u64,
+}
+
+impl Header {
+    pub(crate) fn write(&self, body: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER_BYTES);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&self.flags.to_le_bytes());
+        out.extend_from_slice(&self.max_ply.to_le_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
+        for value in [
+            self.games,
+            self.names,
+            self.keys,
+            self.blocks,
+            self.games_at,
+            self.game_offsets_at,
+            self.names_at,
+            self.name_offsets_at,
+            self.blocks_at,
+            self.block_index_at,
+            self.end,
+            checksum(body),
+        ] {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out.resize(HEADER_BYTES, 0);
+        out
+    }
+
+    /// Reads and checks the header of `bytes`, and the body's checksum.
+    pub(crate) fn read(bytes: &[u8], file: &Path) -> Result<Header, IndexError> {
+        let corrupt = |detail: &str| IndexError::Corrupt {
+            file: file.to_path_buf(),
+            detail: detail.to_owned(),
+        };
+        if bytes.len() < HEADER_BYTES {
+            return Err(corrupt("shorter than a segment header (truncated)"));
+        }
+        if &bytes[..8] != MAGIC {
+            return Err(corrupt("not a bitboards explorer segment (bad magic)"));
+        }
+        let mut cursor = Cursor { bytes, at: 8, file };
+        let version = cursor.u32()?;
+        if version != VERSION {
+            return Err(corrupt(&format!(
+                "segment version {version}, this build reads {VERSION}"
+            )));
+        }
+        let flags = cursor.u32()?;
+        let max_ply = cursor.u32()?;
+        cursor.u32()?;
+        let mut values = [0u64; 12];
+        for value in &mut values {
+            *value = cursor.u64()?;
+        }
+        let summed = cursor.at;
+        if checksum(&bytes[..summed]) != cursor.u64()? {
+            return Err(corrupt("header checksum mismatch"));
+        }
+        let [
+            games,
+            names,
+            keys,
+            blocks,
+            games_at,
+            game_offsets_at,
+            names_at,
+            name_offsets_at,
+            blocks_at,
+            block_index_at,
+            end,
+            body_sum,
+        ] = values;
+        let header = Header {
+            flags,
+            max_ply,
+            games,
+            names,
+            keys,
+            blocks,
+            games_at,
+            game_offsets_at,
+            names_at,
+            name_offsets_at,
+            blocks_at,
+            block_index_at,
+            end,
+        };
+        if end != bytes.len() as u64 {
+            return Err(corrupt(&format!(
+                "{} bytes where the header says {end} (truncated or extended)",
+                bytes.len()
+            )));
+        }
+        let ordered = [
+            HEADER_BYTES as u64,
+            games_at,
+            game_offsets_at,
+            names_at,
+            name_offsets_at,
+            blocks_at,
+            block_index_at,
+            end,
+        ];
+        if ordered.windows(2).any(|pair| pair[0] > pair[1])
+            || game_offsets_at + 8 * games != names_at
+            || name_offsets_at + 8 * names != blocks_at
+            || block_index_at + (KEY_BYTES as u64 + 8) * blocks != end
+        {
+            return Err(corrupt("section offsets out of order"));
+        }
+        if checksum(&bytes[HEADER_BYTES..]) != body_sum {
+            return Err(corrupt(
+                "checksum mismatch (the file was altered or damaged)",
+            ));
+        }
+        Ok(header)
+    }
+}
+
+/// Where segment number `number` of the index in `dir` lives.
+pub(crate) fn segment_path(dir: &Path, number: u64) -> PathBuf {
+    dir.join(format!("segment-{number:06}.bbx"))
+}

@@ -1,0 +1,227 @@
+//! Reading a game for the index: which games count, and what of them.
+
+use bitboards::{Color, Move, Position};
+use bitboards_pgn::{PgnMove, Visitor};
+
+use crate::key::Key;
+use crate::model::{Month, Speed, Winner};
+
+/// Why a game was left out of the index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Skip {
+    /// A variant other than standard chess (its `Variant` tag).
+    Variant,
+    /// A player with the `BOT` title.
+    Bot,
+    /// No known result (`1-0`, `0-1` or `1/2-1/2`) in the `Result` tag.
+    Result,
+    /// `WhiteElo` or `BlackElo` missing or not a number.
+    Rating,
+    /// No month in the `Date` or `UTCDate` tag.
+    Date,
+    /// No `TimeControl` tag that gives a speed.
+    TimeControl,
+    /// The PGN of the game is malformed (an illegal move, say).
+    Unreadable,
+}
+
+impl Skip {
+    /// Every reason, in the order the counts are reported.
+    pub const ALL: [Skip; 7] = [
+        Skip::Variant,
+        Skip::Bot,
+        Skip::Result,
+        Skip::Rating,
+        Skip::Date,
+        Skip::TimeControl,
+        Skip::Unreadable,
+    ];
+
+    /// A short name for reports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Skip::Variant => "variant",
+            Skip::Bot => "bot",
+            Skip::Result => "no result",
+            Skip::Rating => "no ratings",
+            Skip::Date => "no month",
+            Skip::TimeControl => "no time control",
+            Skip::Unreadable => "unreadable",
+        }
+    }
+}
+
+/// What the index keeps of a game: who played it, when, at what speed,
+/// how it ended, and its opening's positions (the first `max_ply` plies).
+#[derive(Clone, Debug, Default)]
+pub struct GameRecord {
+    /// The game's id: the last part of its `Site` URL (Lichess's eight
+    /// characters), or empty when it has none (the index then makes one).
+    pub id: String,
+    /// The players' names.
+    pub names: [String; 2],
+    /// The players' ratings.
+    pub ratings: [u16; 2],
+    /// The winner; `None` for a draw.
+    pub winner: Winner,
+    /// The speed.
+    pub speed: Option<Speed>,
+    /// The month.
+    pub month: Option<Month>,
+    /// Whether the game was rated (an `Event` without "Casual").
+    pub rated: bool,
+    /// The `FEN` the game starts from, when it has one.
+    pub fen: Option<String>,
+    /// Each move of the first `max_ply` plies as its index among the legal
+    /// moves of its position (in [`Position::legal_moves`] order).
+    pub moves: Vec<u8>,
+    /// For each position of the first `max_ply` plies, once (the move
+    /// played from it last, as lila-openingexplorer's `without_loops`):
+    /// its key, the move, and the side that played it.
+    pub positions: Vec<(Key, Move, Color)>,
+    /// Why the game is left out, if it is.
+    pub skip: Option<Skip>,
+    /// A null move was met: the plies after it do not count.
+    ended: bool,
+    /// `Result` as read.
+    result: Option<Winner>,
+    elos: [Option<u16>; 2],
+    bot: bool,
+    variant: bool,
+    time_control: Option<Speed>,
+}
+
+/// A [`Visitor`] that reads a game into a [`GameRecord`].
+#[derive(Clone, Debug)]
+pub struct GameReader {
+    /// The game read.
+    pub game: GameRecord,
+    /// Plies counted (50, as Lichess's explorer).
+    pub max_ply: usize,
+    /// The positions met so far, with where they are in `game.positions`.
+    seen: Vec<Key>,
+}
+
+impl GameReader {
+    /// A reader that keeps `max_ply` plies of each game.
+    #[must_use]
+    pub fn new(max_ply: usize) -> GameReader {
+        GameReader {
+            game: GameRecord::default(),
+            max_ply,
+            seen: Vec::new(),
+        }
+    }
+
+    /// The game read, with its reason to be left out settled: call after
+    /// the game has been read. A game that failed to read is marked so.
+    pub fn finish(&mut self, failed: bool) -> GameRecord {
+        let game = &mut self.game;
+        game.skip = if game.variant {
+            Some(Skip::Variant)
+        } else if game.bot {
+            Some(Skip::Bot)
+        } else if game.result.is_none() {
+            Some(Skip::Result)
+        } else if game.elos.iter().any(Option::is_none) {
+            Some(Skip::Rating)
+        } else if game.month.is_none() {
+            Some(Skip::Date)
+        } else if game.time_control.is_none() {
+            Some(Skip::TimeControl)
+        } else if failed {
+            Some(Skip::Unreadable)
+        } else {
+            None
+        };
+        game.winner = game.result.flatten();
+        game.ratings = [game.elos[0].unwrap_or(0), game.elos[1].unwrap_or(0)];
+        game.speed = game.time_control;
+        // The last occurrence of each position wins: keep it, in order.
+        let positions = &mut game.positions;
+        let mut kept = Vec::with_capacity(positions.len());
+        self.seen.clear();
+        for &(key, mv, color) in positions.iter().rev() {
+            if !self.seen.contains(&key) {
+                self.seen.push(key);
+                kept.push((key, mv, color));
+            }
+        }
+        kept.reverse();
+        *positions = kept;
+        core::mem::take(game)
+    }
+
+    fn wants_moves(&self) -> bool {
+        !self.game.variant
+            && !self.game.bot
+            && self.game.result.is_some()
+            && self.game.elos.iter().all(Option::is_some)
+    }
+}
+
+impl Visitor for GameReader {
+    fn begin_game(&mut self, _: usize) {
+        self.game = GameRecord {
+            rated: true,
+            ..GameRecord::default()
+        };
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        let game = &mut self.game;
+        match name {
+            "White" => game.names[0] = value.to_owned(),
+            "Black" => game.names[1] = value.to_owned(),
+            "WhiteElo" => game.elos[0] = value.parse().ok(),
+            "BlackElo" => game.elos[1] = value.parse().ok(),
+            "WhiteTitle" | "BlackTitle" => game.bot |= value == "BOT",
+            "Variant" => game.variant = !bitboards_pgn::is_standard_variant(value),
+            "Result" => {
+                game.result = match value {
+                    "1-0" => Some(Some(Color::White)),
+                    "0-1" => Some(Some(Color::Black)),
+                    "1/2-1/2" => Some(None),
+                    _ => None,
+                };
+            }
+            "Date" | "UTCDate" => game.month = Month::from_pgn_date(value),
+            "TimeControl" => game.time_control = Speed::from_time_control(value),
+            "Site" => {
+                let id = value.rsplit('/').next().unwrap_or("");
+                id.clone_into(&mut game.id);
+            }
+            "Event" => game.rated = !value.contains("Casual"),
+            "FEN" => game.fen = Some(value.to_owned()),
+            _ => {}
+        }
+    }
+
+    fn wants_comments(&mut self) -> bool {
+        false
+    }
+
+    fn skip_movetext(&mut self) -> bool {
+        !self.wants_moves()
+    }
+
+    fn san(&mut self, played: PgnMove<'_>) {
+        let game = &mut self.game;
+        if game.ended || game.moves.len() >= self.max_ply {
+            return;
+        }
+        if played.mv.is_null() {
+            // A null move ends what the explorer counts: no position after
+            // it is one a legal game reaches.
+            game.ended = true;
+            return;
+        }
+        let before: &Position = played.before;
+        let legal = before.legal_moves();
+        let index = legal.iter().position(|&mv| mv == played.mv).unwrap_or(0);
+        game.moves.push(u8::try_from(index).unwrap_or(0));
+        game.positions
+            .push((Key::of(before), played.mv, before.side_to_move()));
+    }
+}

@@ -1,0 +1,305 @@
+//! Writing a segment: games, their players, and the rows of every
+//! position, sorted by key.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::Write;
+use std::path::Path;
+
+use crate::format::{BLOCK_KEYS, HEADER_BYTES, Header, ROW_GAMES, put_varint};
+use crate::game::GameRecord;
+use crate::key::Key;
+use crate::model::{Speed, Stats};
+
+/// The statistics of one move from one position, in one month, speed and
+/// rating band, with the latest games (indices into the segment's games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Row {
+    pub(crate) key: Key,
+    pub(crate) month: u16,
+    pub(crate) mv: u16,
+    pub(crate) speed: u8,
+    pub(crate) band: u8,
+    pub(crate) stats: Stats,
+    pub(crate) games: [u32; ROW_GAMES],
+    pub(crate) game_count: u8,
+}
+
+impl Row {
+    fn order(&self) -> (Key, u16, u16, u8, u8) {
+        (self.key, self.month, self.mv, self.speed, self.band)
+    }
+
+    pub(crate) fn games(&self) -> &[u32] {
+        &self.games[..usize::from(self.game_count)]
+    }
+
+    /// Adds `later`'s games and statistics (of the same position, month,
+    /// move, speed and band, and of later games) to this row.
+    fn absorb(&mut self, later: &Row) {
+        self.stats += later.stats;
+        for &game in later.games() {
+            if usize::from(self.game_count) == ROW_GAMES {
+                self.games.copy_within(1.., 0);
+                self.games[ROW_GAMES - 1] = game;
+            } else {
+                self.games[usize::from(self.game_count)] = game;
+                self.game_count += 1;
+            }
+        }
+    }
+}
+
+/// Sorts `rows` (stably: for equal keys the earlier rows come first) and
+/// merges those of the same position, month, move, speed and band.
+pub(crate) fn combine(rows: &mut Vec<Row>) {
+    rows.sort_by_key(Row::order);
+    rows.dedup_by(|later, earlier| {
+        let same = later.order() == earlier.order();
+        if same {
+            earlier.absorb(later);
+        }
+        same
+    });
+}
+
+/// A game as a segment stores it.
+#[derive(Clone, Debug)]
+pub(crate) struct StoredGame {
+    pub(crate) id: String,
+    pub(crate) names: [String; 2],
+    pub(crate) ratings: [u16; 2],
+    /// 0 White won, 1 draw, 2 Black won.
+    pub(crate) outcome: u8,
+    pub(crate) speed: Speed,
+    pub(crate) rated: bool,
+    pub(crate) month: u16,
+    pub(crate) moves: Vec<u8>,
+    pub(crate) fen: Option<String>,
+}
+
+impl StoredGame {
+    pub(crate) fn from_record(record: &GameRecord) -> Option<StoredGame> {
+        Some(StoredGame {
+            id: record.id.clone(),
+            names: record.names.clone(),
+            ratings: record.ratings,
+            outcome: outcome_of(record.winner),
+            speed: record.speed?,
+            rated: record.rated,
+            month: record.month?.to_bits(),
+            moves: record.moves.clone(),
+            fen: record.fen.clone(),
+        })
+    }
+}
+
+pub(crate) fn outcome_of(winner: crate::model::Winner) -> u8 {
+    match winner {
+        Some(bitboards::Color::White) => 0,
+        None => 1,
+        Some(bitboards::Color::Black) => 2,
+    }
+}
+
+/// Whether `id` can stand as a game's id in a URL: 1 to 32 letters,
+/// digits, `-` or `_`.
+pub(crate) fn is_usable_id(id: &str) -> bool {
+    (1..=32).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// An id for the game at `index` of segment `segment` that has none:
+/// eight characters, `x` and seven base-36 digits.
+pub(crate) fn made_id(segment: u64, index: usize) -> String {
+    let mut value = (segment << 32) | index as u64;
+    let mut digits = [b'0'; 7];
+    for digit in digits.iter_mut().rev() {
+        *digit = b"0123456789abcdefghijklmnopqrstuvwxyz"[(value % 36) as usize];
+        value /= 36;
+    }
+    let mut id = String::from("x");
+    id.push_str(std::str::from_utf8(&digits).unwrap_or("0000000"));
+    id
+}
+
+/// Writes a segment of `games` and their `rows` (combined) to `path`,
+/// through a temporary file renamed into place once whole and synced.
+pub(crate) fn write_segment(
+    path: &Path,
+    number: u64,
+    flags: u32,
+    max_ply: u32,
+    games: &[StoredGame],
+    rows: &[Row],
+) -> std::io::Result<u64> {
+    let mut body = Vec::new();
+    let at = |body: &Vec<u8>| (HEADER_BYTES + body.len()) as u64;
+
+    // Players, by name in lower case (Lichess's names ignore case).
+    let mut players: HashMap<String, (String, Vec<(u32, u8)>)> = HashMap::new();
+    for (index, game) in games.iter().enumerate() {
+        for (color, name) in game.names.iter().enumerate() {
+            let entry = players
+                .entry(name.to_lowercase())
+                .or_insert_with(|| (name.clone(), Vec::new()));
+            entry.1.push((index as u32, color as u8));
+        }
+    }
+    let mut players: Vec<_> = players.into_iter().collect();
+    players.sort_by(|a, b| a.0.cmp(&b.0));
+    let name_ids: HashMap<&str, u64> = players
+        .iter()
+        .enumerate()
+        .map(|(id, (lower, _))| (lower.as_str(), id as u64))
+        .collect();
+
+    let games_at = at(&body);
+    let mut game_offsets = Vec::with_capacity(games.len());
+    for (index, game) in games.iter().enumerate() {
+        game_offsets.push(at(&body));
+        let id = if is_usable_id(&game.id) {
+            game.id.clone()
+        } else {
+            made_id(number, index)
+        };
+        put_text(&mut body, &id);
+        for name in &game.names {
+            put_varint(&mut body, name_ids[name.to_lowercase().as_str()]);
+        }
+        for rating in game.ratings {
+            body.extend_from_slice(&rating.to_le_bytes());
+        }
+        body.push(game.outcome | game.speed.index() << 2 | u8::from(game.rated) << 5);
+        body.extend_from_slice(&game.month.to_le_bytes());
+        put_varint(&mut body, game.moves.len() as u64);
+        body.extend_from_slice(&game.moves);
+        put_text(&mut body, game.fen.as_deref().unwrap_or(""));
+    }
+    let game_offsets_at = at(&body);
+    for offset in game_offsets {
+        body.extend_from_slice(&offset.to_le_bytes());
+    }
+
+    let names_at = at(&body);
+    let mut name_offsets = Vec::with_capacity(players.len());
+    for (lower, (display, played)) in &players {
+        name_offsets.push(at(&body));
+        put_text(&mut body, lower);
+        put_text(&mut body, display);
+        put_varint(&mut body, played.len() as u64);
+        let mut previous = 0;
+        for &(game, color) in played {
+            put_varint(
+                &mut body,
+                u64::from(game - previous) << 1 | u64::from(color),
+            );
+            previous = game;
+        }
+    }
+    let name_offsets_at = at(&body);
+    for offset in name_offsets {
+        body.extend_from_slice(&offset.to_le_bytes());
+    }
+
+    // Positions: each key's rows together, in blocks of BLOCK_KEYS keys.
+    let blocks_at = at(&body);
+    let mut block_index: Vec<(Key, u64)> = Vec::new();
+    let mut keys = 0u64;
+    let mut payload = Vec::new();
+    let mut start = 0;
+    while start < rows.len() {
+        let key = rows[start].key;
+        let end = start
+            + rows[start..]
+                .iter()
+                .take_while(|row| row.key == key)
+                .count();
+        if keys.is_multiple_of(BLOCK_KEYS as u64) {
+            block_index.push((key, at(&body)));
+        }
+        keys += 1;
+        payload.clear();
+        put_rows(&mut payload, &rows[start..end]);
+        body.extend_from_slice(&key.to_bytes());
+        put_varint(&mut body, payload.len() as u64);
+        body.extend_from_slice(&payload);
+        start = end;
+    }
+    let block_index_at = at(&body);
+    for (key, offset) in &block_index {
+        body.extend_from_slice(&key.to_bytes());
+        body.extend_from_slice(&offset.to_le_bytes());
+    }
+    let header = Header {
+        flags,
+        max_ply,
+        games: games.len() as u64,
+        names: players.len() as u64,
+        keys,
+        blocks: block_index.len() as u64,
+        games_at,
+        game_offsets_at,
+        names_at,
+        name_offsets_at,
+        blocks_at,
+        block_index_at,
+        end: at(&body),
+    };
+    let staging = path.with_extension("partial");
+    {
+        let mut file = File::create(&staging)?;
+        file.write_all(&header.write(&body))?;
+        file.write_all(&body)?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&staging, path)?;
+    Ok(header.end)
+}
+
+fn put_text(out: &mut Vec<u8>, text: &str) {
+    put_varint(out, text.len() as u64);
+    out.extend_from_slice(text.as_bytes());
+}
+
+/// The rows of one position: a count, then each row: the month (as the
+/// difference from the row before), the move, a byte of speed, band and
+/// whether it is a single game, then either the one game (its result with
+/// the rating, and its index) or the statistics and the latest games.
+fn put_rows(out: &mut Vec<u8>, rows: &[Row]) {
+    put_varint(out, rows.len() as u64);
+    let mut month = 0;
+    for row in rows {
+        put_varint(out, u64::from(row.month - month));
+        month = row.month;
+        out.extend_from_slice(&row.mv.to_le_bytes());
+        let single = row.stats.games() == 1 && row.game_count == 1;
+        out.push(row.speed | row.band << 3 | u8::from(single) << 7);
+        if single {
+            let outcome = if row.stats.white == 1 {
+                0
+            } else if row.stats.draws == 1 {
+                1
+            } else {
+                2
+            };
+            put_varint(out, row.stats.rating_sum << 2 | outcome);
+            put_varint(out, u64::from(row.games[0]));
+        } else {
+            for value in [
+                row.stats.white,
+                row.stats.draws,
+                row.stats.black,
+                row.stats.rating_sum,
+            ] {
+                put_varint(out, value);
+            }
+            out.push(row.game_count);
+            for &game in row.games() {
+                put_varint(out, u64::from(game));
+            }
+        }
+    }
+}
