@@ -20,6 +20,7 @@
 pub mod analyse;
 pub mod book;
 pub mod edit;
+pub mod explorer;
 pub mod fen;
 pub mod perft;
 pub mod pgn;

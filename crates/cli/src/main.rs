@@ -7,7 +7,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use bitboards_cli::{CommandError, analyse, book, edit, fen, perft, pgn, show, tb};
+use bitboards_cli::{CommandError, analyse, book, edit, explorer, fen, perft, pgn, show, tb};
 use clap::{Parser, Subcommand};
 
 /// See chess bitboards as boards, hex and binary, edit them, look inside a
@@ -47,6 +47,10 @@ enum Command {
     /// engine on every core: Parquet rows, the games back with evals, or
     /// lines of text.
     Analyse(analyse::AnalyseArgs),
+    /// An opening explorer of your own games: build an index from PGN
+    /// files, query it by position with Lichess's filters, or serve
+    /// Lichess's explorer and tablebase APIs over HTTP.
+    Explorer(explorer::ExplorerArgs),
 }
 
 /// Has glibc's allocator keep the memory the command frees for its next
@@ -99,6 +103,12 @@ fn main() -> ExitCode {
         Command::Book(args) => book::run(args, &mut stdout, &mut io::stderr().lock()),
         Command::Tb(args) => tb::run(args, &mut stdout),
         Command::Analyse(args) => analyse::run(
+            args,
+            io::stderr().is_terminal(),
+            &mut stdout,
+            &mut io::stderr().lock(),
+        ),
+        Command::Explorer(args) => explorer::run(
             args,
             io::stderr().is_terminal(),
             &mut stdout,

@@ -51,6 +51,7 @@ mod model;
 mod openings;
 mod query;
 mod read;
+pub mod tablebase;
 mod write;
 
 use std::path::PathBuf;

@@ -1,0 +1,401 @@
+//! `bitboards explorer serve`: Lichess's explorer API (`GET /lichess`,
+//! `GET /lichess/history`, `GET /player`) over an index, and its
+//! tablebase API (`GET /standard`) over Syzygy tables, on axum and tokio,
+//! with the query parameters and JSON of lichess-org/api's specification.
+//! A bad request is a 400 with a JSON `error`; every answer carries
+//! `Access-Control-Allow-Origin: *`.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use bitboards::Color;
+use bitboards_explorer::{Explorer, Filter, Limits, Play, PlayerFilter};
+use bitboards_syzygy::Tablebase;
+use clap::Args;
+
+use crate::CommandError;
+
+/// The arguments of `bitboards explorer serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The index for `/lichess` and `/player`.
+    pub dir: Option<PathBuf>,
+    /// Syzygy tables for `/standard`.
+    #[arg(long)]
+    pub syzygy: Option<PathBuf>,
+    /// The port (0: any free port, printed when listening).
+    #[arg(long, default_value_t = 9002)]
+    pub port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: String,
+    /// A page served at `/` (the visualiser, `target/web/index.html`).
+    #[arg(long)]
+    pub page: Option<PathBuf>,
+}
+
+/// What the server answers from.
+pub struct Server {
+    explorer: Option<Explorer>,
+    tables: Option<Tablebase>,
+    page: Option<String>,
+}
+
+/// Runs the server until it is stopped (SIGINT or SIGTERM).
+///
+/// # Errors
+/// An index or tables that cannot be opened, an address that cannot be
+/// listened on.
+pub fn run(args: &ServeArgs, err: &mut impl Write) -> Result<(), CommandError> {
+    let explorer = args
+        .dir
+        .as_ref()
+        .map(Explorer::open)
+        .transpose()
+        .map_err(|error| CommandError::unreadable(error.to_string()))?;
+    let tables = match &args.syzygy {
+        Some(dir) => {
+            let mut tables = Tablebase::new();
+            tables.add_directory(dir).map_err(|error| {
+                CommandError::unreadable(format!(
+                    "cannot read the tables in {}: {error}",
+                    dir.display()
+                ))
+            })?;
+            Some(tables)
+        }
+        None => None,
+    };
+    let page = args
+        .page
+        .as_ref()
+        .map(|path| {
+            std::fs::read_to_string(path).map_err(|error| {
+                CommandError::unreadable(format!("cannot read {}: {error}", path.display()))
+            })
+        })
+        .transpose()?;
+    let server = Arc::new(Server {
+        explorer,
+        tables,
+        page,
+    });
+    let address: SocketAddr = format!("{}:{}", args.bind, args.port)
+        .parse()
+        .map_err(|_| CommandError::usage(format!("invalid address {}:{}", args.bind, args.port)))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| CommandError::failure(format!("cannot start the server: {error}")))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|error| {
+                CommandError::unreadable(format!("cannot listen on {address}: {error}"))
+            })?;
+        let bound = listener
+            .local_addr()
+            .map_err(|error| CommandError::failure(error.to_string()))?;
+        let _ = writeln!(err, "listening on http://{bound}");
+        let _ = err.flush();
+        axum::serve(listener, router(server))
+            .with_graceful_shutdown(stopped())
+            .await
+            .map_err(|error| CommandError::failure(format!("server failed: {error}")))
+    })
+}
+
+/// Resolves when the process is asked to stop.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let (Ok(mut interrupt), Ok(mut terminate)) = (
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::terminate()),
+        ) else {
+            return std::future::pending().await;
+        };
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// The routes.
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/lichess", get(lichess))
+        .route("/lichess/history", get(lichess_history))
+        .route("/player", get(player))
+        .route("/standard", get(standard))
+        .fallback(not_found)
+        .layer(axum::middleware::map_response(allow_any_origin))
+        .with_state(server)
+}
+
+async fn allow_any_origin(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    response
+}
+
+/// A JSON answer.
+fn json(status: StatusCode, body: String) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// A 400 (or other status) with `{"error": message}`.
+fn error(status: StatusCode, message: &str) -> Response {
+    json(status, serde_json::json!({ "error": message }).to_string())
+}
+
+async fn not_found() -> Response {
+    error(StatusCode::NOT_FOUND, "not found")
+}
+
+async fn page(State(server): State<Arc<Server>>) -> Response {
+    match &server.page {
+        Some(page) => (
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            page.clone(),
+        )
+            .into_response(),
+        None => error(
+            StatusCode::NOT_FOUND,
+            "no page: start the server with --page FILE",
+        ),
+    }
+}
+
+/// A request's query parameters, as lila reads them: a list as one value
+/// with commas or as repeated `name[]` (or `name`) values.
+struct Params(Vec<(String, String)>);
+
+impl Params {
+    fn parse(query: Option<&str>) -> Result<Params, String> {
+        serde_urlencoded::from_str::<Vec<(String, String)>>(query.unwrap_or(""))
+            .map(Params)
+            .map_err(|error| format!("invalid query string: {error}"))
+    }
+
+    /// The value of `name` (with `name[]` values joined by commas).
+    fn get(&self, name: &str) -> Option<String> {
+        let listed = format!("{name}[]");
+        let values: Vec<&str> = self
+            .0
+            .iter()
+            .filter(|(key, _)| key == name || *key == listed)
+            .map(|(_, value)| value.as_str())
+            .collect();
+        (!values.is_empty()).then(|| values.join(","))
+    }
+
+    fn number(&self, name: &str, default: usize) -> Result<usize, String> {
+        match self.get(name) {
+            None => Ok(default),
+            Some(text) => text
+                .trim()
+                .parse()
+                .map_err(|_| format!("invalid {name} {text:?}: expected a number")),
+        }
+    }
+
+    /// A boolean as lila reads one: `true`, `True`, `1`, `on` or `yes`,
+    /// and their opposites.
+    fn boolean(&self, name: &str) -> Result<bool, String> {
+        match self.get(name).as_deref() {
+            None => Ok(false),
+            Some("true" | "True" | "1" | "on" | "yes") => Ok(true),
+            Some("false" | "False" | "0" | "off" | "no" | "") => Ok(false),
+            Some(other) => Err(format!("invalid {name} {other:?}: expected true or false")),
+        }
+    }
+
+    /// The position: `variant` (standard only), `fen` and `play`.
+    fn play(&self) -> Result<Play, String> {
+        match self.get("variant").as_deref() {
+            None | Some("standard" | "chess" | "fromPosition") => {}
+            Some(other) => {
+                return Err(format!(
+                    "unsupported variant {other:?}: this explorer indexes standard chess"
+                ));
+            }
+        }
+        let play = self.get("play").unwrap_or_default();
+        let moves: Vec<&str> = play
+            .split(',')
+            .map(str::trim)
+            .filter(|mv| !mv.is_empty())
+            .collect();
+        Play::new(self.get("fen").as_deref(), &moves).map_err(|error| error.to_string())
+    }
+
+    fn limits(&self, history: bool) -> Result<Limits, String> {
+        Ok(Limits {
+            moves: self.number("moves", 12)?,
+            top_games: self.number("topGames", 4)?,
+            recent_games: self.number("recentGames", 4)?,
+            history,
+        })
+    }
+}
+
+fn explorer(server: &Server) -> Result<&Explorer, Response> {
+    server.explorer.as_ref().ok_or_else(|| {
+        error(
+            StatusCode::NOT_FOUND,
+            "no index: start the server with an index directory",
+        )
+    })
+}
+
+fn lichess_answer(server: &Server, query: Option<&str>, history_only: bool) -> Response {
+    let explorer = match explorer(server) {
+        Ok(explorer) => explorer,
+        Err(response) => return response,
+    };
+    let request = (|| {
+        let params = Params::parse(query)?;
+        let play = params.play()?;
+        let filter = Filter::parse(
+            params.get("speeds").as_deref(),
+            params.get("ratings").as_deref(),
+            params.get("since").as_deref(),
+            params.get("until").as_deref(),
+        )
+        .map_err(|error| error.to_string())?;
+        let limits = if history_only {
+            Limits {
+                moves: 0,
+                top_games: 0,
+                recent_games: 0,
+                history: true,
+            }
+        } else {
+            params.limits(params.boolean("history")?)?
+        };
+        Ok::<_, String>((play, filter, limits))
+    })();
+    match request {
+        Err(message) => error(StatusCode::BAD_REQUEST, &message),
+        Ok((play, filter, limits)) => match explorer.lichess(&play, &filter, &limits) {
+            Ok(answer) => json(StatusCode::OK, answer.to_json()),
+            Err(failure) => error(StatusCode::INTERNAL_SERVER_ERROR, &failure.to_string()),
+        },
+    }
+}
+
+async fn lichess(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
+    lichess_answer(&server, query.as_deref(), false)
+}
+
+async fn lichess_history(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
+    lichess_answer(&server, query.as_deref(), true)
+}
+
+async fn player(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
+    let explorer = match explorer(&server) {
+        Ok(explorer) => explorer,
+        Err(response) => return response,
+    };
+    let request = (|| {
+        let params = Params::parse(query.as_deref())?;
+        let name = params
+            .get("player")
+            .filter(|name| !name.is_empty())
+            .ok_or("missing player")?;
+        let color = match params.get("color").as_deref() {
+            Some("white") => Color::White,
+            Some("black") => Color::Black,
+            Some(other) => return Err(format!("invalid color {other:?}: expected white or black")),
+            None => return Err("missing color".to_owned()),
+        };
+        let play = params.play()?;
+        let filter = Filter::parse(
+            params.get("speeds").as_deref(),
+            None,
+            params.get("since").as_deref(),
+            params.get("until").as_deref(),
+        )
+        .map_err(|error| error.to_string())?;
+        let modes = match params.get("modes") {
+            None => None,
+            Some(list) => Some(
+                list.split(',')
+                    .filter(|mode| !mode.is_empty())
+                    .map(|mode| match mode {
+                        "rated" => Ok(true),
+                        "casual" => Ok(false),
+                        other => Err(format!("invalid mode {other:?}: expected rated or casual")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+        };
+        let filter = PlayerFilter {
+            speeds: filter.speeds,
+            modes,
+            since: filter.since,
+            until: filter.until,
+        };
+        let limits = Limits {
+            recent_games: params.number("recentGames", 8)?,
+            ..params.limits(false)?
+        };
+        Ok::<_, String>((name, color, play, filter, limits))
+    })();
+    match request {
+        Err(message) => error(StatusCode::BAD_REQUEST, &message),
+        Ok((name, color, play, filter, limits)) => {
+            match explorer.player(&name, color, &play, &filter, &limits) {
+                Ok(answer) => (
+                    StatusCode::OK,
+                    [(header::CONTENT_TYPE, "application/x-ndjson")],
+                    answer.to_json() + "\n",
+                )
+                    .into_response(),
+                Err(failure) => error(StatusCode::INTERNAL_SERVER_ERROR, &failure.to_string()),
+            }
+        }
+    }
+}
+
+async fn standard(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
+    let Some(tables) = &server.tables else {
+        return error(
+            StatusCode::NOT_FOUND,
+            "no tablebase: start the server with --syzygy DIR",
+        );
+    };
+    let params = match Params::parse(query.as_deref()) {
+        Ok(params) => params,
+        Err(message) => return error(StatusCode::BAD_REQUEST, &message),
+    };
+    let Some(fen) = params.get("fen") else {
+        return error(StatusCode::BAD_REQUEST, "missing fen");
+    };
+    let position = match Play::new(Some(&fen), &[]) {
+        Ok(play) => play.position,
+        Err(message) => return error(StatusCode::BAD_REQUEST, &message.to_string()),
+    };
+    let answer = bitboards_explorer::tablebase::answer(tables, &position);
+    json(
+        StatusCode::OK,
+        serde_json::to_string(&answer).unwrap_or_default(),
+    )
+}
