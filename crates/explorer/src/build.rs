@@ -124,7 +124,7 @@ pub fn build(
             })?;
         let result = reader.for_each_chunk(
             || (GameReader::new(options.max_ply), Vec::<GameRecord>::new()),
-            |reader, records, _, error| records.push(reader.finish(error.is_some())),
+            |reader, records, _, error| records.push(reader.finish(error)),
             std::mem::take,
             |chunk| {
                 for record in chunk.value {

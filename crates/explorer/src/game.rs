@@ -1,7 +1,7 @@
 //! Reading a game for the index: which games count, and what of them.
 
 use bitboards::{Color, Move, Position};
-use bitboards_pgn::{PgnMove, Visitor};
+use bitboards_pgn::{PgnError, PgnErrorKind, PgnMove, Visitor};
 
 use crate::key::Key;
 use crate::model::{Month, Speed, Winner};
@@ -115,10 +115,15 @@ impl GameReader {
     }
 
     /// The game read, with its reason to be left out settled: call after
-    /// the game has been read. A game that failed to read is marked so.
-    pub fn finish(&mut self, failed: bool) -> GameRecord {
+    /// the game has been read, with the error that ended it if it failed.
+    pub fn finish(&mut self, error: Option<&PgnError>) -> GameRecord {
         let game = &mut self.game;
-        game.skip = if game.variant {
+        // The reader stops at a variant it does not play, before the
+        // visitor hears of its tag.
+        let unplayable =
+            error.is_some_and(|error| matches!(error.kind(), PgnErrorKind::UnsupportedVariant(_)));
+        let failed = error.is_some();
+        game.skip = if game.variant || unplayable {
             Some(Skip::Variant)
         } else if game.bot {
             Some(Skip::Bot)

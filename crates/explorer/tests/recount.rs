@@ -1,0 +1,283 @@
+//! The explorer against an independent recount: `tests/python/recount.py`
+//! counts the games of `tests/data/recount-games.pgn` with python-chess by
+//! lila-openingexplorer's rules and writes, for each of its queries (a
+//! position, a filter, limits), what the explorer must answer
+//! (`tests/data/recount-reference.jsonl`), and the games it must leave
+//! out (`tests/data/recount-skips.json`). Each index built here, in one go,
+//! on two threads in many segments, or in two builds then merged, must
+//! answer every query as the recount does.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bitboards_explorer::{
+    BuildOptions, BuildReport, Explorer, Filter, Limits, Play, Response, build, merge,
+};
+use bitboards_pgn::{ReadCounter, Source};
+use serde_json::{Value, json};
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn games_pgn() -> Vec<u8> {
+    std::fs::read(data("recount-games.pgn")).expect("tests/data/recount-games.pgn")
+}
+
+/// A directory of its own for a test's index, removed when done.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!(
+            "bitboards-explorer-recount-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn build_from(pgn: Vec<u8>, dir: &Path, options: &BuildOptions) -> BuildReport {
+    build(
+        &[Source::Bytes(Arc::from(pgn))],
+        dir,
+        options,
+        &ReadCounter::default(),
+    )
+    .expect("the index builds")
+}
+
+fn text<'a>(query: &'a Value, name: &str) -> Option<&'a str> {
+    query[name].as_str()
+}
+
+/// The explorer's answer in the reference's shape: moves by games (most
+/// first) then UCI, the top and recent games by id.
+fn answer_json(response: &Response) -> Value {
+    let mut moves: Vec<_> = response.moves.iter().collect();
+    moves.sort_by(|a, b| {
+        let games = |m: &&bitboards_explorer::MoveStats| m.white + m.draws + m.black;
+        games(b).cmp(&games(a)).then(a.uci.cmp(&b.uci))
+    });
+    let moves: Vec<Value> = moves
+        .into_iter()
+        .map(|m| {
+            json!({
+                "uci": m.uci,
+                "white": m.white,
+                "draws": m.draws,
+                "black": m.black,
+                "averageRating": m.average_rating,
+                "game": m.game.as_ref().map(|game| game.id.clone()),
+            })
+        })
+        .collect();
+    let ids = |games: &[bitboards_explorer::GameRef]| -> Vec<String> {
+        games.iter().map(|game| game.game.id.clone()).collect()
+    };
+    json!({
+        "white": response.white,
+        "draws": response.draws,
+        "black": response.black,
+        "moves": moves,
+        "topGames": ids(response.top_games.as_deref().unwrap_or_default()),
+        "recentGames": ids(&response.recent_games),
+        "history": response.history.as_ref().map(|months| {
+            months
+                .iter()
+                .map(|month| {
+                    json!({
+                        "month": month.month,
+                        "white": month.white,
+                        "draws": month.draws,
+                        "black": month.black,
+                    })
+                })
+                .collect::<Vec<_>>()
+        }),
+    })
+}
+
+/// The first field where `got` differs from `expected`, with both.
+fn first_difference(expected: &Value, got: &Value) -> Option<String> {
+    for field in [
+        "white",
+        "draws",
+        "black",
+        "moves",
+        "topGames",
+        "recentGames",
+        "history",
+    ] {
+        let (want, have) = (&expected[field], &got[field]);
+        if want == have {
+            continue;
+        }
+        if let (Some(want), Some(have)) = (want.as_array(), have.as_array()) {
+            for index in 0..want.len().max(have.len()) {
+                if want.get(index) != have.get(index) {
+                    return Some(format!(
+                        "{field}[{index}]: expected {}, got {}\n  expected {field}: {want:?}\n  got {field}: {have:?}",
+                        want.get(index).unwrap_or(&Value::Null),
+                        have.get(index).unwrap_or(&Value::Null),
+                    ));
+                }
+            }
+        }
+        return Some(format!("{field}: expected {want}, got {have}"));
+    }
+    None
+}
+
+/// Asks `explorer` every query of the reference; panics with the first
+/// differences found. Returns the number of queries.
+fn check_reference(explorer: &Explorer, label: &str) -> usize {
+    let reference = std::fs::read_to_string(data("recount-reference.jsonl"))
+        .expect("tests/data/recount-reference.jsonl");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (number, line) in reference.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let query: Value = serde_json::from_str(line).expect("a JSON line");
+        let play: Vec<&str> = query["play"]
+            .as_array()
+            .expect("play")
+            .iter()
+            .map(|mv| mv.as_str().expect("a UCI move"))
+            .collect();
+        let play = Play::new(text(&query, "fen"), &play).expect("the query's position");
+        let filter = Filter::parse(
+            text(&query, "speeds"),
+            text(&query, "ratings"),
+            text(&query, "since"),
+            text(&query, "until"),
+        )
+        .expect("the query's filter");
+        let count = |name: &str| usize::try_from(query[name].as_u64().expect(name)).unwrap();
+        let limits = Limits {
+            moves: 100,
+            top_games: count("topGames"),
+            recent_games: count("recentGames"),
+            history: query["history"].as_bool().expect("history"),
+        };
+        let response = explorer
+            .lichess(&play, &filter, &limits)
+            .expect("the query answers");
+        checked += 1;
+        let got = answer_json(&response);
+        if let Some(difference) = first_difference(&query["expect"], &got) {
+            let mut asked = query.clone();
+            asked.as_object_mut().expect("an object").remove("expect");
+            failures.push(format!("line {}: {asked}\n  {difference}", number + 1));
+        }
+    }
+    assert!(checked > 0, "no queries in the reference");
+    if !failures.is_empty() {
+        let shown: Vec<_> = failures.iter().take(8).cloned().collect();
+        panic!(
+            "{label}: {} of {checked} queries differ from the recount; the first:\n{}",
+            failures.len(),
+            shown.join("\n")
+        );
+    }
+    checked
+}
+
+#[test]
+fn one_build_on_one_thread() {
+    let dir = TempDir::new("one");
+    let options = BuildOptions {
+        threads: Some(1),
+        ..BuildOptions::default()
+    };
+    build_from(games_pgn(), &dir.0, &options);
+    let explorer = Explorer::open(&dir.0).expect("the index opens");
+    let checked = check_reference(&explorer, "one build, one thread");
+    eprintln!("{checked} queries as the recount");
+}
+
+#[test]
+fn many_segments_on_two_threads() {
+    let dir = TempDir::new("segments");
+    let options = BuildOptions {
+        threads: Some(2),
+        segment_games: 97,
+        ..BuildOptions::default()
+    };
+    let report = build_from(games_pgn(), &dir.0, &options);
+    assert!(report.segments_written > 1, "{report:?}");
+    let explorer = Explorer::open(&dir.0).expect("the index opens");
+    assert_eq!(explorer.segment_count(), report.segments_written);
+    check_reference(&explorer, "two threads, segments of 97 games");
+}
+
+#[test]
+fn two_builds_then_merged() {
+    let pgn = games_pgn();
+    let text = std::str::from_utf8(&pgn).expect("UTF-8");
+    // Split at the game boundary nearest the middle.
+    let split = text[text.len() / 2..]
+        .find("\n\n[Event ")
+        .map(|at| text.len() / 2 + at + 2)
+        .expect("a game after the middle");
+    let dir = TempDir::new("two");
+    let options = BuildOptions {
+        threads: Some(1),
+        ..BuildOptions::default()
+    };
+    let first = build_from(pgn[..split].to_vec(), &dir.0, &options);
+    let second = build_from(pgn[split..].to_vec(), &dir.0, &options);
+    let skips: Value = serde_json::from_str(
+        &std::fs::read_to_string(data("recount-skips.json")).expect("recount-skips.json"),
+    )
+    .expect("JSON");
+    assert_eq!(
+        first.games_read + second.games_read,
+        skips["games_read"].as_u64().unwrap()
+    );
+    assert_eq!(
+        first.games_indexed + second.games_indexed,
+        skips["games_indexed"].as_u64().unwrap()
+    );
+    let explorer = Explorer::open(&dir.0).expect("the index opens");
+    assert_eq!(explorer.segment_count(), 2);
+    check_reference(&explorer, "two builds");
+    drop(explorer);
+    merge(&dir.0).expect("the segments merge");
+    let explorer = Explorer::open(&dir.0).expect("the merged index opens");
+    assert_eq!(explorer.segment_count(), 1);
+    check_reference(&explorer, "two builds, merged");
+}
+
+#[test]
+fn skipped_games_as_the_recount() {
+    let dir = TempDir::new("skips");
+    let report = build_from(games_pgn(), &dir.0, &BuildOptions::default());
+    let skips: Value = serde_json::from_str(
+        &std::fs::read_to_string(data("recount-skips.json")).expect("recount-skips.json"),
+    )
+    .expect("JSON");
+    let got = json!({
+        "games_read": report.games_read,
+        "games_indexed": report.games_indexed,
+        "skipped": report
+            .skipped
+            .iter()
+            .map(|(skip, count)| (skip.name().to_owned(), json!(count)))
+            .collect::<serde_json::Map<_, _>>(),
+    });
+    assert_eq!(got, skips, "the build's report against the recount's");
+    let explorer = Explorer::open(&dir.0).expect("the index opens");
+    assert_eq!(explorer.games(), skips["games_indexed"].as_u64().unwrap());
+}
