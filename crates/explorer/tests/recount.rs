@@ -10,8 +10,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use bitboards::Color;
 use bitboards_explorer::{
-    BuildOptions, BuildReport, Explorer, Filter, Limits, Play, Response, build, merge,
+    BuildOptions, BuildReport, Explorer, Filter, Limits, Play, PlayerFilter, Response, build, merge,
 };
 use bitboards_pgn::{ReadCounter, Source};
 use serde_json::{Value, json};
@@ -194,6 +195,98 @@ fn check_reference(explorer: &Explorer, label: &str) -> usize {
     checked
 }
 
+/// Asks `explorer` every player query of the reference
+/// (`tests/data/recount-player-reference.jsonl`); panics with the first
+/// differences found.
+fn check_player_reference(explorer: &Explorer, label: &str) -> usize {
+    let reference = std::fs::read_to_string(data("recount-player-reference.jsonl"))
+        .expect("tests/data/recount-player-reference.jsonl");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (number, line) in reference.lines().enumerate() {
+        let query: Value = serde_json::from_str(line).expect("a JSON line");
+        let play: Vec<&str> = query["play"]
+            .as_array()
+            .expect("play")
+            .iter()
+            .map(|mv| mv.as_str().expect("a UCI move"))
+            .collect();
+        let play = Play::new(text(&query, "fen"), &play).expect("the query's position");
+        let filter = Filter::parse(
+            text(&query, "speeds"),
+            None,
+            text(&query, "since"),
+            text(&query, "until"),
+        )
+        .expect("the query's filter");
+        let filter = PlayerFilter {
+            speeds: filter.speeds,
+            modes: text(&query, "modes")
+                .map(|modes| modes.split(',').map(|mode| mode == "rated").collect()),
+            since: filter.since,
+            until: filter.until,
+        };
+        let limits = Limits {
+            moves: 100,
+            top_games: 0,
+            recent_games: usize::try_from(query["recentGames"].as_u64().expect("recentGames"))
+                .unwrap(),
+            history: false,
+        };
+        let color = if text(&query, "color") == Some("white") {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let response = explorer
+            .player(
+                text(&query, "player").expect("player"),
+                color,
+                &play,
+                &filter,
+                &limits,
+            )
+            .expect("the query answers");
+        checked += 1;
+        let mut moves: Vec<_> = response.moves.iter().collect();
+        moves.sort_by(|a, b| {
+            let games = |m: &&bitboards_explorer::MoveStats| m.white + m.draws + m.black;
+            games(b).cmp(&games(a)).then(a.uci.cmp(&b.uci))
+        });
+        let got = json!({
+            "white": response.white,
+            "draws": response.draws,
+            "black": response.black,
+            "moves": moves.iter().map(|m| json!({
+                "uci": m.uci,
+                "white": m.white,
+                "draws": m.draws,
+                "black": m.black,
+                "averageOpponentRating": m.average_opponent_rating,
+                "performance": m.performance,
+                "game": m.game.as_ref().map(|game| game.id.clone()),
+            })).collect::<Vec<_>>(),
+            "recentGames": response.recent_games.iter().map(|game| game.game.id.clone()).collect::<Vec<_>>(),
+        });
+        if got != query["expect"] {
+            failures.push(format!(
+                "line {}: {}\n  expected {}\n  got {got}",
+                number + 1,
+                query["player"],
+                query["expect"]
+            ));
+        }
+    }
+    assert!(checked > 0, "no player queries in the reference");
+    assert!(
+        failures.is_empty(),
+        "{label}: {} of {checked} player queries differ; the first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(4)].join("\n")
+    );
+    checked
+}
+
 #[test]
 fn one_build_on_one_thread() {
     let dir = TempDir::new("one");
@@ -204,7 +297,8 @@ fn one_build_on_one_thread() {
     build_from(games_pgn(), &dir.0, &options);
     let explorer = Explorer::open(&dir.0).expect("the index opens");
     let checked = check_reference(&explorer, "one build, one thread");
-    eprintln!("{checked} queries as the recount");
+    let players = check_player_reference(&explorer, "one build, one thread");
+    eprintln!("{checked} queries and {players} player queries as the recount");
 }
 
 #[test]
@@ -258,6 +352,7 @@ fn two_builds_then_merged() {
     let explorer = Explorer::open(&dir.0).expect("the merged index opens");
     assert_eq!(explorer.segment_count(), 1);
     check_reference(&explorer, "two builds, merged");
+    check_player_reference(&explorer, "two builds, merged");
 }
 
 #[test]

@@ -522,6 +522,9 @@ while True:
         "positions": positions,
         "start": ordered.get("FEN"),
         "moves": [m.uci() for m in mainline],
+        "names": (ordered.get("White", "").lower(), ordered.get("Black", "").lower()),
+        "elos": (white_elo, black_elo),
+        "rated": "Casual" not in ordered.get("Event", ""),
     })
 assert read_games == len(games)
 
@@ -757,7 +760,120 @@ for fen, play, key in queries:
             "expect": expect,
         }, separators=(",", ":")))
 
+
+# ---------------------------------------------------------------------------
+# A player's explorer (GET /player): the games of one player as one colour,
+# each counted at the position with the move played from it last, with the
+# opponent's rating and the player's performance (FIDE's table of rating
+# differences by percentage score, handbook B.02, as lila computes it).
+
+FIDE_DP = [
+    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366, -351, -336, -322, -309,
+    -296, -284, -273, -262, -251, -240, -230, -220, -211, -202, -193, -184, -175, -166, -158,
+    -149, -141, -133, -125, -117, -110, -102, -95, -87, -80, -72, -65, -57, -50, -43, -36, -29,
+    -21, -14, -7, 0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133,
+    141, 149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309,
+    322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+]
+
+
+def round_half_away(x):
+    return int(x + 0.5) if x >= 0 else -int(-x + 0.5)
+
+
+def performance(wins, draws, games, opponent_sum, color_white):
+    percent = (100 * wins + 50 * draws) / games
+    index = int(percent)
+    fraction = percent - index
+    following = FIDE_DP[index + 1] if index + 1 <= 100 else 800
+    return round_half_away(opponent_sum / games + FIDE_DP[index] * (1 - fraction) + following * fraction)
+
+
+def player_answer(name, color, key, speeds, modes, since, until, recent_games):
+    side = 0 if color == "white" else 1
+    moves = {}
+    totals = {"white": 0, "draws": 0, "black": 0}
+    met = []
+    for game in counted:
+        if game["names"][side] != name.lower():
+            continue
+        if speeds is not None and game["speed"] not in speeds:
+            continue
+        if modes is not None and game["rated"] not in modes:
+            continue
+        if since is not None and game["month"] < since:
+            continue
+        if until is not None and game["month"] > until:
+            continue
+        if key not in game["positions"]:
+            continue
+        uci = game["positions"][key][0]
+        field = {"white": "white", "draw": "draws", "black": "black"}[game["winner"]]
+        stats = moves.setdefault(uci, {"white": 0, "draws": 0, "black": 0, "sum": 0, "games": []})
+        stats[field] += 1
+        stats["sum"] += game["elos"][1 - side]
+        stats["games"].append(game)
+        totals[field] += 1
+        met.append(game)
+    move_list = []
+    for uci, stats in moves.items():
+        count = len(stats["games"])
+        wins = stats["white"] if color == "white" else stats["black"]
+        move_list.append({
+            "uci": uci,
+            "white": stats["white"],
+            "draws": stats["draws"],
+            "black": stats["black"],
+            "averageOpponentRating": (2 * stats["sum"] + count) // (2 * count),
+            "performance": performance(wins, stats["draws"], count, stats["sum"], color == "white"),
+            "game": stats["games"][0]["id"] if count == 1 else None,
+        })
+    move_list.sort(key=lambda m: (-(m["white"] + m["draws"] + m["black"]), m["uci"]))
+    met.sort(key=order_of, reverse=True)
+    return {
+        **totals,
+        "moves": move_list,
+        "recentGames": [game["id"] for game in met[:min(recent_games, ROW_GAMES)]],
+    }
+
+
+player_names = sorted({name for game in counted for name in game["names"]})
+player_lines = []
+for fen, play, key in queries[:120]:
+    for _ in range(3):
+        reaching = index.get(key, [])
+        if reaching and rng.random() < 0.8:
+            # Someone who reached the position, in the colour they played.
+            game = rng.choice(reaching)[0]
+            side = rng.choice([0, 1])
+            name, color = game["names"][side], ["white", "black"][side]
+        else:
+            name, color = rng.choice(player_names), rng.choice(["white", "black"])
+        if rng.random() < 0.5:
+            name = name.upper() if rng.random() < 0.5 else name.capitalize()
+        speeds = rng.choice(SPEED_FILTERS) if rng.random() < 0.4 else None
+        modes = rng.choice([None, "rated", "casual", "rated,casual"])
+        since, until = rng.choice(MONTH_FILTERS) if rng.random() < 0.4 else (None, None)
+        recent_games = rng.choice([0, 3, 8])
+        expect = player_answer(
+            name,
+            color,
+            key,
+            None if speeds is None else set(speeds.split(",")),
+            None if modes is None else {mode == "rated" for mode in modes.split(",")},
+            parse_month(since),
+            parse_month(until),
+            recent_games,
+        )
+        player_lines.append(json.dumps({
+            "player": name, "color": color, "play": play, "fen": fen, "speeds": speeds,
+            "modes": modes, "since": since, "until": until, "recentGames": recent_games,
+            "expect": expect,
+        }, separators=(",", ":")))
+
 os.makedirs(DATA, exist_ok=True)
+with open(os.path.join(DATA, "recount-player-reference.jsonl"), "w", newline="\n") as out:
+    out.write("\n".join(player_lines) + "\n")
 with open(os.path.join(DATA, "recount-games.pgn"), "w", newline="\n") as out:
     out.write(pgn)
 with open(os.path.join(DATA, "recount-reference.jsonl"), "w", newline="\n") as out:
