@@ -1,7 +1,7 @@
 //! The compiled part of the `bitboards` Python package (`bitboards._bitboards`).
 //!
 //! An adapter: the rules live in the crates (`bitboards`, `bitboards-pgn`,
-//! `bitboards-engine`, `bitboards-syzygy`), and this crate gives them
+//! `bitboards-engine`, `bitboards-syzygy`, `bitboards-explorer`), and this crate gives them
 //! python-chess's names. Its folders mirror the Python modules, each with
 //! a `register` that adds its classes and functions:
 //!
@@ -10,6 +10,7 @@
 //! - [`pgn`]: `bitboards.pgn` (games, Arrow tables, game trees);
 //! - [`engine`]: `bitboards.engine` (the UCI client and pool);
 //! - [`syzygy`]: `bitboards.syzygy`; [`polyglot`]: `bitboards.polyglot`;
+//! - [`explorer`]: `bitboards.explorer` (the opening explorer's index);
 //!   [`svg`]: `bitboards.svg`'s board drawing.
 //!
 //! Beside them: the exceptions ([`errors`]), the Arrow C stream
@@ -23,6 +24,7 @@ mod arrow;
 mod board;
 mod engine;
 mod errors;
+mod explorer;
 mod pgn;
 mod polyglot;
 mod pool;
@@ -39,6 +41,7 @@ fn _bitboards(module: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::register(module)?;
     polyglot::register(module)?;
     syzygy::register(py, module)?;
+    explorer::register(py, module)?;
     errors::register(py, module)?;
     Ok(())
 }

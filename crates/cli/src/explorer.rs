@@ -73,10 +73,14 @@ pub enum ExplorerCommand {
         #[arg(long)]
         masters: bool,
     },
-    /// Merge the index's segments into one.
+    /// Merge the index's segments into one, with the games of other
+    /// indexes (built apart, one per file, say) after its own.
     Merge {
-        /// The index's directory.
+        /// The index's directory (made if it is not there).
         dir: PathBuf,
+        /// Indexes whose games join it (left as they are).
+        #[arg(long = "from")]
+        from: Vec<PathBuf>,
     },
     /// The moves played from a position, with their results.
     Query {
@@ -156,8 +160,9 @@ pub fn run(
             };
             build(files, dir, &options, terminal, err)
         }
-        ExplorerCommand::Merge { dir } => {
-            let report = bitboards_explorer::merge(dir).map_err(index_error)?;
+        ExplorerCommand::Merge { dir, from } => {
+            let others: Vec<&Path> = from.iter().map(PathBuf::as_path).collect();
+            let report = bitboards_explorer::merge_indexes(dir, &others).map_err(index_error)?;
             let _ = writeln!(
                 err,
                 "{}: {} games in one segment of {} bytes in {:.2} s",

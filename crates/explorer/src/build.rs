@@ -240,7 +240,7 @@ impl Pending {
     ) -> Result<u64, IndexError> {
         combine(&mut self.rows);
         let path = segment_path(dir, number);
-        let bytes = write_segment(&path, number, flags, max_ply, &self.games, &self.rows)
+        let bytes = write_segment(&path, flags, max_ply, &self.games, &self.rows)
             .map_err(|error| IndexError::Io { path, error })?;
         self.games.clear();
         self.rows.clear();
@@ -283,42 +283,83 @@ fn discard(dir: &Path, numbers: &[u64]) {
 /// A segment that cannot be read or is damaged; a file that cannot be
 /// written.
 pub fn merge(dir: &Path) -> Result<BuildReport, IndexError> {
+    merge_indexes(dir, &[])
+}
+
+/// Merges the index in `dir` (if any) and the indexes in `others`, in that
+/// order, into one segment in `dir`: the games of `others` come after
+/// those of `dir`, as if built after them. The indexes in `others` are
+/// left as they were. This joins indexes built apart, one per file on
+/// several machines, say.
+///
+/// # Errors
+/// An index that is missing, damaged or counts other plies; a file that
+/// cannot be written.
+pub fn merge_indexes(dir: &Path, others: &[&Path]) -> Result<BuildReport, IndexError> {
     let started = Instant::now();
-    let manifest = Manifest::read(dir)?.ok_or_else(|| IndexError::NoIndex(dir.to_path_buf()))?;
-    let segments: Vec<Segment> = manifest
-        .segments
+    let own = Manifest::read(dir)?;
+    let mut sources: Vec<(&Path, Manifest)> = Vec::new();
+    if let Some(manifest) = own.clone() {
+        sources.push((dir, manifest));
+    }
+    for &other in others {
+        let manifest =
+            Manifest::read(other)?.ok_or_else(|| IndexError::NoIndex(other.to_path_buf()))?;
+        sources.push((other, manifest));
+    }
+    let Some((_, first)) = sources.first() else {
+        return Err(IndexError::NoIndex(dir.to_path_buf()));
+    };
+    let (max_ply, masters) = (first.max_ply, first.masters);
+    if let Some((path, _)) = sources
         .iter()
-        .map(|&number| Segment::open(&segment_path(dir, number)))
-        .collect::<Result<_, _>>()?;
+        .find(|(_, manifest)| (manifest.max_ply, manifest.masters) != (max_ply, masters))
+    {
+        return Err(IndexError::Mismatch(format!(
+            "the index in {} counts other plies (or is a masters index) than the one in {}",
+            path.display(),
+            sources[0].0.display()
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|error| IndexError::Io {
+        path: dir.to_path_buf(),
+        error,
+    })?;
     let mut games = Vec::new();
     let mut rows = Vec::new();
-    for segment in &segments {
-        let offset = games.len() as u32;
-        for index in 0..u32::try_from(segment.games()).unwrap_or(u32::MAX) {
-            games.push(segment.game(index)?.to_stored());
+    for (source, manifest) in &sources {
+        for &number in &manifest.segments {
+            let segment = Segment::open(&segment_path(source, number))?;
+            let offset = u32::try_from(games.len())
+                .map_err(|_| IndexError::Mismatch("too many games for one segment".into()))?;
+            for index in 0..u32::try_from(segment.games()).unwrap_or(u32::MAX) {
+                games.push(segment.game(index)?.to_stored());
+            }
+            segment.for_each_key(|key_rows| {
+                rows.extend(key_rows.iter().map(|row| {
+                    let mut row = *row;
+                    for game in &mut row.games[..usize::from(row.game_count)] {
+                        *game += offset;
+                    }
+                    row
+                }));
+            })?;
         }
-        segment.for_each_key(|key_rows| {
-            rows.extend(key_rows.iter().map(|row| {
-                let mut row = *row;
-                for game in &mut row.games[..usize::from(row.game_count)] {
-                    *game += offset;
-                }
-                row
-            }));
-        })?;
     }
     combine(&mut rows);
-    let number = manifest.segments.iter().max().map_or(1, |last| last + 1);
+    let old = own.map(|manifest| manifest.segments).unwrap_or_default();
+    let number = old.iter().max().map_or(1, |last| last + 1);
     let path = segment_path(dir, number);
-    let flags = if manifest.masters { FLAG_MASTERS } else { 0 };
-    let bytes = write_segment(&path, number, flags, manifest.max_ply, &games, &rows)
+    let flags = if masters { FLAG_MASTERS } else { 0 };
+    let bytes = write_segment(&path, flags, max_ply, &games, &rows)
         .map_err(|error| IndexError::Io { path, error })?;
-    let merged = Manifest {
+    Manifest {
+        max_ply,
+        masters,
         segments: vec![number],
-        ..manifest.clone()
-    };
-    merged.write(dir)?;
-    discard(dir, &manifest.segments);
+    }
+    .write(dir)?;
+    discard(dir, &old);
     Ok(BuildReport {
         games_read: games.len() as u64,
         games_indexed: games.len() as u64,

@@ -7,8 +7,8 @@
 //! games              one record per game (id, names, ratings, result,
 //!                     speed, month, the first plies' moves, FEN)
 //! game offsets       u64 per game
-//! names              each player's name and games (index, colour),
-//!                     sorted by the name in lower case
+//! names              each player's name in lower case and games (index,
+//!                     colour), sorted by name
 //! name offsets       u64 per name
 //! blocks             positions: key (12 bytes), payload length, payload
 //!                     (rows by month, move, speed, rating band)

@@ -92,8 +92,7 @@ impl Segment {
         }
         let mut cursor = self.cursor(self.offset(self.header.game_offsets_at, u64::from(index))?);
         let id = cursor.text()?;
-        let white = cursor.varint()?;
-        let black = cursor.varint()?;
+        let names = [cursor.text()?, cursor.text()?];
         let ratings = [cursor.u16()?, cursor.u16()?];
         let packed = cursor.u8()?;
         let month = cursor.u16()?;
@@ -106,7 +105,7 @@ impl Segment {
             .ok_or_else(|| cursor.corrupt("bad game flags"))?;
         Ok(GameView {
             id,
-            names: [self.display_name(white)?, self.display_name(black)?],
+            names,
             ratings,
             outcome,
             speed,
@@ -115,15 +114,6 @@ impl Segment {
             moves,
             fen,
         })
-    }
-
-    fn display_name(&self, id: u64) -> Result<&str, IndexError> {
-        if id >= self.header.names {
-            return Err(self.cursor(0).corrupt("name out of range"));
-        }
-        let mut cursor = self.cursor(self.offset(self.header.name_offsets_at, id)?);
-        cursor.text()?;
-        cursor.text()
     }
 
     /// The games of the player named `lower` (in lower case): each game's
@@ -138,7 +128,6 @@ impl Segment {
                 std::cmp::Ordering::Less => low = middle + 1,
                 std::cmp::Ordering::Greater => high = middle,
                 std::cmp::Ordering::Equal => {
-                    cursor.text()?;
                     let count =
                         cursor.count(usize::try_from(self.header.games).unwrap_or(usize::MAX))?;
                     let mut games = Vec::with_capacity(count);

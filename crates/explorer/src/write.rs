@@ -111,10 +111,23 @@ pub(crate) fn is_usable_id(id: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// An id for the game at `index` of segment `segment` that has none:
-/// eight characters, `x` and seven base-36 digits.
-pub(crate) fn made_id(segment: u64, index: usize) -> String {
-    let mut value = (segment << 32) | index as u64;
+/// An id for a game that has none: `x` and seven base-36 digits of a
+/// hash of what the game is (its players, ratings, month and moves), so
+/// that indexes built apart and merged give their games the ids they had.
+pub(crate) fn made_id(game: &StoredGame) -> String {
+    let mut bytes = Vec::with_capacity(64 + game.moves.len());
+    for name in &game.names {
+        bytes.extend_from_slice(name.as_bytes());
+        bytes.push(0);
+    }
+    for rating in game.ratings {
+        bytes.extend_from_slice(&rating.to_le_bytes());
+    }
+    bytes.extend_from_slice(&game.month.to_le_bytes());
+    bytes.push(game.outcome);
+    bytes.extend_from_slice(&game.moves);
+    bytes.extend_from_slice(game.fen.as_deref().unwrap_or("").as_bytes());
+    let mut value = crate::format::checksum(&bytes);
     let mut digits = [b'0'; 7];
     for digit in digits.iter_mut().rev() {
         *digit = b"0123456789abcdefghijklmnopqrstuvwxyz"[(value % 36) as usize];
@@ -129,7 +142,6 @@ pub(crate) fn made_id(segment: u64, index: usize) -> String {
 /// through a temporary file renamed into place once whole and synced.
 pub(crate) fn write_segment(
     path: &Path,
-    number: u64,
     flags: u32,
     max_ply: u32,
     games: &[StoredGame],
@@ -139,35 +151,32 @@ pub(crate) fn write_segment(
     let at = |body: &Vec<u8>| (HEADER_BYTES + body.len()) as u64;
 
     // Players, by name in lower case (Lichess's names ignore case).
-    let mut players: HashMap<String, (String, Vec<(u32, u8)>)> = HashMap::new();
+    let mut players: HashMap<String, Vec<(u32, u8)>> = HashMap::new();
     for (index, game) in games.iter().enumerate() {
         for (color, name) in game.names.iter().enumerate() {
-            let entry = players
+            players
                 .entry(name.to_lowercase())
-                .or_insert_with(|| (name.clone(), Vec::new()));
-            entry.1.push((index as u32, color as u8));
+                .or_default()
+                .push((index as u32, color as u8));
         }
     }
     let mut players: Vec<_> = players.into_iter().collect();
     players.sort_by(|a, b| a.0.cmp(&b.0));
-    let name_ids: HashMap<&str, u64> = players
-        .iter()
-        .enumerate()
-        .map(|(id, (lower, _))| (lower.as_str(), id as u64))
-        .collect();
 
     let games_at = at(&body);
     let mut game_offsets = Vec::with_capacity(games.len());
-    for (index, game) in games.iter().enumerate() {
+    for game in games {
         game_offsets.push(at(&body));
         let id = if is_usable_id(&game.id) {
             game.id.clone()
         } else {
-            made_id(number, index)
+            made_id(game)
         };
         put_text(&mut body, &id);
+        // The names as the game writes them (the player index below finds
+        // a player whatever the case).
         for name in &game.names {
-            put_varint(&mut body, name_ids[name.to_lowercase().as_str()]);
+            put_text(&mut body, name);
         }
         for rating in game.ratings {
             body.extend_from_slice(&rating.to_le_bytes());
@@ -185,10 +194,9 @@ pub(crate) fn write_segment(
 
     let names_at = at(&body);
     let mut name_offsets = Vec::with_capacity(players.len());
-    for (lower, (display, played)) in &players {
+    for (lower, played) in &players {
         name_offsets.push(at(&body));
         put_text(&mut body, lower);
-        put_text(&mut body, display);
         put_varint(&mut body, played.len() as u64);
         let mut previous = 0;
         for &(game, color) in played {

@@ -347,6 +347,29 @@ fn two_builds_then_merged() {
     let explorer = Explorer::open(&dir.0).expect("the index opens");
     assert_eq!(explorer.segment_count(), 2);
     check_reference(&explorer, "two builds");
+    // Whole answers, names and all, as the index built in one go.
+    let whole = TempDir::new("whole");
+    build_from(pgn.clone(), &whole.0, &options);
+    let one = Explorer::open(&whole.0).expect("the index opens");
+    let limits = Limits {
+        history: true,
+        ..Limits::default()
+    };
+    for moves in [
+        &[][..],
+        &["e2e4"],
+        &["d2d4", "d7d5"],
+        &["e2e4", "e7e5", "g1f3"],
+    ] {
+        let play = Play::new(None, moves).expect("legal");
+        assert_eq!(
+            explorer
+                .lichess(&play, &Filter::default(), &limits)
+                .unwrap(),
+            one.lichess(&play, &Filter::default(), &limits).unwrap(),
+            "{moves:?}"
+        );
+    }
     drop(explorer);
     merge(&dir.0).expect("the segments merge");
     let explorer = Explorer::open(&dir.0).expect("the merged index opens");

@@ -48,6 +48,10 @@ __all__ = [
     "UciEngine",
     "SearchStop",
     "analyse_many",
+    "ExplorerIndex",
+    "IndexCorruptError",
+    "explorer_build",
+    "explorer_merge",
 ]
 
 # What `Bitboard(...)` and its operators take: a Bitboard, a mask or squares.
@@ -653,3 +657,53 @@ def analyse_many(
     timeout: Optional[float] = None,
     search_timeout: Optional[float] = None,
 ) -> ArrowStream: ...
+
+# The opening explorer (bitboards.explorer)
+
+class IndexCorruptError(ValueError):
+    """An explorer index whose files are truncated or damaged."""
+
+def explorer_build(
+    paths: Sequence[str],
+    out: str,
+    max_ply: int = 50,
+    threads: Optional[int] = None,
+    masters: bool = False,
+) -> Dict[str, Any]: ...
+def explorer_merge(path: str, others: Sequence[str] = ...) -> int: ...
+
+@disjoint_base
+class ExplorerIndex:
+    """An explorer index, opened: the compiled base of ``bitboards.explorer.Explorer``."""
+
+    def __new__(cls, path: str) -> Self: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def segments(self) -> int: ...
+    def lichess_json(
+        self,
+        fen: Optional[str],
+        play: Sequence[str],
+        speeds: Optional[str],
+        ratings: Optional[str],
+        since: Optional[str],
+        until: Optional[str],
+        moves: int,
+        top_games: int,
+        recent_games: int,
+        history: bool,
+    ) -> str: ...
+    def player_json(
+        self,
+        player: str,
+        color: bool,
+        fen: Optional[str],
+        play: Sequence[str],
+        speeds: Optional[str],
+        modes: Optional[Sequence[bool]],
+        since: Optional[str],
+        until: Optional[str],
+        moves: int,
+        recent_games: int,
+    ) -> str: ...
