@@ -337,8 +337,8 @@ fn table(answer: &Response) -> String {
     let games = answer.white + answer.draws + answer.black;
     let _ = writeln!(
         text,
-        "{:<8} {:>9}  {:<20}  {:>17}  {:>6}",
-        "move", "games", "white/draw/black", "%", "rating"
+        "{:<8} {:>9}  {:<20}  {:>6} {:>5} {:>5}  {:>6}",
+        "move", "games", "", "white", "draws", "black", "rating"
     );
     let row =
         |text: &mut String, name: &str, white: u64, draws: u64, black: u64, rating: Option<u16>| {
@@ -348,8 +348,7 @@ fn table(answer: &Response) -> String {
             let (w, d) = (cells(white), cells(draws));
             let b = 20usize.saturating_sub(w + d);
             let percent = |count: u64| (count * 100 + total / 2) / total;
-            let _ = writeln!(
-                text,
+            let line = format!(
                 "{name:<8} {:>9}  {}{}{}  {:>5}% {:>4}% {:>4}%  {:>6}",
                 white + draws + black,
                 "#".repeat(w),
@@ -360,6 +359,7 @@ fn table(answer: &Response) -> String {
                 percent(black),
                 rating.map_or_else(String::new, |rating| rating.to_string()),
             );
+            let _ = writeln!(text, "{}", line.trim_end());
         };
     for mv in &answer.moves {
         row(

@@ -26,7 +26,7 @@ use crate::IndexError;
 use crate::key::{KEY_BYTES, Key};
 
 pub(crate) const MAGIC: &[u8; 8] = b"BBEXSEG1";
-pub(crate) const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 2;
 pub(crate) const HEADER_BYTES: usize = 128;
 /// Positions per block of the block index.
 pub(crate) const BLOCK_KEYS: usize = 32;

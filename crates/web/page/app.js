@@ -343,6 +343,7 @@ function renderPosition() {
     return button;
   }));
   renderBook(position);
+  renderExplorer();
   $("named").replaceChildren(...(position ? position.boards : []).map(({ name, board }) => {
     const value = BigInt(board);
     const button = document.createElement("button");
@@ -388,6 +389,85 @@ function renderBook(position) {
     button.title = `${move.uci}: weight ${move.weight}, learn ${move.learn}`;
     button.addEventListener("click", () => setBoard(bit(squareIndex(move.from)) | bit(squareIndex(move.to))));
     return button;
+  }));
+}
+
+// ---------------------------------------------------------------- explorer
+
+/** The explorer asked: the URL typed, or the server that served the page. */
+function explorerUrl() {
+  const typed = $("explorer-url").value.trim().replace(/\/+$/, "");
+  if (typed) return typed;
+  return location.protocol.startsWith("http") ? location.origin : "";
+}
+
+let explorerAsked = null;
+
+/** Asks the explorer (Lichess's API: GET /lichess) for the position's
+ * moves, and lists them: SAN (a click plays it), games, the results as a
+ * bar, the average rating; and the opening's name. */
+async function renderExplorer() {
+  const url = explorerUrl();
+  const position = state.position;
+  const body = $("explorer-moves").tBodies[0];
+  if (!url || !position) {
+    $("explorer-status").textContent = url ? "" : "no explorer";
+    $("explorer-opening").textContent = "";
+    body.replaceChildren();
+    return;
+  }
+  const asked = `${url}/lichess?fen=${encodeURIComponent(position.fen)}&moves=12&topGames=0&recentGames=0`;
+  explorerAsked = asked;
+  let answer;
+  try {
+    const response = await fetch(asked);
+    answer = await response.json();
+    if (!response.ok) throw new Error(answer.error || response.statusText);
+  } catch (error) {
+    if (explorerAsked !== asked) return;
+    $("explorer-status").textContent = `explorer: ${error.message}`;
+    body.replaceChildren();
+    return;
+  }
+  if (explorerAsked !== asked) return;
+  const total = answer.white + answer.draws + answer.black;
+  $("explorer-status").textContent = `${total} games`;
+  $("explorer-opening").textContent = answer.opening ? `${answer.opening.eco} ${answer.opening.name}` : "";
+  body.replaceChildren(...answer.moves.map((move) => {
+    const games = move.white + move.draws + move.black;
+    const row = document.createElement("tr");
+    row.dataset.uci = move.uci;
+    const name = document.createElement("td");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = move.san;
+    button.title = `play ${move.san}`;
+    button.addEventListener("click", () => {
+      const legal = state.position && state.position.moves.find((m) => m.san === move.san);
+      if (legal) {
+        $("fen").value = legal.after;
+        setFen(legal.after);
+      }
+    });
+    name.append(button);
+    const count = document.createElement("td");
+    count.textContent = String(games);
+    const results = document.createElement("td");
+    const bar = document.createElement("div");
+    bar.className = "bar";
+    for (const [key, value] of [["w", move.white], ["d", move.draws], ["b", move.black]]) {
+      const part = document.createElement("span");
+      part.className = key;
+      const share = games ? Math.round((100 * value) / games) : 0;
+      part.style.width = `${share}%`;
+      part.textContent = share >= 15 ? `${share}%` : "";
+      bar.append(part);
+    }
+    results.append(bar);
+    const rating = document.createElement("td");
+    rating.textContent = move.averageRating ?? "";
+    row.append(name, count, results, rating);
+    return row;
   }));
 }
 
@@ -450,6 +530,7 @@ async function main() {
     // same number, another square (0x0000000004000000: c4 in LERF, f5 in BERBEF).
     setExpression(state.expr);
   });
+  $("explorer-url").addEventListener("change", renderExplorer);
   $("clear").addEventListener("click", () => setBoard(0n));
   $("fill").addEventListener("click", () => setBoard(~0n));
   $("invert").addEventListener("click", () => setBoard(~state.board));

@@ -250,7 +250,7 @@ pub fn describe(board: u64, numbering: Numbering) -> String {
 /// (the fifteen named bitboards, name and hex), `attacks` (64 hex numbers,
 /// the attacks of the piece on each square, `0x0…0` where there is none),
 /// `checkers` and `moves` (each legal move's `from`, `to` (the king's target
-/// for castling), `uci` and `san`); or
+/// for castling), `uci`, `san` and the FEN `after` it); or
 /// `{"ok":false,"message":…,"column":…,"rendered":…}` with a caret under
 /// the column the error names.
 ///
@@ -260,7 +260,7 @@ pub fn describe(board: u64, numbering: Numbering) -> String {
 /// let json = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// assert!(json.contains(r#""hash":"463b96181691fc9c""#));
 /// assert!(json.contains(r#""pieces":"RNBQKBNRPPPPPPPP"#));
-/// assert!(json.contains(r#"{"from":"g1","to":"f3","uci":"g1f3","san":"Nf3"}"#));
+/// assert!(json.contains(r#"{"from":"g1","to":"f3","uci":"g1f3","san":"Nf3","after":"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"}"#));
 ///
 /// let error = position("4k3/8/8/8/8/8/8/4K3 x - - 0 1");
 /// assert!(error.starts_with(r#"{"ok":false,"message":"FEN field 2 (side to move), column 21: "#));
@@ -329,11 +329,12 @@ pub fn position(fen: &str) -> String {
         let comma = if index == 0 { "" } else { "," };
         let _ = write!(
             out,
-            r#"{comma}{{"from":"{}","to":"{}","uci":"{}","san":"{}"}}"#,
+            r#"{comma}{{"from":"{}","to":"{}","uci":"{}","san":"{}","after":"{}"}}"#,
             mv.from(),
             mv.king_target(),
             mv.uci(CastlingNotation::KingToTarget),
-            position.san(*mv)
+            position.san(*mv),
+            position.play_unchecked(*mv).fen()
         );
     }
     out.push_str("]}");

@@ -8,7 +8,7 @@
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -436,4 +436,60 @@ test("an opened Polyglot book lists the position's book moves and marks their sq
   assert.equal(await text(page, "squares"), "g1 f3");
   assert.deepEqual(page.problems, []);
   await page.close();
+});
+
+test("served by `bitboards explorer serve --page`, the explorer panel lists the position's moves and plays one", async () => {
+  const bin = process.env.BITBOARDS_BIN || join(TARGET, "debug", "bitboards");
+  assert.ok(existsSync(bin), `${bin} is missing: run \`cargo build -p bitboards-cli\` first`);
+  const dir = mkdtempSync(join(tmpdir(), "bitboards-explorer-"));
+  const games = join(ROOT, "crates", "explorer", "tests", "data", "recount-games.pgn");
+  execFileSync(bin, ["explorer", "build", games, "--out", join(dir, "index")], { stdio: "ignore" });
+  const server = spawn(bin, ["explorer", "serve", join(dir, "index"), "--page", PAGE, "--port", "0"]);
+  try {
+    const base = await new Promise((resolveUrl, reject) => {
+      let seen = "";
+      server.stderr.on("data", (chunk) => {
+        seen += chunk;
+        const found = seen.match(/listening on (http:\/\/\S+)/);
+        if (found) resolveUrl(found[1]);
+      });
+      server.on("exit", (code) => reject(new Error(`the server exited (${code}): ${seen}`)));
+    });
+    const expected = await (await fetch(`${base}/lichess?fen=${encodeURIComponent(START)}&moves=12`)).json();
+    assert.ok(expected.moves.length > 1);
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1200, height: 1400 });
+    const problems = [];
+    page.on("pageerror", (error) => problems.push(String(error)));
+    await page.goto(`${base}/#fen=${encodeURIComponent(START)}`);
+    await page.waitForSelector("body[data-ready]", { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll("#explorer-moves tbody tr").length > 0);
+    const rows = await page.$$eval("#explorer-moves tbody tr", (trs) =>
+      trs.map((tr) => [...tr.cells].map((cell) => cell.textContent)));
+    assert.deepEqual(
+      rows.map(([san, games, , rating]) => [san, Number(games), rating]),
+      expected.moves.map((m) => [m.san, m.white + m.draws + m.black, String(m.averageRating)]),
+    );
+    assert.equal(await text(page, "explorer-status"), `${expected.white + expected.draws + expected.black} games`);
+    // Clicking 1. e4 plays it: the FEN, the position and the explorer follow.
+    await page.click('#explorer-moves tr[data-uci="e2e4"] button');
+    await page.waitForFunction(() => document.getElementById("explorer-opening").textContent.includes("King's Pawn"));
+    assert.equal(await page.$eval("#fen", (input) => input.value), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    const afterE4 = await (await fetch(`${base}/lichess?play=e2e4&moves=12`)).json();
+    await page.waitForFunction(
+      (first) => document.querySelector("#explorer-moves tbody tr button")?.textContent === first,
+      {},
+      afterE4.moves[0].san,
+    );
+    // Another explorer's URL, one that is not there: the panel says so.
+    await type(page, "#explorer-url", "http://127.0.0.1:9");
+    await page.keyboard.press("Enter");
+    await page.$eval("#explorer-url", (input) => input.dispatchEvent(new Event("change")));
+    await page.waitForFunction(() => document.getElementById("explorer-status").textContent.startsWith("explorer: "));
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
