@@ -116,12 +116,16 @@ pub fn build(
     let flags = if options.masters { FLAG_MASTERS } else { 0 };
     let mut failure: Option<IndexError> = None;
     for source in sources {
-        let reader = source
-            .open(options.threads, counter)
-            .map_err(|error| IndexError::Io {
-                path: source.name().into(),
-                error,
-            })?;
+        let reader = match source.open(options.threads, counter) {
+            Ok(reader) => reader,
+            Err(error) => {
+                discard(dir, &written);
+                return Err(IndexError::Io {
+                    path: source.name().into(),
+                    error,
+                });
+            }
+        };
         let result = reader.for_each_chunk(
             || (GameReader::new(options.max_ply), Vec::<GameRecord>::new()),
             |reader, records, _, error| records.push(reader.finish(error)),

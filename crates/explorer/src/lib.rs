@@ -66,6 +66,56 @@ pub use query::{
     Filter, GameInfo, GameRef, HistoryMonth, Limits, MoveStats, Play, PlayError, Player, Response,
 };
 
+/// Reads `bytes` as a segment file, its checksums first made right when
+/// `reseal`, and walks all of it: every game, every player's games, every
+/// position's rows (read in order, and looked up by key), each game a row
+/// names. Returns the number of rows read. For the fuzz target and the
+/// tests of damaged files: whatever the bytes, an error or an answer,
+/// never a panic.
+///
+/// # Errors
+/// What [`Explorer::open`] finds wrong with such a file.
+#[doc(hidden)]
+pub fn walk_segment(mut bytes: Vec<u8>, reseal: bool) -> Result<u64, IndexError> {
+    if reseal {
+        format::reseal(&mut bytes);
+    }
+    let segment = read::Segment::from_bytes(bytes, std::path::Path::new("<bytes>"))?;
+    for index in 0..u32::try_from(segment.games()).unwrap_or(u32::MAX) {
+        segment.game(index)?;
+    }
+    for name in segment.player_names()? {
+        for (index, _) in segment.player_games(name)? {
+            segment.game(index)?;
+        }
+    }
+    let mut keys = Vec::new();
+    let mut rows = 0u64;
+    let mut failure = None;
+    segment.for_each_key(|key_rows| {
+        rows += key_rows.len() as u64;
+        if let Some(row) = key_rows.first() {
+            keys.push(row.key);
+        }
+        for row in key_rows {
+            for &game in row.games() {
+                if let Err(error) = segment.game(game) {
+                    failure.get_or_insert(error);
+                }
+            }
+        }
+    })?;
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    let mut found = Vec::new();
+    for key in keys {
+        found.clear();
+        segment.rows(key, &mut found)?;
+    }
+    Ok(rows)
+}
+
 /// What goes wrong with an index.
 #[derive(Debug)]
 pub enum IndexError {

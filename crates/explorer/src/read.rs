@@ -53,6 +53,11 @@ impl Segment {
             path: path.to_path_buf(),
             error,
         })?;
+        Segment::from_bytes(map, path)
+    }
+
+    /// The segment of `map` (the bytes of the file at `path`), checked.
+    pub(crate) fn from_bytes(map: Vec<u8>, path: &Path) -> Result<Segment, IndexError> {
         let header = Header::read(&map, path)?;
         Ok(Segment {
             path: path.to_path_buf(),
@@ -146,6 +151,16 @@ impl Segment {
             }
         }
         Ok(Vec::new())
+    }
+
+    /// Every player's name (in lower case), in order.
+    pub(crate) fn player_names(&self) -> Result<Vec<&str>, IndexError> {
+        (0..self.header.names)
+            .map(|index| {
+                self.cursor(self.offset(self.header.name_offsets_at, index)?)
+                    .text()
+            })
+            .collect()
     }
 
     /// The first key and offset of block `index`.

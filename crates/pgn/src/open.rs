@@ -3,7 +3,7 @@
 //! bounded however large the file.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::path::Path;
 use std::sync::mpsc::{Receiver, sync_channel};
 
@@ -142,7 +142,8 @@ pub struct MappedFile(memmap2::Mmap);
 
 impl MappedFile {
     /// `path` mapped when it is a plain (not compressed), non-empty file;
-    /// `None` for a compressed or empty one, which [`open`] reads.
+    /// `None` for a compressed or empty one, or one that is not a regular
+    /// file (a pipe, a device), which [`open`] reads.
     ///
     /// The file must not be cut shorter while it is mapped: reading the
     /// bytes it lost ends the process with `SIGBUS`, as in any program
@@ -152,7 +153,19 @@ impl MappedFile {
     /// # Errors
     /// The file's I/O error.
     pub fn open_plain(path: impl AsRef<Path>) -> io::Result<Option<MappedFile>> {
+        Ok(MappedFile::open_or_stream(path)?.ok())
+    }
+
+    /// `path` mapped when it is a plain, non-empty regular file; else the
+    /// file opened, at its start, to be streamed. A pipe is opened once
+    /// only: opening a named pipe again would wait for another writer.
+    pub(crate) fn open_or_stream(path: impl AsRef<Path>) -> io::Result<Result<MappedFile, File>> {
         let mut file = File::open(path)?;
+        // A pipe (`<(zstdcat games.pgn.zst)`) or a device cannot be mapped:
+        // it is streamed, and nothing of it has been read here.
+        if !file.metadata()?.is_file() {
+            return Ok(Err(file));
+        }
         let mut head = [0; 4];
         let mut seen = 0;
         while seen < head.len() {
@@ -162,7 +175,8 @@ impl MappedFile {
             }
         }
         if seen == 0 || Compression::detect(&head[..seen]) != Compression::None {
-            return Ok(None);
+            file.seek(io::SeekFrom::Start(0))?;
+            return Ok(Err(file));
         }
         // SAFETY: the mapping is read-only and owned by the `MappedFile`,
         // which the reader keeps for as long as it borrows its bytes; they
@@ -172,7 +186,7 @@ impl MappedFile {
         // meanwhile (see above): games files are written once, then read.
         #[allow(unsafe_code)]
         let map = unsafe { memmap2::Mmap::map(&file) }?;
-        Ok(Some(MappedFile(map)))
+        Ok(Ok(MappedFile(map)))
     }
 }
 

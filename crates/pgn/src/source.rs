@@ -5,7 +5,6 @@
 //! The `bitboards pgn` command and the Python package open their inputs
 //! here.
 
-use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -122,9 +121,9 @@ impl Source {
         counter: &ReadCounter,
     ) -> io::Result<ParallelReader<Box<dyn Read + Send>>> {
         let reader = match self {
-            Source::File(path) => match MappedFile::open_plain(path)? {
-                Some(mapped) => in_memory(mapped, counter),
-                None => streamed(File::open(path)?, counter)?,
+            Source::File(path) => match MappedFile::open_or_stream(path)? {
+                Ok(mapped) => in_memory(mapped, counter),
+                Err(file) => streamed(file, counter)?,
             },
             Source::Stdin => streamed(io::stdin(), counter)?,
             Source::Bytes(bytes) => match Compression::detect(bytes) {

@@ -118,3 +118,30 @@ fn a_missing_file_is_an_error_and_has_no_size() {
     assert_eq!(error.kind(), std::io::ErrorKind::NotFound);
     assert!(matches!(Source::from_arg("-"), Source::Stdin));
 }
+
+/// A named pipe (what `<(zstdcat games.pgn.zst)` hands a command) cannot be
+/// mapped: it is streamed, from its first byte.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_streamed_whole() {
+    let dir = std::env::temp_dir().join(format!("bitboards-pgn-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("games.pgn");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let bytes = pgn();
+    let writer = {
+        let (fifo, bytes) = (fifo.clone(), bytes.clone());
+        std::thread::spawn(move || std::fs::write(fifo, bytes).expect("written to the pipe"))
+    };
+    let counter = ReadCounter::default();
+    let (games, failed, counted) = read(&Source::File(fifo.clone()), 2, &counter);
+    writer.join().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!((games, failed), (300, 0));
+    assert_eq!(counted, bytes.len() as u64);
+}
