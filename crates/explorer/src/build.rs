@@ -11,9 +11,11 @@ use crate::IndexError;
 use crate::format::{FLAG_MASTERS, ROW_GAMES, segment_path};
 use crate::game::{GameReader, GameRecord, Skip};
 use crate::index::Manifest;
+use crate::key::Key;
 use crate::model::{RatingGroup, Stats};
 use crate::read::Segment;
 use crate::write::{Row, StoredGame, combine, write_segment};
+use rayon::slice::ParallelSliceMut;
 
 /// How an index is built.
 ///
@@ -203,11 +205,33 @@ pub fn build_bytes(
     )
 }
 
-/// Games and rows not yet written.
+/// Games not yet written, and each position they reach (one entry per
+/// game and position, 40 bytes), sorted and folded into rows when written.
 #[derive(Default)]
 struct Pending {
     games: Vec<StoredGame>,
-    rows: Vec<Row>,
+    seen: Vec<Seen>,
+}
+
+/// A position met in a game: the row it counts in, the game, its result
+/// and the mover's rating.
+#[derive(Clone, Copy)]
+struct Seen {
+    key: Key,
+    /// Month, move, speed and band, in that order of bits: the row.
+    row: u64,
+    game: u32,
+    outcome: u8,
+    rating: u16,
+}
+
+impl Seen {
+    fn row(key: Key, month: u16, mv: u16, speed: u8, band: u8) -> (Key, u64) {
+        (
+            key,
+            u64::from(month) << 32 | u64::from(mv) << 16 | u64::from(speed) << 8 | u64::from(band),
+        )
+    }
 }
 
 impl Pending {
@@ -218,21 +242,52 @@ impl Pending {
         let index = self.games.len() as u32;
         let band = RatingGroup::band(record.ratings[0], record.ratings[1]);
         for &(key, mv, color) in &record.positions {
-            let mover = record.ratings[usize::from(color == Color::Black)];
-            let mut games = [0; ROW_GAMES];
-            games[0] = index;
-            self.rows.push(Row {
+            let (key, row) = Seen::row(key, game.month, mv.to_bits(), game.speed.index(), band);
+            self.seen.push(Seen {
                 key,
-                month: game.month,
-                mv: mv.to_bits(),
-                speed: game.speed.index(),
-                band,
-                stats: Stats::single(record.winner, mover),
-                games,
-                game_count: 1,
+                row,
+                game: index,
+                outcome: game.outcome,
+                rating: record.ratings[usize::from(color == Color::Black)],
             });
         }
         self.games.push(game);
+    }
+
+    /// The rows: the entries sorted (on every core) by position, row and
+    /// game, and folded, each row keeping its latest games.
+    fn rows(&mut self) -> Vec<Row> {
+        self.seen
+            .par_sort_unstable_by_key(|seen| (seen.key, seen.row, seen.game));
+        let mut rows: Vec<Row> = Vec::with_capacity(self.seen.len() / 2);
+        let mut last = None;
+        for seen in &self.seen {
+            let winner = match seen.outcome {
+                0 => Some(Color::White),
+                2 => Some(Color::Black),
+                _ => None,
+            };
+            let stats = Stats::single(winner, seen.rating);
+            match rows.last_mut() {
+                Some(row) if last == Some((seen.key, seen.row)) => row.add_game(stats, seen.game),
+                _ => {
+                    let mut games = [0; ROW_GAMES];
+                    games[0] = seen.game;
+                    rows.push(Row {
+                        key: seen.key,
+                        month: (seen.row >> 32) as u16,
+                        mv: (seen.row >> 16) as u16,
+                        speed: (seen.row >> 8) as u8,
+                        band: seen.row as u8,
+                        stats,
+                        games,
+                        game_count: 1,
+                    });
+                    last = Some((seen.key, seen.row));
+                }
+            }
+        }
+        rows
     }
 
     fn write(
@@ -242,12 +297,12 @@ impl Pending {
         flags: u32,
         max_ply: u32,
     ) -> Result<u64, IndexError> {
-        combine(&mut self.rows);
+        let rows = self.rows();
         let path = segment_path(dir, number);
-        let bytes = write_segment(&path, flags, max_ply, &self.games, &self.rows)
+        let bytes = write_segment(&path, flags, max_ply, &self.games, &rows)
             .map_err(|error| IndexError::Io { path, error })?;
         self.games.clear();
-        self.rows.clear();
+        self.seen.clear();
         Ok(bytes)
     }
 }

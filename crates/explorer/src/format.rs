@@ -2,8 +2,10 @@
 //! reach, sorted by key, read where they lie (memory-mapped).
 //!
 //! ```text
-//! header (128 bytes): magic "BBEXSEG1", version, flags, counts, section
-//!                     offsets, the body's checksum, the header's checksum
+//! header (136 bytes): magic "BBEXSEG1", version, flags, counts, section
+//!                     offsets (in the body decompressed), the body's length
+//!                     as stored and its checksum, the header's checksum
+//! body               one zstd frame (flag 2) or plain, holding:
 //! games              one record per game (id, names, ratings, result,
 //!                     speed, month, the first plies' moves, FEN)
 //! game offsets       u64 per game
@@ -16,7 +18,8 @@
 //! ```
 //!
 //! Every number is little-endian; counts and most numbers are LEB128
-//! varints. Every read is bounds-checked, and the body's checksum is
+//! varints. A segment is read whole into memory (decompressed) when
+//! opened. Every read is bounds-checked, and the body's checksum is
 //! verified when the segment is opened: a truncated or altered file is an
 //! [`IndexError::Corrupt`], never a panic or a wrong answer.
 
@@ -26,8 +29,8 @@ use crate::IndexError;
 use crate::key::{KEY_BYTES, Key};
 
 pub(crate) const MAGIC: &[u8; 8] = b"BBEXSEG1";
-pub(crate) const VERSION: u32 = 2;
-pub(crate) const HEADER_BYTES: usize = 128;
+pub(crate) const VERSION: u32 = 3;
+pub(crate) const HEADER_BYTES: usize = 136;
 /// Positions per block of the block index.
 pub(crate) const BLOCK_KEYS: usize = 32;
 /// Games kept per row: the latest (lila-openingexplorer keeps 8).
@@ -35,6 +38,11 @@ pub(crate) const ROW_GAMES: usize = 8;
 
 /// A segment flag: a masters index (years, top games by rating).
 pub(crate) const FLAG_MASTERS: u32 = 1;
+/// A segment flag: the body is one zstd frame.
+pub(crate) const FLAG_COMPRESSED: u32 = 2;
+/// zstd's level for segments: its default, a fifth of the build's time at
+/// most (docs/performance.md, "Opening explorer").
+const COMPRESSION_LEVEL: i32 = 3;
 
 /// Appends `value` as an LEB128 varint.
 pub(crate) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
@@ -163,11 +171,24 @@ pub(crate) struct Header {
 }
 
 impl Header {
-    pub(crate) fn write(&self, body: &[u8]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_BYTES);
+    /// The file: this header, then `body` as stored (compressed when the
+    /// header's flags say so).
+    pub(crate) fn file(&self, body: &[u8]) -> Vec<u8> {
+        let stored = if self.flags & FLAG_COMPRESSED != 0 {
+            zstd::bulk::compress(body, COMPRESSION_LEVEL).unwrap_or_else(|_| body.to_vec())
+        } else {
+            body.to_vec()
+        };
+        let flags = if stored.len() == body.len() && self.flags & FLAG_COMPRESSED != 0 {
+            // zstd failed (it does not, for memory it was given): plain.
+            self.flags & !FLAG_COMPRESSED
+        } else {
+            self.flags
+        };
+        let mut out = Vec::with_capacity(HEADER_BYTES + stored.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&self.flags.to_le_bytes());
+        out.extend_from_slice(&flags.to_le_bytes());
         out.extend_from_slice(&self.max_ply.to_le_bytes());
         out.extend_from_slice(&0u32.to_le_bytes());
         for value in [
@@ -182,18 +203,22 @@ impl Header {
             self.blocks_at,
             self.block_index_at,
             self.end,
-            checksum(body),
+            stored.len() as u64,
+            checksum(&stored),
         ] {
             out.extend_from_slice(&value.to_le_bytes());
         }
         let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
-        out.resize(HEADER_BYTES, 0);
+        out.extend_from_slice(&stored);
         out
     }
 
-    /// Reads and checks the header of `bytes`, and the body's checksum.
-    pub(crate) fn read(bytes: &[u8], file: &Path) -> Result<Header, IndexError> {
+    /// Reads and checks the file `bytes`: its header, the stored body's
+    /// length and checksum; returns the header and the segment's image
+    /// (the header's bytes, then the body, decompressed), whose offsets the
+    /// header gives.
+    pub(crate) fn read(bytes: &[u8], file: &Path) -> Result<(Header, Vec<u8>), IndexError> {
         let corrupt = |detail: &str| IndexError::Corrupt {
             file: file.to_path_buf(),
             detail: detail.to_owned(),
@@ -214,7 +239,7 @@ impl Header {
         let flags = cursor.u32()?;
         let max_ply = cursor.u32()?;
         cursor.u32()?;
-        let mut values = [0u64; 12];
+        let mut values = [0u64; 13];
         for value in &mut values {
             *value = cursor.u64()?;
         }
@@ -234,6 +259,7 @@ impl Header {
             blocks_at,
             block_index_at,
             end,
+            stored,
             body_sum,
         ] = values;
         let header = Header {
@@ -251,10 +277,39 @@ impl Header {
             block_index_at,
             end,
         };
-        if end != bytes.len() as u64 {
+        let body = &bytes[HEADER_BYTES..];
+        if body.len() as u64 != stored {
             return Err(corrupt(&format!(
-                "{} bytes where the header says {end} (truncated or extended)",
-                bytes.len()
+                "{} bytes where the header says {} (truncated or extended)",
+                bytes.len(),
+                HEADER_BYTES as u64 + stored
+            )));
+        }
+        if checksum(body) != body_sum {
+            return Err(corrupt(
+                "checksum mismatch (the file was altered or damaged)",
+            ));
+        }
+        let size = end
+            .checked_sub(HEADER_BYTES as u64)
+            .ok_or_else(|| corrupt("section offsets out of order"))?;
+        let mut image = bytes[..HEADER_BYTES].to_vec();
+        if flags & FLAG_COMPRESSED != 0 {
+            // A bound on what the body can hold, whatever its header says.
+            if size > stored.saturating_mul(2048).saturating_add(1 << 20) {
+                return Err(corrupt("a compressed body too small for its size"));
+            }
+            let capacity = usize::try_from(size).map_err(|_| corrupt("a body too large"))?;
+            let plain = zstd::bulk::decompress(body, capacity)
+                .map_err(|error| corrupt(&format!("the body does not decompress: {error}")))?;
+            image.extend_from_slice(&plain);
+        } else {
+            image.extend_from_slice(body);
+        }
+        if end != image.len() as u64 {
+            return Err(corrupt(&format!(
+                "a body of {} bytes where the header says {size}",
+                image.len() - HEADER_BYTES
             )));
         }
         let ordered = [
@@ -279,28 +334,37 @@ impl Header {
         {
             return Err(corrupt("section offsets out of order"));
         }
-        if checksum(&bytes[HEADER_BYTES..]) != body_sum {
-            return Err(corrupt(
-                "checksum mismatch (the file was altered or damaged)",
-            ));
-        }
-        Ok(header)
+        Ok((header, image))
     }
 }
 
 /// `bytes` with the checksums of its header and body made right (what
-/// the fuzz target does to reach the decoding behind them).
+/// the fuzz target does to reach the decoding behind them), and the
+/// stored length set to what follows the header.
 pub(crate) fn reseal(bytes: &mut [u8]) {
     if bytes.len() < HEADER_BYTES {
         return;
     }
-    // The body's checksum is the 12th u64 after the 24 bytes of magic,
-    // version, flags, max ply and padding; the header's follows it.
-    let body = checksum(&bytes[HEADER_BYTES..]);
+    // After the 24 bytes of magic, version, flags, max ply and padding:
+    // twelve u64, then the stored length, the body's checksum and the
+    // header's.
+    let stored = (bytes.len() - HEADER_BYTES) as u64;
     let at = 24 + 11 * 8;
-    bytes[at..at + 8].copy_from_slice(&body.to_le_bytes());
-    let header = checksum(&bytes[..at + 8]);
-    bytes[at + 8..at + 16].copy_from_slice(&header.to_le_bytes());
+    bytes[at..at + 8].copy_from_slice(&stored.to_le_bytes());
+    let body = checksum(&bytes[HEADER_BYTES..]);
+    bytes[at + 8..at + 16].copy_from_slice(&body.to_le_bytes());
+    let header = checksum(&bytes[..at + 16]);
+    bytes[at + 16..at + 24].copy_from_slice(&header.to_le_bytes());
+}
+
+/// The segment `bytes` (a file as written) with its body stored plain:
+/// what the tests and the fuzz target alter, to reach the decoder.
+pub(crate) fn uncompressed(bytes: &[u8]) -> Result<Vec<u8>, IndexError> {
+    let (_, mut image) = Header::read(bytes, Path::new("<bytes>"))?;
+    let flags = u32::from_le_bytes([image[12], image[13], image[14], image[15]]) & !FLAG_COMPRESSED;
+    image[12..16].copy_from_slice(&flags.to_le_bytes());
+    reseal(&mut image);
+    Ok(image)
 }
 
 /// Where segment number `number` of the index in `dir` lives.

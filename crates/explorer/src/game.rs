@@ -73,9 +73,8 @@ pub struct GameRecord {
     pub rated: bool,
     /// The `FEN` the game starts from, when it has one.
     pub fen: Option<String>,
-    /// Each move of the first `max_ply` plies as its index among the legal
-    /// moves of its position (in [`Position::legal_moves`] order).
-    pub moves: Vec<u8>,
+    /// The moves of the first `max_ply` plies.
+    pub moves: Vec<Move>,
     /// For each position of the first `max_ply` plies, once (the move
     /// played from it last, as lila-openingexplorer's `without_loops`):
     /// its key, the move, and the side that played it.
@@ -223,9 +222,7 @@ impl Visitor for GameReader {
             return;
         }
         let before: &Position = played.before;
-        let legal = before.legal_moves();
-        let index = legal.iter().position(|&mv| mv == played.mv).unwrap_or(0);
-        game.moves.push(u8::try_from(index).unwrap_or(0));
+        game.moves.push(played.mv);
         game.positions
             .push((Key::of(before), played.mv, before.side_to_move()));
     }

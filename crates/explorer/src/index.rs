@@ -461,12 +461,10 @@ fn last_move_from(game: &GameView<'_>, key: Key) -> Result<Option<Move>, &'stati
         Position::from_fen(game.fen).map_err(|_| "a game's FEN does not read")?
     };
     let mut found = None;
-    for &index in game.moves {
-        let legal = position.legal_moves();
-        let mv = *legal
-            .as_slice()
-            .get(usize::from(index))
-            .ok_or("a game's move is not among the legal moves")?;
+    for bits in game.moves.chunks_exact(2) {
+        let mv = Move::from_bits(u16::from_le_bytes([bits[0], bits[1]]))
+            .filter(|&mv| position.is_legal(mv))
+            .ok_or("a game's move is not legal where it is played")?;
         if Key::of(&position) == key {
             found = Some(mv);
         }

@@ -116,6 +116,17 @@ pub fn walk_segment(mut bytes: Vec<u8>, reseal: bool) -> Result<u64, IndexError>
     Ok(rows)
 }
 
+/// The segment file `bytes` with its body stored plain (not compressed),
+/// checksums made right: what the tests and the fuzz target alter, so that
+/// the decoder, not the decompressor, meets the damage.
+///
+/// # Errors
+/// What [`Explorer::open`] finds wrong with `bytes`.
+#[doc(hidden)]
+pub fn uncompressed_segment(bytes: &[u8]) -> Result<Vec<u8>, IndexError> {
+    format::uncompressed(bytes)
+}
+
 /// What goes wrong with an index.
 #[derive(Debug)]
 pub enum IndexError {

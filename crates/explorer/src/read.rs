@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use crate::IndexError;
 use crate::format::{Cursor, HEADER_BYTES, Header, ROW_GAMES};
 use crate::key::{KEY_BYTES, Key};
-use crate::model::{Speed, Stats};
+use bitboards::Color;
+
+use crate::model::{RatingGroup, Speed, Stats};
 use crate::write::{Row, StoredGame};
 
 /// One segment of an index.
@@ -57,8 +59,8 @@ impl Segment {
     }
 
     /// The segment of `map` (the bytes of the file at `path`), checked.
-    pub(crate) fn from_bytes(map: Vec<u8>, path: &Path) -> Result<Segment, IndexError> {
-        let header = Header::read(&map, path)?;
+    pub(crate) fn from_bytes(file: Vec<u8>, path: &Path) -> Result<Segment, IndexError> {
+        let (header, map) = Header::read(&file, path)?;
         Ok(Segment {
             path: path.to_path_buf(),
             map,
@@ -102,7 +104,7 @@ impl Segment {
         let packed = cursor.u8()?;
         let month = cursor.u16()?;
         let plies = cursor.count(1 << 16)?;
-        let moves = cursor.take(plies)?;
+        let moves = cursor.take(2 * plies)?;
         let fen = cursor.text()?;
         let outcome = packed & 3;
         let speed = Speed::from_index(packed >> 2 & 7)
@@ -189,26 +191,52 @@ impl Segment {
         if low == 0 {
             return Ok(());
         }
-        let (_, offset) = self.block(low - 1)?;
-        let end = if low < self.header.blocks {
-            self.block(low)?.1
+        let mut found = None;
+        self.scan_block(low - 1, |entry, payload| {
+            if entry == key {
+                found = Some(payload);
+            }
+            entry < key
+        })?;
+        if let Some(payload) = found {
+            let mut inner = Cursor {
+                bytes: payload,
+                at: 0,
+                file: &self.path,
+            };
+            self.read_rows(&mut inner, key, rows)?;
+        }
+        Ok(())
+    }
+
+    /// Reads block `index`'s keys and payloads in order, handing each to
+    /// `each` until it returns false.
+    fn scan_block<'a>(
+        &'a self,
+        index: u64,
+        mut each: impl FnMut(Key, &'a [u8]) -> bool,
+    ) -> Result<(), IndexError> {
+        let (first, offset) = self.block(index)?;
+        let end = if index + 1 < self.header.blocks {
+            self.block(index + 1)?.1
         } else {
             self.header.block_index_at
         };
+        if end < offset {
+            return Err(self.cursor(offset).corrupt("blocks out of order"));
+        }
         let mut cursor = self.cursor(offset);
+        let shared = usize::from(cursor.u8()?);
+        if shared > KEY_BYTES {
+            return Err(cursor.corrupt("a block's shared key bytes out of range"));
+        }
+        let mut bytes = first.to_bytes();
         while (cursor.at as u64) < end {
-            let found = cursor.key()?;
+            bytes[shared..].copy_from_slice(cursor.take(KEY_BYTES - shared)?);
+            let key = Key::from_bytes(&bytes).ok_or_else(|| cursor.corrupt("bad key"))?;
             let length = cursor.count(self.map.len())?;
             let payload = cursor.take(length)?;
-            if found == key {
-                let mut inner = Cursor {
-                    bytes: payload,
-                    at: 0,
-                    file: &self.path,
-                };
-                return read_rows(&mut inner, key, self.header.games, rows);
-            }
-            if found > key {
+            if !each(key, payload) {
                 break;
             }
         }
@@ -217,100 +245,116 @@ impl Segment {
 
     /// Calls `each` with every key's rows, in key order.
     pub(crate) fn for_each_key(&self, mut each: impl FnMut(&[Row])) -> Result<(), IndexError> {
-        let mut cursor = self.cursor(self.header.blocks_at);
         let mut rows = Vec::new();
-        while (cursor.at as u64) < self.header.block_index_at {
-            let key = cursor.key()?;
-            let length = cursor.count(self.map.len())?;
-            let payload = cursor.take(length)?;
-            let mut inner = Cursor {
-                bytes: payload,
-                at: 0,
-                file: &self.path,
-            };
-            rows.clear();
-            read_rows(&mut inner, key, self.header.games, &mut rows)?;
-            each(&rows);
+        let mut failure = None;
+        for block in 0..self.header.blocks {
+            self.scan_block(block, |key, payload| {
+                let mut inner = Cursor {
+                    bytes: payload,
+                    at: 0,
+                    file: &self.path,
+                };
+                rows.clear();
+                match self.read_rows(&mut inner, key, &mut rows) {
+                    Ok(()) => {
+                        each(&rows);
+                        true
+                    }
+                    Err(error) => {
+                        failure = Some(error);
+                        false
+                    }
+                }
+            })?;
+            if let Some(error) = failure {
+                return Err(error);
+            }
         }
         Ok(())
     }
 }
 
-fn read_rows(
-    cursor: &mut Cursor<'_>,
-    key: Key,
-    games: u64,
-    rows: &mut Vec<Row>,
-) -> Result<(), IndexError> {
-    let count = cursor.count(cursor.bytes.len())?;
-    let mut month = 0u16;
-    let game_index = |cursor: &mut Cursor<'_>| {
-        let value = cursor.varint()?;
-        u32::try_from(value)
-            .ok()
-            .filter(|_| value < games)
-            .ok_or_else(|| cursor.corrupt("game out of range"))
-    };
-    for _ in 0..count {
-        let step = cursor.varint()?;
-        month = u16::try_from(u64::from(month) + step)
-            .map_err(|_| cursor.corrupt("month out of range"))?;
-        let mv = cursor.u16()?;
-        let packed = cursor.u8()?;
-        let (speed, band) = (packed & 7, packed >> 3 & 15);
-        if speed >= 6 || band > 9 {
-            return Err(cursor.corrupt("bad speed or rating band"));
-        }
-        let mut row = Row {
-            key,
-            month,
-            mv,
-            speed,
-            band,
-            stats: Stats::default(),
-            games: [0; ROW_GAMES],
-            game_count: 0,
-        };
-        if packed & 0x80 != 0 {
+impl Segment {
+    /// Appends the rows of `key` (its payload at `cursor`) to `rows`; see
+    /// the writer's `put_rows` for the layout.
+    fn read_rows(
+        &self,
+        cursor: &mut Cursor<'_>,
+        key: Key,
+        rows: &mut Vec<Row>,
+    ) -> Result<(), IndexError> {
+        let count = cursor.count(cursor.bytes.len())?;
+        let mut month = 0u16;
+        let games = self.header.games;
+        let game_index = |cursor: &mut Cursor<'_>| {
             let value = cursor.varint()?;
-            let rating_sum = value >> 2;
-            row.stats = match value & 3 {
-                0 => Stats {
-                    white: 1,
-                    rating_sum,
-                    ..Stats::default()
-                },
-                1 => Stats {
-                    draws: 1,
-                    rating_sum,
-                    ..Stats::default()
-                },
-                2 => Stats {
-                    black: 1,
-                    rating_sum,
-                    ..Stats::default()
-                },
-                _ => return Err(cursor.corrupt("bad result")),
-            };
-            row.games[0] = game_index(cursor)?;
-            row.game_count = 1;
-        } else {
-            row.stats = Stats {
+            u32::try_from(value)
+                .ok()
+                .filter(|_| value < games)
+                .ok_or_else(|| cursor.corrupt("game out of range"))
+        };
+        for _ in 0..count {
+            let tag = cursor.u8()?;
+            if tag & 0x80 != 0 {
+                if tag & 0x7e != 0 {
+                    return Err(cursor.corrupt("bad row tag"));
+                }
+                let mv = cursor.u16()?;
+                let index = game_index(cursor)?;
+                let game = self.game(index)?;
+                let winner = match game.outcome {
+                    0 => Some(Color::White),
+                    2 => Some(Color::Black),
+                    _ => None,
+                };
+                let mut games = [0; ROW_GAMES];
+                games[0] = index;
+                rows.push(Row {
+                    key,
+                    month: game.month,
+                    mv,
+                    speed: game.speed.index(),
+                    band: RatingGroup::band(game.ratings[0], game.ratings[1]),
+                    stats: Stats::single(winner, game.ratings[usize::from(tag & 1)]),
+                    games,
+                    game_count: 1,
+                });
+                continue;
+            }
+            let (speed, band) = (tag & 7, tag >> 3 & 15);
+            if speed >= 6 || band > 9 {
+                return Err(cursor.corrupt("bad speed or rating band"));
+            }
+            let step = cursor.varint()?;
+            month = u16::try_from(step)
+                .map(|step| month.wrapping_add(step))
+                .map_err(|_| cursor.corrupt("month out of range"))?;
+            let mv = cursor.u16()?;
+            let stats = Stats {
                 white: cursor.varint()?,
                 draws: cursor.varint()?,
                 black: cursor.varint()?,
                 rating_sum: cursor.varint()?,
             };
             let n = cursor.u8()?;
-            if usize::from(n) > ROW_GAMES || u64::from(n) > row.stats.games() {
+            if usize::from(n) > ROW_GAMES || u64::from(n) > stats.games() {
                 return Err(cursor.corrupt("too many games in a row"));
             }
+            let mut row = Row {
+                key,
+                month,
+                mv,
+                speed,
+                band,
+                stats,
+                games: [0; ROW_GAMES],
+                game_count: n,
+            };
             for slot in 0..usize::from(n) {
                 row.games[slot] = game_index(cursor)?;
             }
-            row.game_count = n;
+            rows.push(row);
         }
-        rows.push(row);
+        Ok(())
     }
-    Ok(())
 }

@@ -39,13 +39,24 @@ impl Row {
     fn absorb(&mut self, later: &Row) {
         self.stats += later.stats;
         for &game in later.games() {
-            if usize::from(self.game_count) == ROW_GAMES {
-                self.games.copy_within(1.., 0);
-                self.games[ROW_GAMES - 1] = game;
-            } else {
-                self.games[usize::from(self.game_count)] = game;
-                self.game_count += 1;
-            }
+            self.keep(game);
+        }
+    }
+
+    /// Adds a later game and its statistics to this row.
+    pub(crate) fn add_game(&mut self, stats: Stats, game: u32) {
+        self.stats += stats;
+        self.keep(game);
+    }
+
+    /// Keeps `game` among the row's latest games.
+    fn keep(&mut self, game: u32) {
+        if usize::from(self.game_count) == ROW_GAMES {
+            self.games.copy_within(1.., 0);
+            self.games[ROW_GAMES - 1] = game;
+        } else {
+            self.games[usize::from(self.game_count)] = game;
+            self.game_count += 1;
         }
     }
 }
@@ -74,6 +85,7 @@ pub(crate) struct StoredGame {
     pub(crate) speed: Speed,
     pub(crate) rated: bool,
     pub(crate) month: u16,
+    /// The moves, two bytes each ([`bitboards::Move::to_bits`], little-endian).
     pub(crate) moves: Vec<u8>,
     pub(crate) fen: Option<String>,
 }
@@ -88,7 +100,11 @@ impl StoredGame {
             speed: record.speed?,
             rated: record.rated,
             month: record.month?.to_bits(),
-            moves: record.moves.clone(),
+            moves: record
+                .moves
+                .iter()
+                .flat_map(|mv| mv.to_bits().to_le_bytes())
+                .collect(),
             fen: record.fen.clone(),
         })
     }
@@ -183,7 +199,7 @@ pub(crate) fn write_segment(
         }
         body.push(game.outcome | game.speed.index() << 2 | u8::from(game.rated) << 5);
         body.extend_from_slice(&game.month.to_le_bytes());
-        put_varint(&mut body, game.moves.len() as u64);
+        put_varint(&mut body, (game.moves.len() / 2) as u64);
         body.extend_from_slice(&game.moves);
         put_text(&mut body, game.fen.as_deref().unwrap_or(""));
     }
@@ -213,10 +229,12 @@ pub(crate) fn write_segment(
     }
 
     // Positions: each key's rows together, in blocks of BLOCK_KEYS keys.
+    // A block starts with the number of leading bytes all its keys share
+    // (they are sorted: those of its first and last key); each key then
+    // writes the rest of its bytes only.
     let blocks_at = at(&body);
     let mut block_index: Vec<(Key, u64)> = Vec::new();
-    let mut keys = 0u64;
-    let mut payload = Vec::new();
+    let mut ranges: Vec<(Key, usize, usize)> = Vec::new();
     let mut start = 0;
     while start < rows.len() {
         let key = rows[start].key;
@@ -225,16 +243,23 @@ pub(crate) fn write_segment(
                 .iter()
                 .take_while(|row| row.key == key)
                 .count();
-        if keys.is_multiple_of(BLOCK_KEYS as u64) {
-            block_index.push((key, at(&body)));
-        }
-        keys += 1;
-        payload.clear();
-        put_rows(&mut payload, &rows[start..end]);
-        body.extend_from_slice(&key.to_bytes());
-        put_varint(&mut body, payload.len() as u64);
-        body.extend_from_slice(&payload);
+        ranges.push((key, start, end));
         start = end;
+    }
+    let keys = ranges.len() as u64;
+    let mut payload = Vec::new();
+    for block in ranges.chunks(BLOCK_KEYS) {
+        let (first, last) = (block[0].0.to_bytes(), block[block.len() - 1].0.to_bytes());
+        let shared = first.iter().zip(&last).take_while(|(a, b)| a == b).count();
+        block_index.push((block[0].0, at(&body)));
+        body.push(shared as u8);
+        for &(key, start, end) in block {
+            payload.clear();
+            put_rows(&mut payload, &rows[start..end], games);
+            body.extend_from_slice(&key.to_bytes()[shared..]);
+            put_varint(&mut body, payload.len() as u64);
+            body.extend_from_slice(&payload);
+        }
     }
     let block_index_at = at(&body);
     for (key, offset) in &block_index {
@@ -242,7 +267,7 @@ pub(crate) fn write_segment(
         body.extend_from_slice(&offset.to_le_bytes());
     }
     let header = Header {
-        flags,
+        flags: flags | crate::format::FLAG_COMPRESSED,
         max_ply,
         games: games.len() as u64,
         names: players.len() as u64,
@@ -259,12 +284,11 @@ pub(crate) fn write_segment(
     let staging = path.with_extension("partial");
     {
         let mut file = File::create(&staging)?;
-        file.write_all(&header.write(&body))?;
-        file.write_all(&body)?;
+        file.write_all(&header.file(&body))?;
         file.sync_all()?;
     }
     std::fs::rename(&staging, path)?;
-    Ok(header.end)
+    Ok(std::fs::metadata(path)?.len())
 }
 
 fn put_text(out: &mut Vec<u8>, text: &str) {
@@ -272,42 +296,61 @@ fn put_text(out: &mut Vec<u8>, text: &str) {
     out.extend_from_slice(text.as_bytes());
 }
 
-/// The rows of one position: a count, then each row: the month (as the
-/// difference from the row before), the move, a byte of speed, band and
-/// whether it is a single game, then either the one game (its result with
-/// the rating, and its index) or the statistics and the latest games.
-fn put_rows(out: &mut Vec<u8>, rows: &[Row]) {
+/// The rows of one position: a count, then each row, by its first byte:
+///
+/// - high bit set: the row of one game, everything of which its game
+///   record holds (month, speed, band, result, ratings); the low bit says
+///   whether Black moved; then the move and the game's index;
+/// - else speed and band (`speed | band << 3`), then the month (as the
+///   difference from the last such row's), the move, the statistics and
+///   the latest games.
+fn put_rows(out: &mut Vec<u8>, rows: &[Row], games: &[StoredGame]) {
     put_varint(out, rows.len() as u64);
     let mut month = 0;
     for row in rows {
-        put_varint(out, u64::from(row.month - month));
+        if let Some(black) = single_game(row, games) {
+            out.push(0x80 | u8::from(black));
+            out.extend_from_slice(&row.mv.to_le_bytes());
+            put_varint(out, u64::from(row.games[0]));
+            continue;
+        }
+        out.push(row.speed | row.band << 3);
+        put_varint(out, u64::from(row.month.wrapping_sub(month)));
         month = row.month;
         out.extend_from_slice(&row.mv.to_le_bytes());
-        let single = row.stats.games() == 1 && row.game_count == 1;
-        out.push(row.speed | row.band << 3 | u8::from(single) << 7);
-        if single {
-            let outcome = if row.stats.white == 1 {
-                0
-            } else if row.stats.draws == 1 {
-                1
-            } else {
-                2
-            };
-            put_varint(out, row.stats.rating_sum << 2 | outcome);
-            put_varint(out, u64::from(row.games[0]));
-        } else {
-            for value in [
-                row.stats.white,
-                row.stats.draws,
-                row.stats.black,
-                row.stats.rating_sum,
-            ] {
-                put_varint(out, value);
-            }
-            out.push(row.game_count);
-            for &game in row.games() {
-                put_varint(out, u64::from(game));
-            }
+        for value in [
+            row.stats.white,
+            row.stats.draws,
+            row.stats.black,
+            row.stats.rating_sum,
+        ] {
+            put_varint(out, value);
+        }
+        out.push(row.game_count);
+        for &game in row.games() {
+            put_varint(out, u64::from(game));
         }
     }
+}
+
+/// Whether `row` is one game's, all of which its record says (then
+/// whether Black moved), so that it can be written as the game alone.
+fn single_game(row: &Row, games: &[StoredGame]) -> Option<bool> {
+    if row.stats.games() != 1 || row.game_count != 1 {
+        return None;
+    }
+    let game = games.get(usize::try_from(row.games[0]).ok()?)?;
+    let outcome = if row.stats.white == 1 {
+        0
+    } else if row.stats.draws == 1 {
+        1
+    } else {
+        2
+    };
+    let fits = game.month == row.month
+        && game.speed.index() == row.speed
+        && crate::model::RatingGroup::band(game.ratings[0], game.ratings[1]) == row.band
+        && game.outcome == outcome;
+    let black = u64::from(game.ratings[0]) != row.stats.rating_sum;
+    (fits && u64::from(game.ratings[usize::from(black)]) == row.stats.rating_sum).then_some(black)
 }

@@ -5,12 +5,14 @@
 //! A bad request is a 400 with a JSON `error`; every answer carries
 //! `Access-Control-Allow-Origin: *`.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -39,6 +41,10 @@ pub struct ServeArgs {
     /// A page served at `/` (the visualiser, `target/web/index.html`).
     #[arg(long)]
     pub page: Option<PathBuf>,
+    /// Answers kept in memory, by query, for the next time they are asked
+    /// (0: none). The index does not change while it is served.
+    #[arg(long, default_value_t = 40_000)]
+    pub cache: usize,
 }
 
 /// What the server answers from.
@@ -46,6 +52,77 @@ pub struct Server {
     explorer: Option<Explorer>,
     tables: Option<Tablebase>,
     page: Option<String>,
+    cache: Cache,
+}
+
+/// Answers by request (path and query), in shards each under its lock,
+/// each emptied when full. Only answers that succeeded are kept.
+struct Cache {
+    shards: Vec<Mutex<HashMap<String, (&'static str, Bytes)>>>,
+    per_shard: usize,
+}
+
+impl Cache {
+    const SHARDS: usize = 16;
+
+    fn new(capacity: usize) -> Cache {
+        Cache {
+            shards: (0..Cache::SHARDS)
+                .map(|_| Mutex::new(HashMap::new()))
+                .collect(),
+            per_shard: capacity.div_ceil(Cache::SHARDS),
+        }
+    }
+
+    /// The shard of `key`, by its FNV-1a hash.
+    fn shard(&self, key: &str) -> &Mutex<HashMap<String, (&'static str, Bytes)>> {
+        let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+        for byte in key.bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        &self.shards[(hash % Cache::SHARDS as u64) as usize]
+    }
+
+    fn get(&self, key: &str) -> Option<(&'static str, Bytes)> {
+        if self.per_shard == 0 {
+            return None;
+        }
+        self.shard(key).lock().ok()?.get(key).cloned()
+    }
+
+    fn put(&self, key: String, content_type: &'static str, body: Bytes) {
+        if self.per_shard == 0 {
+            return;
+        }
+        if let Ok(mut shard) = self.shard(&key).lock() {
+            if shard.len() >= self.per_shard {
+                shard.clear();
+            }
+            shard.insert(key, (content_type, body));
+        }
+    }
+}
+
+/// The answer to `path?query`: from the cache, or made by `answer` (and
+/// kept when it succeeded).
+fn cached(
+    server: &Server,
+    path: &str,
+    query: Option<&str>,
+    answer: impl FnOnce() -> Result<(&'static str, String), Response>,
+) -> Response {
+    let key = format!("{path}?{}", query.unwrap_or(""));
+    if let Some((content_type, body)) = server.cache.get(&key) {
+        return ([(header::CONTENT_TYPE, content_type)], body).into_response();
+    }
+    match answer() {
+        Ok((content_type, body)) => {
+            let body = Bytes::from(body);
+            server.cache.put(key, content_type, body.clone());
+            ([(header::CONTENT_TYPE, content_type)], body).into_response()
+        }
+        Err(response) => response,
+    }
 }
 
 /// Runs the server until it is stopped (SIGINT or SIGTERM).
@@ -86,6 +163,7 @@ pub fn run(args: &ServeArgs, err: &mut impl Write) -> Result<(), CommandError> {
         explorer,
         tables,
         page,
+        cache: Cache::new(args.cache),
     });
     let address: SocketAddr = format!("{}:{}", args.bind, args.port)
         .parse()
@@ -265,48 +343,58 @@ fn explorer(server: &Server) -> Result<&Explorer, Response> {
     })
 }
 
-fn lichess_answer(server: &Server, query: Option<&str>, history_only: bool) -> Response {
+fn lichess_answer(
+    server: &Server,
+    path: &str,
+    query: Option<&str>,
+    history_only: bool,
+) -> Response {
     let explorer = match explorer(server) {
         Ok(explorer) => explorer,
         Err(response) => return response,
     };
-    let request = (|| {
-        let params = Params::parse(query)?;
-        let play = params.play()?;
-        let filter = Filter::parse(
-            params.get("speeds").as_deref(),
-            params.get("ratings").as_deref(),
-            params.get("since").as_deref(),
-            params.get("until").as_deref(),
-        )
-        .map_err(|error| error.to_string())?;
-        let limits = if history_only {
-            Limits {
-                moves: 0,
-                top_games: 0,
-                recent_games: 0,
-                history: true,
-            }
-        } else {
-            params.limits(params.boolean("history")?)?
-        };
-        Ok::<_, String>((play, filter, limits))
-    })();
-    match request {
-        Err(message) => error(StatusCode::BAD_REQUEST, &message),
-        Ok((play, filter, limits)) => match explorer.lichess(&play, &filter, &limits) {
-            Ok(answer) => json(StatusCode::OK, answer.to_json()),
-            Err(failure) => error(StatusCode::INTERNAL_SERVER_ERROR, &failure.to_string()),
-        },
-    }
+    cached(server, path, query, || {
+        let request = (|| {
+            let params = Params::parse(query)?;
+            let play = params.play()?;
+            let filter = Filter::parse(
+                params.get("speeds").as_deref(),
+                params.get("ratings").as_deref(),
+                params.get("since").as_deref(),
+                params.get("until").as_deref(),
+            )
+            .map_err(|error| error.to_string())?;
+            let limits = if history_only {
+                Limits {
+                    moves: 0,
+                    top_games: 0,
+                    recent_games: 0,
+                    history: true,
+                }
+            } else {
+                params.limits(params.boolean("history")?)?
+            };
+            Ok::<_, String>((play, filter, limits))
+        })();
+        match request {
+            Err(message) => Err(error(StatusCode::BAD_REQUEST, &message)),
+            Ok((play, filter, limits)) => match explorer.lichess(&play, &filter, &limits) {
+                Ok(answer) => Ok(("application/json", answer.to_json())),
+                Err(failure) => Err(error(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    &failure.to_string(),
+                )),
+            },
+        }
+    })
 }
 
 async fn lichess(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
-    lichess_answer(&server, query.as_deref(), false)
+    lichess_answer(&server, "/lichess", query.as_deref(), false)
 }
 
 async fn lichess_history(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
-    lichess_answer(&server, query.as_deref(), true)
+    lichess_answer(&server, "/lichess/history", query.as_deref(), true)
 }
 
 async fn player(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
@@ -314,65 +402,69 @@ async fn player(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) ->
         Ok(explorer) => explorer,
         Err(response) => return response,
     };
-    let request = (|| {
-        let params = Params::parse(query.as_deref())?;
-        let name = params
-            .get("player")
-            .filter(|name| !name.is_empty())
-            .ok_or("missing player")?;
-        let color = match params.get("color").as_deref() {
-            Some("white") => Color::White,
-            Some("black") => Color::Black,
-            Some(other) => return Err(format!("invalid color {other:?}: expected white or black")),
-            None => return Err("missing color".to_owned()),
-        };
-        let play = params.play()?;
-        let filter = Filter::parse(
-            params.get("speeds").as_deref(),
-            None,
-            params.get("since").as_deref(),
-            params.get("until").as_deref(),
-        )
-        .map_err(|error| error.to_string())?;
-        let modes = match params.get("modes") {
-            None => None,
-            Some(list) => Some(
-                list.split(',')
-                    .filter(|mode| !mode.is_empty())
-                    .map(|mode| match mode {
-                        "rated" => Ok(true),
-                        "casual" => Ok(false),
-                        other => Err(format!("invalid mode {other:?}: expected rated or casual")),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
-        };
-        let filter = PlayerFilter {
-            speeds: filter.speeds,
-            modes,
-            since: filter.since,
-            until: filter.until,
-        };
-        let limits = Limits {
-            recent_games: params.number("recentGames", 8)?,
-            ..params.limits(false)?
-        };
-        Ok::<_, String>((name, color, play, filter, limits))
-    })();
-    match request {
-        Err(message) => error(StatusCode::BAD_REQUEST, &message),
-        Ok((name, color, play, filter, limits)) => {
-            match explorer.player(&name, color, &play, &filter, &limits) {
-                Ok(answer) => (
-                    StatusCode::OK,
-                    [(header::CONTENT_TYPE, "application/x-ndjson")],
-                    answer.to_json() + "\n",
-                )
-                    .into_response(),
-                Err(failure) => error(StatusCode::INTERNAL_SERVER_ERROR, &failure.to_string()),
+    cached(&server, "/player", query.as_deref(), || {
+        let request = (|| {
+            let params = Params::parse(query.as_deref())?;
+            let name = params
+                .get("player")
+                .filter(|name| !name.is_empty())
+                .ok_or("missing player")?;
+            let color = match params.get("color").as_deref() {
+                Some("white") => Color::White,
+                Some("black") => Color::Black,
+                Some(other) => {
+                    return Err(format!("invalid color {other:?}: expected white or black"));
+                }
+                None => return Err("missing color".to_owned()),
+            };
+            let play = params.play()?;
+            let filter = Filter::parse(
+                params.get("speeds").as_deref(),
+                None,
+                params.get("since").as_deref(),
+                params.get("until").as_deref(),
+            )
+            .map_err(|error| error.to_string())?;
+            let modes = match params.get("modes") {
+                None => None,
+                Some(list) => Some(
+                    list.split(',')
+                        .filter(|mode| !mode.is_empty())
+                        .map(|mode| match mode {
+                            "rated" => Ok(true),
+                            "casual" => Ok(false),
+                            other => {
+                                Err(format!("invalid mode {other:?}: expected rated or casual"))
+                            }
+                        })
+                        .collect::<Result<Vec<_>, _>>()?,
+                ),
+            };
+            let filter = PlayerFilter {
+                speeds: filter.speeds,
+                modes,
+                since: filter.since,
+                until: filter.until,
+            };
+            let limits = Limits {
+                recent_games: params.number("recentGames", 8)?,
+                ..params.limits(false)?
+            };
+            Ok::<_, String>((name, color, play, filter, limits))
+        })();
+        match request {
+            Err(message) => Err(error(StatusCode::BAD_REQUEST, &message)),
+            Ok((name, color, play, filter, limits)) => {
+                match explorer.player(&name, color, &play, &filter, &limits) {
+                    Ok(answer) => Ok(("application/x-ndjson", answer.to_json() + "\n")),
+                    Err(failure) => Err(error(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        &failure.to_string(),
+                    )),
+                }
             }
         }
-    }
+    })
 }
 
 async fn standard(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
@@ -382,20 +474,19 @@ async fn standard(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) 
             "no tablebase: start the server with --syzygy DIR",
         );
     };
-    let params = match Params::parse(query.as_deref()) {
-        Ok(params) => params,
-        Err(message) => return error(StatusCode::BAD_REQUEST, &message),
-    };
-    let Some(fen) = params.get("fen") else {
-        return error(StatusCode::BAD_REQUEST, "missing fen");
-    };
-    let position = match Play::new(Some(&fen), &[]) {
-        Ok(play) => play.position,
-        Err(message) => return error(StatusCode::BAD_REQUEST, &message.to_string()),
-    };
-    let answer = bitboards_explorer::tablebase::answer(tables, &position);
-    json(
-        StatusCode::OK,
-        serde_json::to_string(&answer).unwrap_or_default(),
-    )
+    cached(&server, "/standard", query.as_deref(), || {
+        let params = Params::parse(query.as_deref())
+            .map_err(|message| error(StatusCode::BAD_REQUEST, &message))?;
+        let Some(fen) = params.get("fen") else {
+            return Err(error(StatusCode::BAD_REQUEST, "missing fen"));
+        };
+        let position = Play::new(Some(&fen), &[])
+            .map_err(|message| error(StatusCode::BAD_REQUEST, &message.to_string()))?
+            .position;
+        let answer = bitboards_explorer::tablebase::answer(tables, &position);
+        Ok((
+            "application/json",
+            serde_json::to_string(&answer).unwrap_or_default(),
+        ))
+    })
 }
