@@ -143,7 +143,7 @@ pub fn build(
                         continue;
                     }
                     report.games_indexed += 1;
-                    pending.add(&record);
+                    pending.add(record);
                     if pending.games.len() >= options.segment_games.max(1) && failure.is_none() {
                         match pending.write(dir, next_number, flags, max_ply) {
                             Ok(bytes) => {
@@ -235,20 +235,22 @@ impl Seen {
 }
 
 impl Pending {
-    fn add(&mut self, record: &GameRecord) {
+    fn add(&mut self, mut record: GameRecord) {
+        let band = RatingGroup::band(record.ratings[0], record.ratings[1]);
+        let ratings = record.ratings;
+        let positions = std::mem::take(&mut record.positions);
         let Some(game) = StoredGame::from_record(record) else {
             return;
         };
         let index = self.games.len() as u32;
-        let band = RatingGroup::band(record.ratings[0], record.ratings[1]);
-        for &(key, mv, color) in &record.positions {
+        for (key, mv, color) in positions {
             let (key, row) = Seen::row(key, game.month, mv.to_bits(), game.speed.index(), band);
             self.seen.push(Seen {
                 key,
                 row,
                 game: index,
                 outcome: game.outcome,
-                rating: record.ratings[usize::from(color == Color::Black)],
+                rating: ratings[usize::from(color == Color::Black)],
             });
         }
         self.games.push(game);

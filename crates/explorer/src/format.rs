@@ -5,7 +5,7 @@
 //! header (136 bytes): magic "BBEXSEG1", version, flags, counts, section
 //!                     offsets (in the body decompressed), the body's length
 //!                     as stored and its checksum, the header's checksum
-//! body               one zstd frame (flag 2) or plain, holding:
+//! body               zstd frames of 1 MiB each (flag 2) or plain, holding:
 //! games              one record per game (id, names, ratings, result,
 //!                     speed, month, the first plies' moves, FEN)
 //! game offsets       u64 per game
@@ -38,7 +38,7 @@ pub(crate) const ROW_GAMES: usize = 8;
 
 /// A segment flag: a masters index (years, top games by rating).
 pub(crate) const FLAG_MASTERS: u32 = 1;
-/// A segment flag: the body is one zstd frame.
+/// A segment flag: the body is zstd frames.
 pub(crate) const FLAG_COMPRESSED: u32 = 2;
 /// zstd's level for segments: its default, a fifth of the build's time at
 /// most (docs/performance.md, "Opening explorer").
@@ -175,7 +175,7 @@ impl Header {
     /// header's flags say so).
     pub(crate) fn file(&self, body: &[u8]) -> Vec<u8> {
         let stored = if self.flags & FLAG_COMPRESSED != 0 {
-            zstd::bulk::compress(body, COMPRESSION_LEVEL).unwrap_or_else(|_| body.to_vec())
+            compress(body).unwrap_or_else(|_| body.to_vec())
         } else {
             body.to_vec()
         };
@@ -336,6 +336,17 @@ impl Header {
         }
         Ok((header, image))
     }
+}
+
+/// `body` as zstd frames of a megabyte each, compressed on every core and
+/// laid end to end (zstd reads concatenated frames as one).
+fn compress(body: &[u8]) -> std::io::Result<Vec<u8>> {
+    use rayon::prelude::*;
+    let frames: Vec<Vec<u8>> = body
+        .par_chunks(1 << 20)
+        .map(|piece| zstd::bulk::compress(piece, COMPRESSION_LEVEL))
+        .collect::<std::io::Result<_>>()?;
+    Ok(frames.concat())
 }
 
 /// `bytes` with the checksums of its header and body made right (what

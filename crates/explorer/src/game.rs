@@ -77,7 +77,8 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
     /// For each position of the first `max_ply` plies, once (the move
     /// played from it last, as lila-openingexplorer's `without_loops`):
-    /// its key, the move, and the side that played it.
+    /// its key, the move, and the side that played it; sorted by key once
+    /// the game is finished.
     pub positions: Vec<(Key, Move, Color)>,
     /// Why the game is left out, if it is.
     pub skip: Option<Skip>,
@@ -98,8 +99,6 @@ pub struct GameReader {
     pub game: GameRecord,
     /// Plies counted (50, as Lichess's explorer).
     pub max_ply: usize,
-    /// The positions met so far, with where they are in `game.positions`.
-    seen: Vec<Key>,
 }
 
 impl GameReader {
@@ -109,7 +108,6 @@ impl GameReader {
         GameReader {
             game: GameRecord::default(),
             max_ply,
-            seen: Vec::new(),
         }
     }
 
@@ -142,18 +140,11 @@ impl GameReader {
         game.winner = game.result.flatten();
         game.ratings = [game.elos[0].unwrap_or(0), game.elos[1].unwrap_or(0)];
         game.speed = game.time_control;
-        // The last occurrence of each position wins: keep it, in order.
-        let positions = &mut game.positions;
-        let mut kept = Vec::with_capacity(positions.len());
-        self.seen.clear();
-        for &(key, mv, color) in positions.iter().rev() {
-            if !self.seen.contains(&key) {
-                self.seen.push(key);
-                kept.push((key, mv, color));
-            }
-        }
-        kept.reverse();
-        *positions = kept;
+        // The last occurrence of each position wins: reversed, sorted by
+        // key (stably: the last occurrence first), then one of each key.
+        game.positions.reverse();
+        game.positions.sort_by_key(|&(key, _, _)| key);
+        game.positions.dedup_by_key(|&mut (key, _, _)| key);
         core::mem::take(game)
     }
 
@@ -169,6 +160,8 @@ impl Visitor for GameReader {
     fn begin_game(&mut self, _: usize) {
         self.game = GameRecord {
             rated: true,
+            moves: Vec::with_capacity(self.max_ply.min(64)),
+            positions: Vec::with_capacity(self.max_ply.min(64)),
             ..GameRecord::default()
         };
     }

@@ -6,6 +6,8 @@ use std::fs::File;
 use std::io::Write;
 use std::path::Path;
 
+use rayon::prelude::*;
+
 use crate::format::{BLOCK_KEYS, HEADER_BYTES, Header, ROW_GAMES, put_varint};
 use crate::game::GameRecord;
 use crate::key::Key;
@@ -91,10 +93,10 @@ pub(crate) struct StoredGame {
 }
 
 impl StoredGame {
-    pub(crate) fn from_record(record: &GameRecord) -> Option<StoredGame> {
+    pub(crate) fn from_record(record: GameRecord) -> Option<StoredGame> {
         Some(StoredGame {
-            id: record.id.clone(),
-            names: record.names.clone(),
+            id: record.id,
+            names: record.names,
             ratings: record.ratings,
             outcome: outcome_of(record.winner),
             speed: record.speed?,
@@ -105,7 +107,7 @@ impl StoredGame {
                 .iter()
                 .flat_map(|mv| mv.to_bits().to_le_bytes())
                 .collect(),
-            fen: record.fen.clone(),
+            fen: record.fen,
         })
     }
 }
@@ -153,6 +155,10 @@ pub(crate) fn made_id(game: &StoredGame) -> String {
     id.push_str(std::str::from_utf8(&digits).unwrap_or("0000000"));
     id
 }
+
+/// A run of blocks encoded: its bytes, and each block's first key and
+/// where it starts among them.
+type EncodedRun = (Vec<u8>, Vec<(Key, usize)>);
 
 /// Writes a segment of `games` and their `rows` (combined) to `path`,
 /// through a temporary file renamed into place once whole and synced.
@@ -247,19 +253,37 @@ pub(crate) fn write_segment(
         start = end;
     }
     let keys = ranges.len() as u64;
-    let mut payload = Vec::new();
-    for block in ranges.chunks(BLOCK_KEYS) {
-        let (first, last) = (block[0].0.to_bytes(), block[block.len() - 1].0.to_bytes());
-        let shared = first.iter().zip(&last).take_while(|(a, b)| a == b).count();
-        block_index.push((block[0].0, at(&body)));
-        body.push(shared as u8);
-        for &(key, start, end) in block {
-            payload.clear();
-            put_rows(&mut payload, &rows[start..end], games);
-            body.extend_from_slice(&key.to_bytes()[shared..]);
-            put_varint(&mut body, payload.len() as u64);
-            body.extend_from_slice(&payload);
-        }
+    // Runs of blocks encoded on every core, then laid end to end.
+    let runs: Vec<EncodedRun> = ranges
+        .par_chunks(BLOCK_KEYS * 64)
+        .map(|run| {
+            let mut out = Vec::new();
+            let mut starts = Vec::new();
+            let mut payload = Vec::new();
+            for block in run.chunks(BLOCK_KEYS) {
+                let (first, last) = (block[0].0.to_bytes(), block[block.len() - 1].0.to_bytes());
+                let shared = first.iter().zip(&last).take_while(|(a, b)| a == b).count();
+                starts.push((block[0].0, out.len()));
+                out.push(shared as u8);
+                for &(key, start, end) in block {
+                    payload.clear();
+                    put_rows(&mut payload, &rows[start..end], games);
+                    out.extend_from_slice(&key.to_bytes()[shared..]);
+                    put_varint(&mut out, payload.len() as u64);
+                    out.extend_from_slice(&payload);
+                }
+            }
+            (out, starts)
+        })
+        .collect();
+    for (run, starts) in runs {
+        let base = at(&body);
+        block_index.extend(
+            starts
+                .into_iter()
+                .map(|(key, offset)| (key, base + offset as u64)),
+        );
+        body.extend_from_slice(&run);
     }
     let block_index_at = at(&body);
     for (key, offset) in &block_index {
