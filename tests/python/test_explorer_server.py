@@ -31,6 +31,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import berserk
 import chess
+import chess.pgn
+import chess.polyglot
 import chess.syzygy
 import pytest
 
@@ -442,3 +444,45 @@ def test_answers_type_check_against_lichess_types(url: str) -> None:
         text=True,
     )
     assert result.returncode != 0 and "topGames" in result.stdout
+
+
+def counted_by_the_explorer(game: chess.pgn.Game) -> bool:
+    """Whether the explorer indexes `game` (its rules, from the tags)."""
+    headers = game.headers
+    if headers.get("Variant", "Standard") not in ("Standard", "From Position"):
+        return False
+    if "BOT" in (headers.get("WhiteTitle"), headers.get("BlackTitle")):
+        return False
+    if headers.get("Result") not in ("1-0", "0-1", "1/2-1/2"):
+        return False
+    if not all(headers.get(tag, "").isdigit() for tag in ("WhiteElo", "BlackElo")):
+        return False
+    dates = [value for name, value in headers.items() if name in ("Date", "UTCDate")]
+    month = dates[-1].split(".")[1] if dates and len(dates[-1].split(".")) > 1 else "??"
+    if not month.isdigit() or not 1 <= int(month) <= 12:
+        return False
+    control = headers.get("TimeControl", "")
+    return control == "-" or bool(re.fullmatch(r"\d+\+\d+", control))
+
+
+def test_a_book_from_the_index_is_the_book_of_its_games(tmp_path: pathlib.Path) -> None:
+    index = tmp_path / "index"
+    subprocess.run([BIN, "explorer", "build", str(DATA / "recount-games.pgn"), "--out", str(index)],
+                   check=True, capture_output=True)
+    subprocess.run([BIN, "explorer", "book", str(index), "--out", str(tmp_path / "index.bin")],
+                   check=True, capture_output=True)
+    # The games the index holds, by python-chess, into `bitboards book build`.
+    kept = []
+    with open(DATA / "recount-games.pgn") as pgn:
+        while (game := chess.pgn.read_game(pgn)) is not None:
+            if counted_by_the_explorer(game):
+                kept.append(str(game))
+    (tmp_path / "kept.pgn").write_text("\n\n".join(kept) + "\n")
+    subprocess.run([BIN, "book", "build", str(tmp_path / "kept.pgn"), "-o", str(tmp_path / "games.bin"),
+                    "--max-ply", "50"], check=True, capture_output=True)
+    assert (tmp_path / "index.bin").read_bytes() == (tmp_path / "games.bin").read_bytes()
+    # python-chess reads it: 1. e4 and 1. d4 from the start, weighted.
+    with chess.polyglot.open_reader(tmp_path / "index.bin") as reader:
+        entries = list(reader.find_all(chess.Board()))
+    assert {entry.move.uci() for entry in entries} >= {"e2e4", "d2d4"}
+    assert all(entry.weight > 0 for entry in entries)

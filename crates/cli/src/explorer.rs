@@ -128,6 +128,18 @@ pub enum ExplorerCommand {
         #[arg(long, value_enum, default_value_t = QueryFormat::Text)]
         format: QueryFormat,
     },
+    /// A Polyglot opening book from the index's games (2 per win and 1 per
+    /// draw for the side that played the move, as `bitboards book build`).
+    Book {
+        /// The index's directory.
+        dir: PathBuf,
+        /// Where to write the book (`.bin`).
+        #[arg(long)]
+        out: PathBuf,
+        /// Moves played in fewer games are left out.
+        #[arg(long, default_value_t = 1)]
+        min_games: u32,
+    },
     /// Serve Lichess's explorer API (`/lichess`, `/player`,
     /// `/lichess/history`) and its tablebase API (`/standard`) over HTTP.
     Serve(serve::ServeArgs),
@@ -241,6 +253,15 @@ pub fn run(
             };
             out.write_all(text.as_bytes())
                 .map_err(|error| CommandError::failure(format!("cannot write the answer: {error}")))
+        }
+        ExplorerCommand::Book {
+            dir,
+            out: path,
+            min_games,
+        } => {
+            let entries = bitboards_explorer::book(dir, path, *min_games).map_err(index_error)?;
+            let _ = writeln!(err, "{}: {entries} entries", path.display());
+            Ok(())
         }
         ExplorerCommand::Serve(args) => serve::run(args, err),
     }

@@ -430,3 +430,69 @@ pub fn merge_indexes(dir: &Path, others: &[&Path]) -> Result<BuildReport, IndexE
         seconds: started.elapsed().as_secs_f64(),
     })
 }
+
+/// A Polyglot opening book from the games of the index in `dir`, written
+/// to `out`: each game replayed to the plies the index counts, each move
+/// weighted for the side that played it as `bitboards book build` weighs
+/// it (2 for a win, 1 for a draw: polyglot's `make-book`), moves played in
+/// fewer than `min_games` games left out. The same book as `bitboards book
+/// build --max-ply N` makes from the games the index holds. Returns the
+/// book's entries.
+///
+/// # Errors
+/// A damaged index; a file that cannot be written.
+pub fn book(dir: &Path, out: &Path, min_games: u32) -> Result<u64, IndexError> {
+    use bitboards::Position;
+    use bitboards_pgn::GameResult;
+    use bitboards_pgn::book::{BookBuilder, BuildOptions as BookOptions, GameMoves};
+
+    let manifest = Manifest::read(dir)?.ok_or_else(|| IndexError::NoIndex(dir.to_path_buf()))?;
+    let mut builder = BookBuilder::new(BookOptions {
+        max_ply: usize::try_from(manifest.max_ply).unwrap_or(usize::MAX),
+        min_games,
+        ..BookOptions::default()
+    });
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |error| IndexError::Io { path, error }
+    };
+    let mut moves = GameMoves::default();
+    for &number in &manifest.segments {
+        let path = segment_path(dir, number);
+        let segment = Segment::open(&path)?;
+        for index in 0..u32::try_from(segment.games()).unwrap_or(u32::MAX) {
+            let game = segment.game(index)?;
+            let mut position = if game.fen.is_empty() {
+                Position::START
+            } else {
+                Position::from_fen(game.fen).map_err(|_| IndexError::Corrupt {
+                    file: path.clone(),
+                    detail: format!("game {index}: its FEN does not read"),
+                })?
+            };
+            moves.moves.clear();
+            moves.result = Some(match game.outcome {
+                0 => GameResult::WhiteWins,
+                2 => GameResult::BlackWins,
+                _ => GameResult::Draw,
+            });
+            for bits in game.moves.chunks_exact(2) {
+                let mv = bitboards::Move::from_bits(u16::from_le_bytes([bits[0], bits[1]]))
+                    .filter(|&mv| position.is_legal(mv))
+                    .ok_or_else(|| IndexError::Corrupt {
+                        file: path.clone(),
+                        detail: format!("game {index}: a move that is not legal"),
+                    })?;
+                moves
+                    .moves
+                    .push((position.polyglot_key(), mv, position.side_to_move()));
+                position.play_unchecked_in_place(mv);
+            }
+            builder.add_game(&moves).map_err(io(out))?;
+        }
+    }
+    let mut file = bitboards_pgn::StagedFile::create(out).map_err(io(out))?;
+    let entries = builder.write(&mut file).map_err(io(out))?;
+    file.commit().map_err(io(out))?;
+    Ok(entries)
+}

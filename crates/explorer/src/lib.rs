@@ -56,7 +56,7 @@ mod write;
 
 use std::path::PathBuf;
 
-pub use build::{BuildOptions, BuildReport, build, build_bytes, merge, merge_indexes};
+pub use build::{BuildOptions, BuildReport, book, build, build_bytes, merge, merge_indexes};
 pub use game::{GameReader, GameRecord, Skip};
 pub use index::{Explorer, PlayerFilter};
 pub use key::Key;

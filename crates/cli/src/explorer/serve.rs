@@ -103,6 +103,22 @@ impl Cache {
     }
 }
 
+/// The cached answer to `path?query`, if there is one.
+fn hit(server: &Server, path: &str, query: Option<&str>) -> Option<Response> {
+    let key = format!("{path}?{}", query.unwrap_or(""));
+    let (content_type, body) = server.cache.get(&key)?;
+    Some(([(header::CONTENT_TYPE, content_type)], body).into_response())
+}
+
+/// `answer` run on tokio's blocking pool (as lila-openingexplorer runs its
+/// queries), so that a query computed does not hold up the answers the
+/// cache has for other clients.
+async fn off_the_runtime(answer: impl FnOnce() -> Response + Send + 'static) -> Response {
+    tokio::task::spawn_blocking(answer)
+        .await
+        .unwrap_or_else(|_| error(StatusCode::INTERNAL_SERVER_ERROR, "the query failed"))
+}
+
 /// The answer to `path?query`: from the cache, or made by `answer` (and
 /// kept when it succeeded).
 fn cached(
@@ -390,7 +406,10 @@ fn lichess_answer(
 }
 
 async fn lichess(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
-    lichess_answer(&server, "/lichess", query.as_deref(), false)
+    if let Some(answer) = hit(&server, "/lichess", query.as_deref()) {
+        return answer;
+    }
+    off_the_runtime(move || lichess_answer(&server, "/lichess", query.as_deref(), false)).await
 }
 
 async fn lichess_history(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
@@ -398,13 +417,20 @@ async fn lichess_history(State(server): State<Arc<Server>>, RawQuery(query): Raw
 }
 
 async fn player(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
-    let explorer = match explorer(&server) {
+    if let Some(answer) = hit(&server, "/player", query.as_deref()) {
+        return answer;
+    }
+    off_the_runtime(move || player_answer(&server, query.as_deref())).await
+}
+
+fn player_answer(server: &Server, query: Option<&str>) -> Response {
+    let explorer = match explorer(server) {
         Ok(explorer) => explorer,
         Err(response) => return response,
     };
-    cached(&server, "/player", query.as_deref(), || {
+    cached(server, "/player", query, || {
         let request = (|| {
-            let params = Params::parse(query.as_deref())?;
+            let params = Params::parse(query)?;
             let name = params
                 .get("player")
                 .filter(|name| !name.is_empty())
