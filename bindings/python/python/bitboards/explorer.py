@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence,
 from ._bitboards import ExplorerIndex, IndexCorruptError, explorer_build, explorer_merge
 
 if TYPE_CHECKING:
-    import pyarrow
+    import pyarrow  # type: ignore  # (pyarrow has no type hints)
 
 __all__ = ["build", "merge", "open", "Explorer", "IndexCorruptError"]
 
