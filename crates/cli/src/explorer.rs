@@ -280,16 +280,6 @@ fn build(
     err: &mut impl Write,
 ) -> Result<(), CommandError> {
     let sources: Vec<Source> = files.iter().map(|file| Source::from_arg(file)).collect();
-    for source in &sources {
-        if let Source::File(path) = source
-            && !path.exists()
-        {
-            return Err(CommandError::unreadable(format!(
-                "cannot read {}: no such file",
-                path.display()
-            )));
-        }
-    }
     let total: Option<u64> = sources.iter().map(Source::size).sum();
     let counter = ReadCounter::default();
     let bar = match total {

@@ -12,7 +12,7 @@ use crate::format::{FLAG_MASTERS, ROW_GAMES, segment_path};
 use crate::game::{GameReader, GameRecord, Skip};
 use crate::index::Manifest;
 use crate::key::Key;
-use crate::model::{RatingGroup, Stats};
+use crate::model::{RatingGroup, Stats, winner_of};
 use crate::read::Segment;
 use crate::write::{Row, StoredGame, combine, write_segment};
 use rayon::slice::ParallelSliceMut;
@@ -82,6 +82,17 @@ pub fn build(
     counter: &ReadCounter,
 ) -> Result<BuildReport, IndexError> {
     let started = Instant::now();
+    // A missing file stops the build before anything is read or written.
+    for source in sources {
+        if let Source::File(path) = source
+            && !path.exists()
+        {
+            return Err(IndexError::Io {
+                path: path.clone(),
+                error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+            });
+        }
+    }
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |error| IndexError::Io { path, error }
@@ -264,12 +275,7 @@ impl Pending {
         let mut rows: Vec<Row> = Vec::with_capacity(self.seen.len() / 2);
         let mut last = None;
         for seen in &self.seen {
-            let winner = match seen.outcome {
-                0 => Some(Color::White),
-                2 => Some(Color::Black),
-                _ => None,
-            };
-            let stats = Stats::single(winner, seen.rating);
+            let stats = Stats::single(winner_of(seen.outcome), seen.rating);
             match rows.last_mut() {
                 Some(row) if last == Some((seen.key, seen.row)) => row.add_game(stats, seen.game),
                 _ => {
@@ -442,7 +448,6 @@ pub fn merge_indexes(dir: &Path, others: &[&Path]) -> Result<BuildReport, IndexE
 /// # Errors
 /// A damaged index; a file that cannot be written.
 pub fn book(dir: &Path, out: &Path, min_games: u32) -> Result<u64, IndexError> {
-    use bitboards::Position;
     use bitboards_pgn::GameResult;
     use bitboards_pgn::book::{BookBuilder, BuildOptions as BookOptions, GameMoves};
 
@@ -462,32 +467,21 @@ pub fn book(dir: &Path, out: &Path, min_games: u32) -> Result<u64, IndexError> {
         let segment = Segment::open(&path)?;
         for index in 0..u32::try_from(segment.games()).unwrap_or(u32::MAX) {
             let game = segment.game(index)?;
-            let mut position = if game.fen.is_empty() {
-                Position::START
-            } else {
-                Position::from_fen(game.fen).map_err(|_| IndexError::Corrupt {
-                    file: path.clone(),
-                    detail: format!("game {index}: its FEN does not read"),
-                })?
-            };
             moves.moves.clear();
             moves.result = Some(match game.outcome {
                 0 => GameResult::WhiteWins,
                 2 => GameResult::BlackWins,
                 _ => GameResult::Draw,
             });
-            for bits in game.moves.chunks_exact(2) {
-                let mv = bitboards::Move::from_bits(u16::from_le_bytes([bits[0], bits[1]]))
-                    .filter(|&mv| position.is_legal(mv))
-                    .ok_or_else(|| IndexError::Corrupt {
-                        file: path.clone(),
-                        detail: format!("game {index}: a move that is not legal"),
-                    })?;
+            game.replay(|position, mv| {
                 moves
                     .moves
-                    .push((position.polyglot_key(), mv, position.side_to_move()));
-                position.play_unchecked_in_place(mv);
-            }
+                    .push((position.polyglot_key(), mv, position.side_to_move()))
+            })
+            .map_err(|detail| IndexError::Corrupt {
+                file: path.clone(),
+                detail: format!("game {index}: {detail}"),
+            })?;
             builder.add_game(&moves).map_err(io(out))?;
         }
     }

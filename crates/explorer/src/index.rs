@@ -3,12 +3,12 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use bitboards::{Color, Move, Position};
+use bitboards::{Color, Move};
 
 use crate::IndexError;
 use crate::format::segment_path;
 use crate::key::Key;
-use crate::model::{Month, RatingGroup, Speed, Stats};
+use crate::model::{Month, RatingGroup, Speed, Stats, winner_of};
 use crate::openings::{Opening, Openings};
 use crate::query::{
     Filter, GameInfo, GameRef, HistoryMonth, Limits, MoveStats, Play, Player, Response,
@@ -361,16 +361,11 @@ impl Explorer {
                     continue;
                 };
                 let opponent = game.ratings[usize::from(1 - side)];
-                let winner = match game.outcome {
-                    0 => Some(Color::White),
-                    2 => Some(Color::Black),
-                    _ => None,
-                };
                 let order = (game.month, source, index);
                 let entry = by_move
                     .entry(mv.to_bits())
                     .or_insert((Stats::default(), order));
-                entry.0 += Stats::single(winner, opponent);
+                entry.0 += Stats::single(winner_of(game.outcome), opponent);
                 entry.1 = entry.1.max(order);
                 games.push((order, mv.to_bits()));
             }
@@ -455,21 +450,12 @@ pub struct PlayerFilter {
 /// The move `game` played last from the position of `key`, replaying its
 /// stored plies; `None` when it never reached it.
 fn last_move_from(game: &GameView<'_>, key: Key) -> Result<Option<Move>, &'static str> {
-    let mut position = if game.fen.is_empty() {
-        Position::START
-    } else {
-        Position::from_fen(game.fen).map_err(|_| "a game's FEN does not read")?
-    };
     let mut found = None;
-    for bits in game.moves.chunks_exact(2) {
-        let mv = Move::from_bits(u16::from_le_bytes([bits[0], bits[1]]))
-            .filter(|&mv| position.is_legal(mv))
-            .ok_or("a game's move is not legal where it is played")?;
-        if Key::of(&position) == key {
+    game.replay(|position, mv| {
+        if Key::of(position) == key {
             found = Some(mv);
         }
-        position.play_unchecked_in_place(mv);
-    }
+    })?;
     Ok(found)
 }
 

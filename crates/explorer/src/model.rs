@@ -335,6 +335,25 @@ impl FromStr for Month {
 /// How a game ended: the winner, or `None` for a draw.
 pub type Winner = Option<Color>;
 
+/// A game's result as a segment stores it: 0 when White won, 1 for a
+/// draw, 2 when Black won.
+pub(crate) const fn outcome_of(winner: Winner) -> u8 {
+    match winner {
+        Some(Color::White) => 0,
+        None => 1,
+        Some(Color::Black) => 2,
+    }
+}
+
+/// The winner of a stored result (anything but 0 or 2 a draw).
+pub(crate) const fn winner_of(outcome: u8) -> Winner {
+    match outcome {
+        0 => Some(Color::White),
+        2 => Some(Color::Black),
+        _ => None,
+    }
+}
+
 /// White wins, draws and black wins, and the sum of one rating per game
 /// (the mover's for the position explorer, the opponent's for a player's).
 ///

@@ -235,11 +235,13 @@ pub(crate) fn explorer_uci(mv: Move) -> String {
 
 /// The name of a winner in the API.
 pub(crate) fn winner_name(outcome: u8) -> Option<&'static str> {
-    match outcome {
-        0 => Some("white"),
-        2 => Some("black"),
-        _ => None,
-    }
+    crate::model::winner_of(outcome).map(|color| {
+        if color == bitboards::Color::White {
+            "white"
+        } else {
+            "black"
+        }
+    })
 }
 
 /// Where a query starts: a position (a FEN, or the standard start) and

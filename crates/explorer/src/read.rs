@@ -3,12 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
+use bitboards::{Move, Position};
+
 use crate::IndexError;
 use crate::format::{Cursor, HEADER_BYTES, Header, ROW_GAMES};
 use crate::key::{KEY_BYTES, Key};
-use bitboards::Color;
 
-use crate::model::{RatingGroup, Speed, Stats};
+use crate::model::{RatingGroup, Speed, Stats, winner_of};
 use crate::write::{Row, StoredGame};
 
 /// One segment of an index.
@@ -33,6 +34,24 @@ pub(crate) struct GameView<'a> {
 }
 
 impl GameView<'_> {
+    /// Replays the game's stored moves from its start: `each` hears each
+    /// position and the move played from it.
+    pub(crate) fn replay(&self, mut each: impl FnMut(&Position, Move)) -> Result<(), &'static str> {
+        let mut position = if self.fen.is_empty() {
+            Position::START
+        } else {
+            Position::from_fen(self.fen).map_err(|_| "a game's FEN does not read")?
+        };
+        for bits in self.moves.chunks_exact(2) {
+            let mv = Move::from_bits(u16::from_le_bytes([bits[0], bits[1]]))
+                .filter(|&mv| position.is_legal(mv))
+                .ok_or("a game's move is not legal where it is played")?;
+            each(&position, mv);
+            position.play_unchecked_in_place(mv);
+        }
+        Ok(())
+    }
+
     pub(crate) fn to_stored(&self) -> StoredGame {
         StoredGame {
             id: self.id.to_owned(),
@@ -302,11 +321,6 @@ impl Segment {
                 let mv = cursor.u16()?;
                 let index = game_index(cursor)?;
                 let game = self.game(index)?;
-                let winner = match game.outcome {
-                    0 => Some(Color::White),
-                    2 => Some(Color::Black),
-                    _ => None,
-                };
                 let mut games = [0; ROW_GAMES];
                 games[0] = index;
                 rows.push(Row {
@@ -315,7 +329,10 @@ impl Segment {
                     mv,
                     speed: game.speed.index(),
                     band: RatingGroup::band(game.ratings[0], game.ratings[1]),
-                    stats: Stats::single(winner, game.ratings[usize::from(tag & 1)]),
+                    stats: Stats::single(
+                        winner_of(game.outcome),
+                        game.ratings[usize::from(tag & 1)],
+                    ),
                     games,
                     game_count: 1,
                 });

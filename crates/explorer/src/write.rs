@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::format::{BLOCK_KEYS, HEADER_BYTES, Header, ROW_GAMES, put_varint};
 use crate::game::GameRecord;
 use crate::key::Key;
-use crate::model::{Speed, Stats};
+use crate::model::{RatingGroup, Speed, Stats, outcome_of, winner_of};
 
 /// The statistics of one move from one position, in one month, speed and
 /// rating band, with the latest games (indices into the segment's games).
@@ -109,14 +109,6 @@ impl StoredGame {
                 .collect(),
             fen: record.fen,
         })
-    }
-}
-
-pub(crate) fn outcome_of(winner: crate::model::Winner) -> u8 {
-    match winner {
-        Some(bitboards::Color::White) => 0,
-        None => 1,
-        Some(bitboards::Color::Black) => 2,
     }
 }
 
@@ -364,17 +356,10 @@ fn single_game(row: &Row, games: &[StoredGame]) -> Option<bool> {
         return None;
     }
     let game = games.get(usize::try_from(row.games[0]).ok()?)?;
-    let outcome = if row.stats.white == 1 {
-        0
-    } else if row.stats.draws == 1 {
-        1
-    } else {
-        2
-    };
+    let black = u64::from(game.ratings[0]) != row.stats.rating_sum;
     let fits = game.month == row.month
         && game.speed.index() == row.speed
-        && crate::model::RatingGroup::band(game.ratings[0], game.ratings[1]) == row.band
-        && game.outcome == outcome;
-    let black = u64::from(game.ratings[0]) != row.stats.rating_sum;
-    (fits && u64::from(game.ratings[usize::from(black)]) == row.stats.rating_sum).then_some(black)
+        && RatingGroup::band(game.ratings[0], game.ratings[1]) == row.band
+        && Stats::single(winner_of(game.outcome), game.ratings[usize::from(black)]) == row.stats;
+    fits.then_some(black)
 }

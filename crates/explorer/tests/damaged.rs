@@ -156,8 +156,8 @@ fn a_failed_build_leaves_the_index_as_it_was() {
         .map(|moves| answer(&before, moves))
         .collect();
     drop(before);
-    // More games, then a file that is not there: the build fails, and the
-    // segments it wrote for the games before go with it.
+    // More games, then a file that is not there: the build fails before it
+    // writes anything.
     let more = Source::Bytes(Arc::from(games(120)));
     let missing = Source::File(dir.0.join("missing.pgn.zst"));
     let options = BuildOptions {
@@ -166,12 +166,28 @@ fn a_failed_build_leaves_the_index_as_it_was() {
     };
     let error = build(&[more, missing], &dir.0, &options, &ReadCounter::default())
         .expect_err("a missing file");
-    assert!(error.to_string().contains("missing.pgn.zst"), "{error}");
+    assert!(
+        error.to_string().contains("missing.pgn.zst: no such file"),
+        "{error}"
+    );
     assert_eq!(segment_files(&dir.0).len(), 1, "no segment is left behind");
     let after = Explorer::open(&dir.0).expect("opens");
     for (moves, before) in [&[][..], &["e2e4"], &["d2d4"]].iter().zip(&answers) {
         assert_eq!(&answer(&after, moves), before);
     }
+    // More games, then a zstd stream cut short: the build fails after
+    // writing segments for the games before, and they go with it.
+    let mut cut = vec![0x28, 0xb5, 0x2f, 0xfd];
+    cut.extend_from_slice(&[0x17; 64]);
+    let junk = Source::Bytes(Arc::from(cut));
+    let more = Source::Bytes(Arc::from(games(120)));
+    let error =
+        build(&[more, junk], &dir.0, &options, &ReadCounter::default()).expect_err("not PGN");
+    assert!(!error.to_string().is_empty());
+    assert_eq!(segment_files(&dir.0).len(), 1, "no segment is left behind");
+    let after = Explorer::open(&dir.0).expect("opens");
+    assert_eq!(answer(&after, &["e2e4"]), answers[1]);
+    drop(after);
     // A build killed half way leaves files the manifest does not list: they
     // are not read, and the next build removes them.
     std::fs::write(dir.0.join("segment-000099.bbx"), b"half a segment").expect("stray");

@@ -38,16 +38,6 @@ fn explorer_build<'py>(
     masters: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let sources: Vec<Source> = paths.iter().map(|path| Source::from_arg(path)).collect();
-    for source in &sources {
-        if let Source::File(path) = source
-            && !path.exists()
-        {
-            return Err(PyOSError::new_err(format!(
-                "cannot read {}: no such file",
-                path.display()
-            )));
-        }
-    }
     let options = BuildOptions {
         max_ply,
         threads,
