@@ -148,6 +148,7 @@ fn the_layer_folders_hold_the_crates_the_design_names() {
         [
             "cli",
             "engine",
+            "explorer",
             "expr",
             "pgn",
             "syzygy",
