@@ -224,15 +224,13 @@ pub fn run(
                             )));
                         }
                     };
-                    let filter =
-                        Filter::parse(speeds.as_deref(), None, since.as_deref(), until.as_deref())
-                            .map_err(bad)?;
-                    let filter = PlayerFilter {
-                        speeds: filter.speeds,
-                        modes: None,
-                        since: filter.since,
-                        until: filter.until,
-                    };
+                    let filter = PlayerFilter::parse(
+                        speeds.as_deref(),
+                        None,
+                        since.as_deref(),
+                        until.as_deref(),
+                    )
+                    .map_err(bad)?;
                     explorer.player(name, color, &play, &filter, &limits)
                 }
                 None => {

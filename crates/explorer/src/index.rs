@@ -447,6 +447,50 @@ pub struct PlayerFilter {
     pub until: Option<Month>,
 }
 
+impl PlayerFilter {
+    /// A filter from the API's comma-separated speeds and modes (`rated`,
+    /// `casual`) and its months.
+    ///
+    /// ```
+    /// use bitboards_explorer::{PlayerFilter, Speed};
+    ///
+    /// let filter = PlayerFilter::parse(Some("blitz"), Some("rated"), None, Some("2024-06"))?;
+    /// assert_eq!((filter.speeds, filter.modes), (Some(vec![Speed::Blitz]), Some(vec![true])));
+    /// assert!(PlayerFilter::parse(None, Some("turbo"), None, None).is_err());
+    /// # Ok::<(), bitboards_explorer::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// An unknown speed or mode, or a month not `YYYY-MM`.
+    pub fn parse(
+        speeds: Option<&str>,
+        modes: Option<&str>,
+        since: Option<&str>,
+        until: Option<&str>,
+    ) -> Result<PlayerFilter, crate::ParseError> {
+        let filter = Filter::parse(speeds, None, since, until)?;
+        let mode = |text: &str| match text {
+            "rated" => Ok(true),
+            "casual" => Ok(false),
+            other => Err(crate::ParseError::new("mode", other, "rated or casual")),
+        };
+        Ok(PlayerFilter {
+            speeds: filter.speeds,
+            modes: modes
+                .map(|list| {
+                    list.split(',')
+                        .map(str::trim)
+                        .filter(|item| !item.is_empty())
+                        .map(mode)
+                        .collect()
+                })
+                .transpose()?,
+            since: filter.since,
+            until: filter.until,
+        })
+    }
+}
+
 /// The move `game` played last from the position of `key`, replaying its
 /// stored plies; `None` when it never reached it.
 fn last_move_from(game: &GameView<'_>, key: Key) -> Result<Option<Move>, &'static str> {

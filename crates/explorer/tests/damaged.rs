@@ -10,11 +10,8 @@ use bitboards_explorer::{
 };
 use bitboards_pgn::{ReadCounter, Source};
 
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
+mod common;
+use common::{TempDir, data};
 
 /// The first `count` games of the recount's file.
 fn games(count: usize) -> Vec<u8> {
@@ -28,32 +25,8 @@ fn games(count: usize) -> Vec<u8> {
     text.as_bytes()[..end].to_vec()
 }
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "bitboards-explorer-damaged-{}-{name}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn build_bytes(pgn: Vec<u8>, dir: &Path) -> Result<bitboards_explorer::BuildReport, IndexError> {
-    build(
-        &[Source::Bytes(Arc::from(pgn))],
-        dir,
-        &BuildOptions::default(),
-        &ReadCounter::default(),
-    )
+    bitboards_explorer::build_bytes(pgn, dir, &BuildOptions::default())
 }
 
 fn segment_files(dir: &Path) -> Vec<PathBuf> {

@@ -7,58 +7,40 @@
 //! on two threads in many segments, or in two builds then merged, must
 //! answer every query as the recount does.
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::Path;
 
 use bitboards::Color;
 use bitboards_explorer::{
-    BuildOptions, BuildReport, Explorer, Filter, Limits, Play, PlayerFilter, Response, build, merge,
+    BuildOptions, BuildReport, Explorer, Filter, Limits, Play, PlayerFilter, Response, build_bytes,
+    merge,
 };
-use bitboards_pgn::{ReadCounter, Source};
-use serde_json::{Value, json};
 
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
+mod common;
+use common::{TempDir, data};
+use serde_json::{Value, json};
 
 fn games_pgn() -> Vec<u8> {
     std::fs::read(data("recount-games.pgn")).expect("tests/data/recount-games.pgn")
 }
 
-/// A directory of its own for a test's index, removed when done.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "bitboards-explorer-recount-{}-{name}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn build_from(pgn: Vec<u8>, dir: &Path, options: &BuildOptions) -> BuildReport {
-    build(
-        &[Source::Bytes(Arc::from(pgn))],
-        dir,
-        options,
-        &ReadCounter::default(),
-    )
-    .expect("the index builds")
+    build_bytes(pgn, dir, options).expect("the index builds")
 }
 
 fn text<'a>(query: &'a Value, name: &str) -> Option<&'a str> {
     query[name].as_str()
+}
+
+/// The position a reference query asks: its `fen` (or the start) after
+/// its `play`.
+fn play_of(query: &Value) -> Play {
+    let moves: Vec<&str> = query["play"]
+        .as_array()
+        .expect("play")
+        .iter()
+        .map(|mv| mv.as_str().expect("a UCI move"))
+        .collect();
+    Play::new(text(query, "fen"), &moves).expect("the query's position")
 }
 
 /// The explorer's answer in the reference's shape: moves by games (most
@@ -151,13 +133,7 @@ fn check_reference(explorer: &Explorer, label: &str) -> usize {
             continue;
         }
         let query: Value = serde_json::from_str(line).expect("a JSON line");
-        let play: Vec<&str> = query["play"]
-            .as_array()
-            .expect("play")
-            .iter()
-            .map(|mv| mv.as_str().expect("a UCI move"))
-            .collect();
-        let play = Play::new(text(&query, "fen"), &play).expect("the query's position");
+        let play = play_of(&query);
         let filter = Filter::parse(
             text(&query, "speeds"),
             text(&query, "ratings"),
@@ -205,27 +181,14 @@ fn check_player_reference(explorer: &Explorer, label: &str) -> usize {
     let mut checked = 0;
     for (number, line) in reference.lines().enumerate() {
         let query: Value = serde_json::from_str(line).expect("a JSON line");
-        let play: Vec<&str> = query["play"]
-            .as_array()
-            .expect("play")
-            .iter()
-            .map(|mv| mv.as_str().expect("a UCI move"))
-            .collect();
-        let play = Play::new(text(&query, "fen"), &play).expect("the query's position");
-        let filter = Filter::parse(
+        let play = play_of(&query);
+        let filter = PlayerFilter::parse(
             text(&query, "speeds"),
-            None,
+            text(&query, "modes"),
             text(&query, "since"),
             text(&query, "until"),
         )
         .expect("the query's filter");
-        let filter = PlayerFilter {
-            speeds: filter.speeds,
-            modes: text(&query, "modes")
-                .map(|modes| modes.split(',').map(|mode| mode == "rated").collect()),
-            since: filter.since,
-            until: filter.until,
-        };
         let limits = Limits {
             moves: 100,
             top_games: 0,

@@ -701,7 +701,7 @@ class ExplorerIndex:
         fen: Optional[str],
         play: Sequence[str],
         speeds: Optional[str],
-        modes: Optional[Sequence[bool]],
+        modes: Optional[str],
         since: Optional[str],
         until: Optional[str],
         moves: int,

@@ -155,16 +155,9 @@ class Explorer(ExplorerIndex):
         with ``averageOpponentRating`` and ``performance``, and the
         ``recentGames``. ``modes`` are ``"rated"`` and ``"casual"``."""
         fen, played = _where(board, play)
-        mode_flags = None
-        if modes is not None:
-            mode_flags = []
-            for mode in modes:
-                if mode not in ("rated", "casual"):
-                    raise ValueError(f"invalid mode {mode!r}: expected 'rated' or 'casual'")
-                mode_flags.append(mode == "rated")
         return json.loads(
             self.player_json(
-                name, _color(color), fen, played, _list(speeds), mode_flags, since, until, moves, recent_games
+                name, _color(color), fen, played, _list(speeds), _list(modes), since, until, moves, recent_games
             )
         )
 

@@ -161,20 +161,20 @@ impl ExplorerIndex {
         fen: Option<String>,
         play: Vec<String>,
         speeds: Option<String>,
-        modes: Option<Vec<bool>>,
+        modes: Option<String>,
         since: Option<String>,
         until: Option<String>,
         moves: usize,
         recent_games: usize,
     ) -> PyResult<String> {
         let play = play_of(fen.as_deref(), &play)?;
-        let filter = filter_of(speeds.as_deref(), None, since.as_deref(), until.as_deref())?;
-        let filter = PlayerFilter {
-            speeds: filter.speeds,
-            modes,
-            since: filter.since,
-            until: filter.until,
-        };
+        let filter = PlayerFilter::parse(
+            speeds.as_deref(),
+            modes.as_deref(),
+            since.as_deref(),
+            until.as_deref(),
+        )
+        .map_err(|error| PyValueError::new_err(error.to_string()))?;
         let limits = Limits {
             moves,
             top_games: 0,

@@ -444,34 +444,13 @@ fn player_answer(server: &Server, query: Option<&str>) -> Response {
                 None => return Err("missing color".to_owned()),
             };
             let play = params.play()?;
-            let filter = Filter::parse(
+            let filter = PlayerFilter::parse(
                 params.get("speeds").as_deref(),
-                None,
+                params.get("modes").as_deref(),
                 params.get("since").as_deref(),
                 params.get("until").as_deref(),
             )
             .map_err(|error| error.to_string())?;
-            let modes = match params.get("modes") {
-                None => None,
-                Some(list) => Some(
-                    list.split(',')
-                        .filter(|mode| !mode.is_empty())
-                        .map(|mode| match mode {
-                            "rated" => Ok(true),
-                            "casual" => Ok(false),
-                            other => {
-                                Err(format!("invalid mode {other:?}: expected rated or casual"))
-                            }
-                        })
-                        .collect::<Result<Vec<_>, _>>()?,
-                ),
-            };
-            let filter = PlayerFilter {
-                speeds: filter.speeds,
-                modes,
-                since: filter.since,
-                until: filter.until,
-            };
             let limits = Limits {
                 recent_games: params.number("recentGames", 8)?,
                 ..params.limits(false)?
