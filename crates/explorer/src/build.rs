@@ -8,13 +8,13 @@ use bitboards::Color;
 use bitboards_pgn::{ReadCounter, Source};
 
 use crate::IndexError;
-use crate::format::{FLAG_MASTERS, ROW_GAMES, segment_path};
+use crate::format::{FLAG_MASTERS, MASTERS_ROW_GAMES, segment_path};
 use crate::game::{GameReader, GameRecord, Skip};
 use crate::index::Manifest;
 use crate::key::Key;
 use crate::model::{RatingGroup, Stats, winner_of};
 use crate::read::Segment;
-use crate::write::{Row, StoredGame, combine, write_segment};
+use crate::write::{Keep, Row, StoredGame, combine, write_segment};
 use rayon::slice::ParallelSliceMut;
 
 /// How an index is built.
@@ -27,7 +27,8 @@ use rayon::slice::ParallelSliceMut;
 /// ```
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
-    /// Plies of each game counted (50, as Lichess's explorer).
+    /// Plies of each game counted (50, as Lichess's explorer; every ply
+    /// for [`BuildOptions::masters`], as its masters explorer).
     pub max_ply: usize,
     /// Threads reading (every core when `None`).
     pub threads: Option<usize>,
@@ -36,6 +37,25 @@ pub struct BuildOptions {
     /// Games held in memory before they are written out as a segment
     /// (about 5 KB each): 400,000 by default, about 2 GB.
     pub segment_games: usize,
+}
+
+impl BuildOptions {
+    /// A masters index's options: every ply counted.
+    ///
+    /// ```
+    /// use bitboards_explorer::BuildOptions;
+    ///
+    /// let options = BuildOptions::masters();
+    /// assert!(options.masters && options.max_ply == usize::MAX);
+    /// ```
+    #[must_use]
+    pub fn masters() -> BuildOptions {
+        BuildOptions {
+            max_ply: usize::MAX,
+            masters: true,
+            ..BuildOptions::default()
+        }
+    }
 }
 
 impl Default for BuildOptions {
@@ -56,7 +76,8 @@ pub struct BuildReport {
     pub games_read: u64,
     /// Games indexed.
     pub games_indexed: u64,
-    /// Games left out, by reason (in [`Skip::ALL`] order).
+    /// Games left out, by reason (those of [`Skip::LICHESS`] or
+    /// [`Skip::MASTERS`], in that order).
     pub skipped: Vec<(Skip, u64)>,
     /// Segments written.
     pub segments_written: usize,
@@ -121,8 +142,24 @@ pub fn build(
     remove_strays(dir, &manifest)?;
     let mut next_number = manifest.segments.iter().max().map_or(1, |last| last + 1);
     let mut pending = Pending::default();
+    if options.masters {
+        // A masters game is indexed once: the ids already there.
+        for &number in &manifest.segments {
+            let segment = Segment::open(&segment_path(dir, number))?;
+            for index in 0..u32::try_from(segment.games()).unwrap_or(u32::MAX) {
+                pending.ids.insert(segment.game(index)?.id.to_owned());
+            }
+        }
+    }
     let mut report = BuildReport {
-        skipped: Skip::ALL.iter().map(|&skip| (skip, 0)).collect(),
+        skipped: if options.masters {
+            &Skip::MASTERS[..]
+        } else {
+            &Skip::LICHESS[..]
+        }
+        .iter()
+        .map(|&skip| (skip, 0))
+        .collect(),
         ..BuildReport::default()
     };
     let mut written = Vec::new();
@@ -140,13 +177,30 @@ pub fn build(
             }
         };
         let result = reader.for_each_chunk(
-            || (GameReader::new(options.max_ply), Vec::<GameRecord>::new()),
+            || {
+                let reader = if options.masters {
+                    GameReader::masters(options.max_ply)
+                } else {
+                    GameReader::new(options.max_ply)
+                };
+                (reader, Vec::<GameRecord>::new())
+            },
             |reader, records, _, error| records.push(reader.finish(error)),
             std::mem::take,
             |chunk| {
                 for record in chunk.value {
                     report.games_read += 1;
-                    if let Some(skip) = record.skip {
+                    let skip = match record.skip {
+                        Some(skip) => Some(skip),
+                        None if options.masters => {
+                            (!pending.add_masters(record)).then_some(Skip::Duplicate)
+                        }
+                        None => {
+                            pending.add(record);
+                            None
+                        }
+                    };
+                    if let Some(skip) = skip {
                         if let Some(entry) = report.skipped.iter_mut().find(|entry| entry.0 == skip)
                         {
                             entry.1 += 1;
@@ -154,7 +208,6 @@ pub fn build(
                         continue;
                     }
                     report.games_indexed += 1;
-                    pending.add(record);
                     if pending.games.len() >= options.segment_games.max(1) && failure.is_none() {
                         match pending.write(dir, next_number, flags, max_ply) {
                             Ok(bytes) => {
@@ -222,6 +275,8 @@ pub fn build_bytes(
 struct Pending {
     games: Vec<StoredGame>,
     seen: Vec<Seen>,
+    /// A masters build's game ids, of the index and of this build.
+    ids: std::collections::HashSet<String>,
 }
 
 /// A position met in a game: the row it counts in, the game, its result
@@ -246,6 +301,24 @@ impl Seen {
 }
 
 impl Pending {
+    /// Adds a masters game, its id given (from its `LichessId`, or made
+    /// from the game); false, and nothing added, when a game of that id is
+    /// already indexed.
+    fn add_masters(&mut self, mut record: GameRecord) -> bool {
+        if !crate::write::is_usable_id(&record.id) {
+            let positions = std::mem::take(&mut record.positions);
+            if let Some(game) = StoredGame::from_record(record.clone()) {
+                record.id = crate::write::made_id(&game);
+            }
+            record.positions = positions;
+        }
+        if !self.ids.insert(record.id.clone()) {
+            return false;
+        }
+        self.add(record);
+        true
+    }
+
     fn add(&mut self, mut record: GameRecord) {
         let band = RatingGroup::band(record.ratings[0], record.ratings[1]);
         let ratings = record.ratings;
@@ -268,18 +341,31 @@ impl Pending {
     }
 
     /// The rows: the entries sorted (on every core) by position, row and
-    /// game, and folded, each row keeping its latest games.
-    fn rows(&mut self) -> Vec<Row> {
+    /// game, and folded, each row keeping its latest games (or, for a
+    /// masters index, its top-rated ones).
+    fn rows(&mut self, masters: bool) -> Vec<Row> {
         self.seen
             .par_sort_unstable_by_key(|seen| (seen.key, seen.row, seen.game));
+        let sums = if masters {
+            Keep::sums(&self.games)
+        } else {
+            Vec::new()
+        };
+        let keep = if masters {
+            Keep::TopRated(&sums)
+        } else {
+            Keep::Latest
+        };
         let mut rows: Vec<Row> = Vec::with_capacity(self.seen.len() / 2);
         let mut last = None;
         for seen in &self.seen {
             let stats = Stats::single(winner_of(seen.outcome), seen.rating);
             match rows.last_mut() {
-                Some(row) if last == Some((seen.key, seen.row)) => row.add_game(stats, seen.game),
+                Some(row) if last == Some((seen.key, seen.row)) => {
+                    row.add_game(stats, seen.game, keep);
+                }
                 _ => {
-                    let mut games = [0; ROW_GAMES];
+                    let mut games = [0; MASTERS_ROW_GAMES];
                     games[0] = seen.game;
                     rows.push(Row {
                         key: seen.key,
@@ -305,7 +391,7 @@ impl Pending {
         flags: u32,
         max_ply: u32,
     ) -> Result<u64, IndexError> {
-        let rows = self.rows();
+        let rows = self.rows(flags & FLAG_MASTERS != 0);
         let path = segment_path(dir, number);
         let bytes = write_segment(&path, flags, max_ply, &self.games, &rows)
             .map_err(|error| IndexError::Io { path, error })?;
@@ -413,7 +499,15 @@ pub fn merge_indexes(dir: &Path, others: &[&Path]) -> Result<BuildReport, IndexE
             })?;
         }
     }
-    combine(&mut rows);
+    let sums = Keep::sums(&games);
+    combine(
+        &mut rows,
+        if masters {
+            Keep::TopRated(&sums)
+        } else {
+            Keep::Latest
+        },
+    );
     let old = own.map(|manifest| manifest.segments).unwrap_or_default();
     let number = old.iter().max().map_or(1, |last| last + 1);
     let path = segment_path(dir, number);

@@ -7,7 +7,8 @@
 //!                     as stored and its checksum, the header's checksum
 //! body               zstd frames of 1 MiB each (flag 2) or plain, holding:
 //! games              one record per game (id, names, ratings, result,
-//!                     speed, month, the first plies' moves, FEN)
+//!                     speed, month, the first plies' moves, FEN; a masters
+//!                     segment's also all moves, Event, Site, Round, Date)
 //! game offsets       u64 per game
 //! names              each player's name in lower case and games (index,
 //!                     colour), sorted by name
@@ -33,8 +34,13 @@ pub(crate) const VERSION: u32 = 3;
 pub(crate) const HEADER_BYTES: usize = 136;
 /// Positions per block of the block index.
 pub(crate) const BLOCK_KEYS: usize = 32;
-/// Games kept per row: the latest (lila-openingexplorer keeps 8).
+/// Games kept per row of a Lichess index: the latest (lila-openingexplorer
+/// keeps 8).
 pub(crate) const ROW_GAMES: usize = 8;
+/// Games kept per row of a masters index: those of the highest rating
+/// sums, as many as `/masters` answers top games (lila-openingexplorer's
+/// `MAX_MASTERS_GAMES`), so that its top games are exact for any years.
+pub(crate) const MASTERS_ROW_GAMES: usize = 15;
 
 /// A segment flag: a masters index (years, top games by rating).
 pub(crate) const FLAG_MASTERS: u32 = 1;

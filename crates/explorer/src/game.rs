@@ -23,11 +23,15 @@ pub enum Skip {
     TimeControl,
     /// The PGN of the game is malformed (an illegal move, say).
     Unreadable,
+    /// A masters index: the players' midpoint rating is below 2200.
+    BelowMasters,
+    /// A masters index: a game already indexed (the same id).
+    Duplicate,
 }
 
 impl Skip {
     /// Every reason, in the order the counts are reported.
-    pub const ALL: [Skip; 7] = [
+    pub const ALL: [Skip; 9] = [
         Skip::Variant,
         Skip::Bot,
         Skip::Result,
@@ -35,6 +39,31 @@ impl Skip {
         Skip::Date,
         Skip::TimeControl,
         Skip::Unreadable,
+        Skip::BelowMasters,
+        Skip::Duplicate,
+    ];
+
+    /// The reasons a Lichess index leaves games out.
+    pub const LICHESS: [Skip; 7] = [
+        Skip::Variant,
+        Skip::Bot,
+        Skip::Result,
+        Skip::Rating,
+        Skip::Date,
+        Skip::TimeControl,
+        Skip::Unreadable,
+    ];
+
+    /// The reasons a masters index leaves games out (a bot or a missing
+    /// time control is not one).
+    pub const MASTERS: [Skip; 7] = [
+        Skip::Variant,
+        Skip::Result,
+        Skip::Rating,
+        Skip::BelowMasters,
+        Skip::Date,
+        Skip::Unreadable,
+        Skip::Duplicate,
     ];
 
     /// A short name for reports.
@@ -48,12 +77,16 @@ impl Skip {
             Skip::Date => "no month",
             Skip::TimeControl => "no time control",
             Skip::Unreadable => "unreadable",
+            Skip::BelowMasters => "below 2200",
+            Skip::Duplicate => "duplicate",
         }
     }
 }
 
 /// What the index keeps of a game: who played it, when, at what speed,
 /// how it ended, and its opening's positions (the first `max_ply` plies).
+/// A masters game also keeps its `Event`, `Site`, `Round` and `Date` and
+/// all of its moves, to be given back as PGN.
 #[derive(Clone, Debug, Default)]
 pub struct GameRecord {
     /// The game's id: the last part of its `Site` URL (Lichess's eight
@@ -73,8 +106,12 @@ pub struct GameRecord {
     pub rated: bool,
     /// The `FEN` the game starts from, when it has one.
     pub fen: Option<String>,
-    /// The moves of the first `max_ply` plies.
+    /// The moves of the first `max_ply` plies (all of them, for a masters
+    /// game).
     pub moves: Vec<Move>,
+    /// A masters game's `Event`, `Site`, `Round` and `Date` tags (`None`
+    /// for a Lichess game).
+    pub masters: Option<Box<MastersTags>>,
     /// For each position of the first `max_ply` plies, once (the move
     /// played from it last, as lila-openingexplorer's `without_loops`):
     /// its key, the move, and the side that played it; sorted by key once
@@ -90,6 +127,29 @@ pub struct GameRecord {
     bot: bool,
     variant: bool,
     time_control: Option<Speed>,
+    lichess_id: String,
+}
+
+/// Keeps one entry of each position, the last: reversed, sorted by key
+/// (stably: the last occurrence first), then one of each key (lila's
+/// `without_loops`).
+fn without_loops(positions: &mut Vec<(Key, Move, Color)>) {
+    positions.reverse();
+    positions.sort_by_key(|&(key, _, _)| key);
+    positions.dedup_by_key(|&mut (key, _, _)| key);
+}
+
+/// The tags a masters game is given back with (`GET /masters/pgn/{id}`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MastersTags {
+    /// `Event`.
+    pub event: String,
+    /// `Site`.
+    pub site: String,
+    /// `Round`.
+    pub round: String,
+    /// `Date` as written (`YYYY.MM.DD`, parts possibly `??`).
+    pub date: String,
 }
 
 /// A [`Visitor`] that reads a game into a [`GameRecord`].
@@ -99,6 +159,11 @@ pub struct GameReader {
     pub game: GameRecord,
     /// Plies counted (50, as Lichess's explorer).
     pub max_ply: usize,
+    /// Whether games are read for a masters index: by the rules of
+    /// lila-openingexplorer's masters import (a midpoint of 2200 and up,
+    /// a year, no time control needed; the id from a `LichessId` tag, or
+    /// made from the game; every move kept).
+    pub masters: bool,
 }
 
 impl GameReader {
@@ -108,6 +173,16 @@ impl GameReader {
         GameReader {
             game: GameRecord::default(),
             max_ply,
+            masters: false,
+        }
+    }
+
+    /// A reader for a masters index, counting `max_ply` plies of each game.
+    #[must_use]
+    pub fn masters(max_ply: usize) -> GameReader {
+        GameReader {
+            masters: true,
+            ..GameReader::new(max_ply)
         }
     }
 
@@ -120,6 +195,9 @@ impl GameReader {
         let unplayable =
             error.is_some_and(|error| matches!(error.kind(), PgnErrorKind::UnsupportedVariant(_)));
         let failed = error.is_some();
+        if self.masters {
+            return self.finish_masters(unplayable, failed);
+        }
         game.skip = if game.variant || unplayable {
             Some(Skip::Variant)
         } else if game.bot {
@@ -140,17 +218,57 @@ impl GameReader {
         game.winner = game.result.flatten();
         game.ratings = [game.elos[0].unwrap_or(0), game.elos[1].unwrap_or(0)];
         game.speed = game.time_control;
-        // The last occurrence of each position wins: reversed, sorted by
-        // key (stably: the last occurrence first), then one of each key.
-        game.positions.reverse();
-        game.positions.sort_by_key(|&(key, _, _)| key);
-        game.positions.dedup_by_key(|&mut (key, _, _)| key);
+        without_loops(&mut game.positions);
+        core::mem::take(game)
+    }
+
+    /// [`GameReader::finish`] by the masters rules.
+    fn finish_masters(&mut self, unplayable: bool, failed: bool) -> GameRecord {
+        let game = &mut self.game;
+        let tags = game.masters.get_or_insert_with(Box::default);
+        let year = tags
+            .date
+            .split('.')
+            .next()
+            .and_then(|year| year.parse::<u16>().ok());
+        let month = tags
+            .date
+            .split('.')
+            .nth(1)
+            .and_then(|month| month.parse::<u8>().ok())
+            .filter(|month| (1..=12).contains(month));
+        game.month = year.and_then(|year| Month::new(year, month.unwrap_or(1)));
+        let midpoint = match game.elos {
+            [Some(white), Some(black)] => Some((u32::from(white) + u32::from(black)) / 2),
+            _ => None,
+        };
+        game.skip = if game.variant || unplayable {
+            Some(Skip::Variant)
+        } else if game.result.is_none() {
+            Some(Skip::Result)
+        } else if midpoint.is_none() {
+            Some(Skip::Rating)
+        } else if midpoint < Some(2200) {
+            Some(Skip::BelowMasters)
+        } else if game.month.is_none() {
+            Some(Skip::Date)
+        } else if failed {
+            Some(Skip::Unreadable)
+        } else {
+            None
+        };
+        game.winner = game.result.flatten();
+        game.ratings = [game.elos[0].unwrap_or(0), game.elos[1].unwrap_or(0)];
+        game.speed = Some(Speed::Classical);
+        game.id = core::mem::take(&mut game.lichess_id);
+        game.positions.truncate(self.max_ply);
+        without_loops(&mut game.positions);
         core::mem::take(game)
     }
 
     fn wants_moves(&self) -> bool {
         !self.game.variant
-            && !self.game.bot
+            && (self.masters || !self.game.bot)
             && self.game.result.is_some()
             && self.game.elos.iter().all(Option::is_some)
     }
@@ -183,8 +301,22 @@ impl Visitor for GameReader {
                     _ => None,
                 };
             }
+            "Date" if self.masters => {
+                game.masters.get_or_insert_with(Box::default).date = value.to_owned();
+            }
+            "UTCDate" if self.masters => {}
             "Date" | "UTCDate" => game.month = Month::from_pgn_date(value),
             "TimeControl" => game.time_control = Speed::from_time_control(value),
+            "Site" | "Event" | "Round" if self.masters => {
+                let tags = game.masters.get_or_insert_with(Box::default);
+                let field = match name {
+                    "Site" => &mut tags.site,
+                    "Event" => &mut tags.event,
+                    _ => &mut tags.round,
+                };
+                value.clone_into(field);
+            }
+            "LichessId" if self.masters => value.clone_into(&mut game.lichess_id),
             "Site" => {
                 let id = value.rsplit('/').next().unwrap_or("");
                 id.clone_into(&mut game.id);
@@ -205,7 +337,8 @@ impl Visitor for GameReader {
 
     fn san(&mut self, played: PgnMove<'_>) {
         let game = &mut self.game;
-        if game.ended || game.moves.len() >= self.max_ply {
+        let counted = self.masters || game.moves.len() < self.max_ply;
+        if game.ended || !counted {
             return;
         }
         if played.mv.is_null() {

@@ -22,6 +22,8 @@ pub(crate) const MANIFEST: &str = "MANIFEST";
 
 /// Top games at most (lila-openingexplorer's `MAX_TOP_GAMES`).
 const MAX_TOP_GAMES: usize = 4;
+/// Top games at most from a masters index (`MAX_MASTERS_GAMES`).
+const MASTERS_TOP_GAMES: usize = crate::format::MASTERS_ROW_GAMES;
 /// Games a position keeps per row, and recent and top games together.
 const MAX_GAMES: usize = crate::format::ROW_GAMES;
 
@@ -120,6 +122,19 @@ pub struct Explorer {
     pub(crate) manifest: Manifest,
     pub(crate) segments: Vec<Segment>,
     openings: Openings,
+    /// Each game's segment and index by id, made when first asked
+    /// (`masters_pgn`).
+    ids: std::sync::OnceLock<HashMap<String, (usize, u32)>>,
+}
+
+/// A position's rows, gathered for an answer.
+#[derive(Default)]
+struct Gathered {
+    /// Each move, its statistics and latest game, most played first.
+    by_move: Vec<(u16, Stats, Option<Order>)>,
+    total: Stats,
+    games: Vec<Met>,
+    months: Vec<(u16, Stats)>,
 }
 
 /// Where a game comes in the order games were played and added: its
@@ -155,6 +170,7 @@ impl Explorer {
             manifest,
             segments,
             openings: Openings::lichess(),
+            ids: std::sync::OnceLock::new(),
         })
     }
 
@@ -202,19 +218,11 @@ impl Explorer {
         Ok(info_of(&game))
     }
 
-    /// The moves played from `play`'s position in the games that `filter`
-    /// counts, as Lichess's `GET /lichess` answers.
-    ///
-    /// # Errors
-    /// A segment found damaged.
-    pub fn lichess(
-        &self,
-        play: &Play,
-        filter: &Filter,
-        limits: &Limits,
-    ) -> Result<Response, IndexError> {
-        let position = &play.position;
-        let key = Key::of(position);
+    /// The rows of `play`'s position that `counted` takes, folded by move
+    /// (most played first, then by UCI), with each game they keep and the
+    /// statistics by month.
+    fn gather(&self, play: &Play, counted: impl Fn(&Row) -> bool) -> Result<Gathered, IndexError> {
+        let key = Key::of(&play.position);
         let mut rows = Vec::new();
         let mut sources = Vec::new();
         for (index, segment) in self.segments.iter().enumerate() {
@@ -222,18 +230,12 @@ impl Explorer {
             segment.rows(key, &mut rows)?;
             sources.extend(std::iter::repeat_n(index, rows.len() - before));
         }
-        let counted = |row: &Row| {
-            filter.has_month(Month::from_bits(row.month))
-                && Speed::from_index(row.speed).is_some_and(|speed| filter.has_speed(speed))
-                && filter.has_rating(RatingGroup::of_band(row.band))
-        };
-        let mut by_move: Vec<(u16, Stats, Option<Order>)> = Vec::new();
-        let mut games: Vec<Met> = Vec::new();
-        let mut months: Vec<(u16, Stats)> = Vec::new();
+        let mut gathered = Gathered::default();
         for (row, &source) in rows.iter().zip(&sources) {
             if !counted(row) {
                 continue;
             }
+            let by_move = &mut gathered.by_move;
             let slot = match by_move.iter().position(|entry| entry.0 == row.mv) {
                 Some(slot) => slot,
                 None => {
@@ -247,25 +249,46 @@ impl Explorer {
                 if by_move[slot].2.is_none_or(|latest| latest < order) {
                     by_move[slot].2 = Some(order);
                 }
-                games.push(Met {
+                gathered.games.push(Met {
                     order,
                     band: row.band,
                     speed: Speed::from_index(row.speed).unwrap_or(Speed::Correspondence),
                     mv: row.mv,
                 });
             }
-            match months.iter_mut().find(|(month, _)| *month == row.month) {
+            match gathered
+                .months
+                .iter_mut()
+                .find(|(month, _)| *month == row.month)
+            {
                 Some((_, stats)) => *stats += row.stats,
-                None => months.push((row.month, row.stats)),
+                None => gathered.months.push((row.month, row.stats)),
             }
         }
-        let mut total = Stats::default();
-        let mut moves = Vec::new();
-        by_move.sort_by(|a, b| b.1.games().cmp(&a.1.games()).then(a.0.cmp(&b.0)));
-        for (_, stats, _) in &by_move {
-            total += *stats;
+        // Most played first; ties by UCI, as a reader sorts them.
+        gathered.by_move.sort_by_cached_key(|(mv, stats, _)| {
+            (
+                std::cmp::Reverse(stats.games()),
+                Move::from_bits(*mv).map(explorer_uci),
+            )
+        });
+        for (_, stats, _) in &gathered.by_move {
+            gathered.total += *stats;
         }
-        for (mv, stats, latest) in by_move.iter().take(limits.moves) {
+        Ok(gathered)
+    }
+
+    /// The first `limits.moves` of `gathered`'s moves, with the average
+    /// rating of those who played them, and the game of a move played once.
+    fn moves(
+        &self,
+        play: &Play,
+        gathered: &Gathered,
+        limits: &Limits,
+    ) -> Result<Vec<MoveStats>, IndexError> {
+        let position = &play.position;
+        let mut moves = Vec::new();
+        for (mv, stats, latest) in gathered.by_move.iter().take(limits.moves) {
             let Some(mv) = Move::from_bits(*mv).filter(|&mv| position.is_legal(mv)) else {
                 return Err(self.damaged("a move that is not legal in its position"));
             };
@@ -289,30 +312,157 @@ impl Explorer {
                 opening: self.openings.name(&after).cloned(),
             });
         }
-        let (top, recent) = split_games(games, filter, limits);
-        let game_refs = |games: Vec<Met>| -> Result<Vec<GameRef>, IndexError> {
-            games
-                .into_iter()
-                .map(|met| {
-                    let mv = Move::from_bits(met.mv).ok_or_else(|| self.damaged("a bad move"))?;
-                    Ok(GameRef {
-                        uci: explorer_uci(mv),
-                        game: self.game_info(met.order.1, met.order.2)?,
-                    })
+        Ok(moves)
+    }
+
+    /// `games` as the API lists them, each with the move played in it.
+    fn game_refs(&self, games: Vec<Met>) -> Result<Vec<GameRef>, IndexError> {
+        games
+            .into_iter()
+            .map(|met| {
+                let mv = Move::from_bits(met.mv).ok_or_else(|| self.damaged("a bad move"))?;
+                Ok(GameRef {
+                    uci: explorer_uci(mv),
+                    game: self.game_info(met.order.1, met.order.2)?,
                 })
-                .collect()
-        };
+            })
+            .collect()
+    }
+
+    /// The moves played from `play`'s position in the games that `filter`
+    /// counts, as Lichess's `GET /lichess` answers.
+    ///
+    /// # Errors
+    /// A segment found damaged.
+    pub fn lichess(
+        &self,
+        play: &Play,
+        filter: &Filter,
+        limits: &Limits,
+    ) -> Result<Response, IndexError> {
+        let gathered = self.gather(play, |row: &Row| {
+            filter.has_month(Month::from_bits(row.month))
+                && Speed::from_index(row.speed).is_some_and(|speed| filter.has_speed(speed))
+                && filter.has_rating(RatingGroup::of_band(row.band))
+        })?;
+        let moves = self.moves(play, &gathered, limits)?;
+        let Gathered {
+            total,
+            games,
+            months,
+            ..
+        } = gathered;
+        let (top, recent) = split_games(games, filter, limits);
         Ok(Response {
             white: total.white,
             draws: total.draws,
             black: total.black,
             moves,
-            recent_games: game_refs(recent)?,
-            top_games: Some(game_refs(top)?),
+            recent_games: Some(self.game_refs(recent)?),
+            top_games: Some(self.game_refs(top)?),
             opening: self.opening(play),
             queue_position: None,
             history: limits.history.then(|| history(months, filter)),
         })
+    }
+
+    /// Whether the index is a masters index (built with `masters`).
+    #[must_use]
+    pub fn is_masters(&self) -> bool {
+        self.manifest.masters
+    }
+
+    /// The moves played from `play`'s position in the games of the years
+    /// `since` to `until` (each `None`: no bound), as Lichess's `GET
+    /// /masters` answers: with the top games by the players' rating sum
+    /// (15 at the most, `limits.top_games`; ties to the later game), and
+    /// no recent games or history. Meant for a masters index; a Lichess
+    /// index answers the same way from its games.
+    ///
+    /// ```
+    /// use bitboards_explorer::{BuildOptions, Explorer, Limits, Play};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("explorer-masters-doc-{}", std::process::id()));
+    /// let pgn = "[Event \"Hoogovens\"]\n[Site \"Wijk aan Zee NED\"]\n[Date \"1999.01.20\"]\n[Round \"4\"]\n\
+    ///            [White \"Kasparov, G.\"]\n[Black \"Topalov, V.\"]\n[Result \"1-0\"]\n\
+    ///            [WhiteElo \"2812\"]\n[BlackElo \"2700\"]\n\n1. e4 d6 2. d4 Nf6 1-0\n\n";
+    /// bitboards_explorer::build_bytes(pgn.as_bytes().to_vec(), &dir, &BuildOptions::masters())?;
+    /// let explorer = Explorer::open(&dir)?;
+    /// let answer = explorer.masters(&Play::new(None, &["e2e4"])?, Some(1990), None, &Limits::masters())?;
+    /// assert_eq!((answer.white, answer.moves[0].san.as_str()), (1, "d6"));
+    /// let top = &answer.top_games.as_ref().unwrap()[0];
+    /// assert_eq!((top.game.year, top.game.month.as_deref()), (1999, Some("1999-01")));
+    /// let pgn = explorer.masters_pgn(&top.game.id)?.unwrap();
+    /// assert!(pgn.contains("[Site \"Wijk aan Zee NED\"]") && pgn.ends_with("1. e4 d6 2. d4 Nf6 1-0\n"));
+    /// assert!(explorer.masters(&Play::new(None, &["e2e4"])?, Some(2000), None, &Limits::masters())?.moves.is_empty());
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A segment found damaged.
+    pub fn masters(
+        &self,
+        play: &Play,
+        since: Option<u16>,
+        until: Option<u16>,
+        limits: &Limits,
+    ) -> Result<Response, IndexError> {
+        let gathered = self.gather(play, |row: &Row| {
+            let year = Month::from_bits(row.month).year();
+            since.is_none_or(|since| year >= since) && until.is_none_or(|until| year <= until)
+        })?;
+        let moves = self.moves(play, &gathered, limits)?;
+        let mut ranked = Vec::with_capacity(gathered.games.len());
+        for met in gathered.games {
+            let game = self.segments[met.order.1].game(met.order.2)?;
+            let sum = u32::from(game.ratings[0]) + u32::from(game.ratings[1]);
+            ranked.push((sum, met));
+        }
+        ranked.sort_by_key(|(sum, met)| std::cmp::Reverse((*sum, met.order)));
+        ranked.truncate(limits.top_games.min(MASTERS_TOP_GAMES));
+        let top = ranked.into_iter().map(|(_, met)| met).collect();
+        Ok(Response {
+            white: gathered.total.white,
+            draws: gathered.total.draws,
+            black: gathered.total.black,
+            moves,
+            recent_games: None,
+            top_games: Some(self.game_refs(top)?),
+            opening: self.opening(play),
+            queue_position: None,
+            history: None,
+        })
+    }
+
+    /// The game `id` of a masters index as PGN, as Lichess's `GET
+    /// /masters/pgn/{id}` gives it: the Seven Tag Roster and both Elos
+    /// (and the `FEN` it starts from), then its moves in SAN on one line.
+    /// `None` when the index has no such game.
+    ///
+    /// # Errors
+    /// A segment found damaged.
+    pub fn masters_pgn(&self, id: &str) -> Result<Option<String>, IndexError> {
+        let ids = match self.ids.get() {
+            Some(ids) => ids,
+            None => {
+                let mut ids = HashMap::new();
+                for (source, segment) in self.segments.iter().enumerate() {
+                    for index in 0..u32::try_from(segment.games()).unwrap_or(u32::MAX) {
+                        ids.entry(segment.game(index)?.id.to_owned())
+                            .or_insert((source, index));
+                    }
+                }
+                self.ids.get_or_init(|| ids)
+            }
+        };
+        let Some(&(source, index)) = ids.get(id) else {
+            return Ok(None);
+        };
+        let game = self.segments[source].game(index)?;
+        crate::pgn::masters_pgn(&game)
+            .map(Some)
+            .map_err(|detail| self.damaged(detail))
     }
 
     /// The moves `player` played (as `color`) and met from `play`'s
@@ -417,7 +567,7 @@ impl Explorer {
             draws: total.draws,
             black: total.black,
             moves,
-            recent_games,
+            recent_games: Some(recent_games),
             top_games: None,
             opening: self.opening(play),
             queue_position: Some(0),
@@ -505,11 +655,19 @@ fn last_move_from(game: &GameView<'_>, key: Key) -> Result<Option<Move>, &'stati
 
 pub(crate) fn info_of(game: &GameView<'_>) -> GameInfo {
     let month = Month::from_bits(game.month);
+    // A masters game's month is shown only when its date has one.
+    let masters = game.masters.is_some();
+    let known_month = game.masters.is_none_or(|[_, _, _, date]| {
+        date.split('.')
+            .nth(1)
+            .and_then(|month| month.parse::<u8>().ok())
+            .is_some_and(|month| (1..=12).contains(&month))
+    });
     GameInfo {
         id: game.id.to_owned(),
         winner: winner_name(game.outcome),
-        speed: game.speed.name(),
-        mode: if game.rated { "rated" } else { "casual" },
+        speed: (!masters).then(|| game.speed.name()),
+        mode: (!masters).then_some(if game.rated { "rated" } else { "casual" }),
         white: Player {
             name: game.names[0].to_owned(),
             rating: game.ratings[0],
@@ -519,7 +677,7 @@ pub(crate) fn info_of(game: &GameView<'_>) -> GameInfo {
             rating: game.ratings[1],
         },
         year: month.year(),
-        month: month.to_string(),
+        month: known_month.then(|| month.to_string()),
     }
 }
 

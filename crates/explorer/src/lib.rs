@@ -11,6 +11,12 @@
 //! kept by month, speed and rating group, so any filter of those answers
 //! exactly what filtering the games first would.
 //!
+//! A masters index (`BuildOptions::masters`) counts games as Lichess's
+//! masters explorer does: over-the-board games whose players' midpoint
+//! rating is 2200 and up, by year, every ply, with the top games by
+//! rating ([`Explorer::masters`], `GET /masters`) and each game given back
+//! as PGN ([`Explorer::masters_pgn`]).
+//!
 //! An index is a directory of segments (one per build, or per 400,000
 //! games of one), listed by a manifest that is replaced only when a build
 //! has written all of its segments: a second build adds games, a stopped
@@ -49,6 +55,7 @@ mod index;
 mod key;
 mod model;
 mod openings;
+mod pgn;
 mod query;
 mod read;
 pub mod tablebase;
@@ -57,7 +64,7 @@ mod write;
 use std::path::PathBuf;
 
 pub use build::{BuildOptions, BuildReport, book, build, build_bytes, merge, merge_indexes};
-pub use game::{GameReader, GameRecord, Skip};
+pub use game::{GameReader, GameRecord, MastersTags, Skip};
 pub use index::{Explorer, PlayerFilter};
 pub use key::Key;
 pub use model::{Month, ParseError, RatingGroup, Speed, Stats, Winner};

@@ -97,6 +97,19 @@ pub struct Limits {
     pub history: bool,
 }
 
+impl Limits {
+    /// `/masters`'s defaults: 12 moves and 15 top games (its most).
+    #[must_use]
+    pub fn masters() -> Limits {
+        Limits {
+            moves: 12,
+            top_games: 15,
+            recent_games: 0,
+            history: false,
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
@@ -124,18 +137,22 @@ pub struct GameInfo {
     pub id: String,
     /// `white`, `black`, or `null` for a draw.
     pub winner: Option<&'static str>,
-    /// The speed.
-    pub speed: &'static str,
-    /// `rated` or `casual`.
-    pub mode: &'static str,
+    /// The speed (`None` for a masters game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speed: Option<&'static str>,
+    /// `rated` or `casual` (`None` for a masters game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<&'static str>,
     /// White.
     pub white: Player,
     /// Black.
     pub black: Player,
     /// The year.
     pub year: u16,
-    /// The month, `YYYY-MM`.
-    pub month: String,
+    /// The month, `YYYY-MM` (`None` for a masters game whose date has no
+    /// month).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub month: Option<String>,
 }
 
 /// A game and the move played in it from the position.
@@ -204,9 +221,10 @@ pub struct Response {
     pub black: u64,
     /// The moves, most played first.
     pub moves: Vec<MoveStats>,
-    /// The recent games.
-    pub recent_games: Vec<GameRef>,
-    /// The top games (by rating; `/lichess` only).
+    /// The recent games (`None` from a masters index).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recent_games: Option<Vec<GameRef>>,
+    /// The top games (by rating; `/lichess` and `/masters` only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub top_games: Option<Vec<GameRef>>,
     /// The opening: the last named position on the way to this one.

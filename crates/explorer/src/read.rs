@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use bitboards::{Move, Position};
 
 use crate::IndexError;
-use crate::format::{Cursor, HEADER_BYTES, Header, ROW_GAMES};
+use crate::format::{Cursor, FLAG_MASTERS, HEADER_BYTES, Header, MASTERS_ROW_GAMES, ROW_GAMES};
+use crate::game::MastersTags;
 use crate::key::{KEY_BYTES, Key};
 
 use crate::model::{RatingGroup, Speed, Stats, winner_of};
@@ -31,6 +32,8 @@ pub(crate) struct GameView<'a> {
     pub(crate) month: u16,
     pub(crate) moves: &'a [u8],
     pub(crate) fen: &'a str,
+    /// A masters game's `Event`, `Site`, `Round` and `Date`.
+    pub(crate) masters: Option<[&'a str; 4]>,
 }
 
 impl GameView<'_> {
@@ -63,6 +66,14 @@ impl GameView<'_> {
             month: self.month,
             moves: self.moves.to_vec(),
             fen: (!self.fen.is_empty()).then(|| self.fen.to_owned()),
+            masters: self.masters.map(|[event, site, round, date]| {
+                Box::new(MastersTags {
+                    event: event.to_owned(),
+                    site: site.to_owned(),
+                    round: round.to_owned(),
+                    date: date.to_owned(),
+                })
+            }),
         }
     }
 }
@@ -125,6 +136,16 @@ impl Segment {
         let plies = cursor.count(1 << 16)?;
         let moves = cursor.take(2 * plies)?;
         let fen = cursor.text()?;
+        let masters = if self.header.flags & FLAG_MASTERS != 0 {
+            Some([
+                cursor.text()?,
+                cursor.text()?,
+                cursor.text()?,
+                cursor.text()?,
+            ])
+        } else {
+            None
+        };
         let outcome = packed & 3;
         let speed = Speed::from_index(packed >> 2 & 7)
             .filter(|_| outcome < 3)
@@ -139,6 +160,7 @@ impl Segment {
             month,
             moves,
             fen,
+            masters,
         })
     }
 
@@ -321,7 +343,7 @@ impl Segment {
                 let mv = cursor.u16()?;
                 let index = game_index(cursor)?;
                 let game = self.game(index)?;
-                let mut games = [0; ROW_GAMES];
+                let mut games = [0; MASTERS_ROW_GAMES];
                 games[0] = index;
                 rows.push(Row {
                     key,
@@ -354,7 +376,12 @@ impl Segment {
                 rating_sum: cursor.varint()?,
             };
             let n = cursor.u8()?;
-            if usize::from(n) > ROW_GAMES || u64::from(n) > stats.games() {
+            let most = if self.header.flags & FLAG_MASTERS != 0 {
+                MASTERS_ROW_GAMES
+            } else {
+                ROW_GAMES
+            };
+            if usize::from(n) > most || u64::from(n) > stats.games() {
                 return Err(cursor.corrupt("too many games in a row"));
             }
             let mut row = Row {
@@ -364,7 +391,7 @@ impl Segment {
                 speed,
                 band,
                 stats,
-                games: [0; ROW_GAMES],
+                games: [0; MASTERS_ROW_GAMES],
                 game_count: n,
             };
             for slot in 0..usize::from(n) {

@@ -8,13 +8,14 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use crate::format::{BLOCK_KEYS, HEADER_BYTES, Header, ROW_GAMES, put_varint};
-use crate::game::GameRecord;
+use crate::format::{BLOCK_KEYS, HEADER_BYTES, Header, MASTERS_ROW_GAMES, ROW_GAMES, put_varint};
+use crate::game::{GameRecord, MastersTags};
 use crate::key::Key;
 use crate::model::{RatingGroup, Speed, Stats, outcome_of, winner_of};
 
 /// The statistics of one move from one position, in one month, speed and
-/// rating band, with the latest games (indices into the segment's games).
+/// rating band, with games (indices into the segment's games) kept as
+/// [`Keep`] says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Row {
     pub(crate) key: Key,
@@ -23,8 +24,28 @@ pub(crate) struct Row {
     pub(crate) speed: u8,
     pub(crate) band: u8,
     pub(crate) stats: Stats,
-    pub(crate) games: [u32; ROW_GAMES],
+    pub(crate) games: [u32; MASTERS_ROW_GAMES],
     pub(crate) game_count: u8,
+}
+
+/// Which games a row keeps.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Keep<'a> {
+    /// A Lichess index's: the latest [`ROW_GAMES`] (the highest indices).
+    Latest,
+    /// A masters index's: the [`MASTERS_ROW_GAMES`] of the highest rating
+    /// sums (both players'), ties to the later game; the sums by game.
+    TopRated(&'a [u16]),
+}
+
+impl Keep<'_> {
+    /// The rating sums of `games`, for [`Keep::TopRated`].
+    pub(crate) fn sums(games: &[StoredGame]) -> Vec<u16> {
+        games
+            .iter()
+            .map(|game| game.ratings[0].saturating_add(game.ratings[1]))
+            .collect()
+    }
 }
 
 impl Row {
@@ -38,39 +59,51 @@ impl Row {
 
     /// Adds `later`'s games and statistics (of the same position, month,
     /// move, speed and band, and of later games) to this row.
-    fn absorb(&mut self, later: &Row) {
+    fn absorb(&mut self, later: &Row, keep: Keep<'_>) {
         self.stats += later.stats;
         for &game in later.games() {
-            self.keep(game);
+            self.keep(game, keep);
         }
     }
 
     /// Adds a later game and its statistics to this row.
-    pub(crate) fn add_game(&mut self, stats: Stats, game: u32) {
+    pub(crate) fn add_game(&mut self, stats: Stats, game: u32, keep: Keep<'_>) {
         self.stats += stats;
-        self.keep(game);
+        self.keep(game, keep);
     }
 
-    /// Keeps `game` among the row's latest games.
-    fn keep(&mut self, game: u32) {
-        if usize::from(self.game_count) == ROW_GAMES {
-            self.games.copy_within(1.., 0);
-            self.games[ROW_GAMES - 1] = game;
-        } else {
-            self.games[usize::from(self.game_count)] = game;
-            self.game_count += 1;
+    /// Keeps `game` among the row's games, if it is one `keep` keeps.
+    fn keep(&mut self, game: u32, keep: Keep<'_>) {
+        let count = usize::from(self.game_count);
+        match keep {
+            Keep::Latest if count == ROW_GAMES => {
+                self.games.copy_within(1..ROW_GAMES, 0);
+                self.games[ROW_GAMES - 1] = game;
+            }
+            Keep::TopRated(sums) if count == MASTERS_ROW_GAMES => {
+                let rank = |game: u32| (sums.get(game as usize).copied().unwrap_or(0), game);
+                if let Some(lowest) = (0..count).min_by_key(|&at| rank(self.games[at]))
+                    && rank(game) > rank(self.games[lowest])
+                {
+                    self.games[lowest] = game;
+                }
+            }
+            _ => {
+                self.games[count] = game;
+                self.game_count += 1;
+            }
         }
     }
 }
 
 /// Sorts `rows` (stably: for equal keys the earlier rows come first) and
 /// merges those of the same position, month, move, speed and band.
-pub(crate) fn combine(rows: &mut Vec<Row>) {
+pub(crate) fn combine(rows: &mut Vec<Row>, keep: Keep<'_>) {
     rows.sort_by_key(Row::order);
     rows.dedup_by(|later, earlier| {
         let same = later.order() == earlier.order();
         if same {
-            earlier.absorb(later);
+            earlier.absorb(later, keep);
         }
         same
     });
@@ -90,6 +123,8 @@ pub(crate) struct StoredGame {
     /// The moves, two bytes each ([`bitboards::Move::to_bits`], little-endian).
     pub(crate) moves: Vec<u8>,
     pub(crate) fen: Option<String>,
+    /// A masters game's tags.
+    pub(crate) masters: Option<Box<MastersTags>>,
 }
 
 impl StoredGame {
@@ -108,6 +143,7 @@ impl StoredGame {
                 .flat_map(|mv| mv.to_bits().to_le_bytes())
                 .collect(),
             fen: record.fen,
+            masters: record.masters,
         })
     }
 }
@@ -200,6 +236,12 @@ pub(crate) fn write_segment(
         put_varint(&mut body, (game.moves.len() / 2) as u64);
         body.extend_from_slice(&game.moves);
         put_text(&mut body, game.fen.as_deref().unwrap_or(""));
+        if flags & crate::format::FLAG_MASTERS != 0 {
+            let tags = game.masters.as_deref().cloned().unwrap_or_default();
+            for text in [&tags.event, &tags.site, &tags.round, &tags.date] {
+                put_text(&mut body, text);
+            }
+        }
     }
     let game_offsets_at = at(&body);
     for offset in game_offsets {

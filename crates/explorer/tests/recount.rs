@@ -73,7 +73,7 @@ fn answer_json(response: &Response) -> Value {
         "black": response.black,
         "moves": moves,
         "topGames": ids(response.top_games.as_deref().unwrap_or_default()),
-        "recentGames": ids(&response.recent_games),
+        "recentGames": ids(response.recent_games.as_deref().unwrap_or_default()),
         "history": response.history.as_ref().map(|months| {
             months
                 .iter()
@@ -229,7 +229,7 @@ fn check_player_reference(explorer: &Explorer, label: &str) -> usize {
                 "performance": m.performance,
                 "game": m.game.as_ref().map(|game| game.id.clone()),
             })).collect::<Vec<_>>(),
-            "recentGames": response.recent_games.iter().map(|game| game.game.id.clone()).collect::<Vec<_>>(),
+            "recentGames": response.recent_games.iter().flatten().map(|game| game.game.id.clone()).collect::<Vec<_>>(),
         });
         if got != query["expect"] {
             failures.push(format!(
