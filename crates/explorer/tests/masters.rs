@@ -146,13 +146,13 @@ fn a_masters_index_answers_as_the_recount() {
     let dir = TempDir::new("masters-two");
     let middle = pgn[pgn.len() / 2..].find("\n\n[Event ").unwrap() + pgn.len() / 2 + 2;
     let first = build_bytes(
-        pgn[..middle].as_bytes().to_vec(),
+        pgn.as_bytes()[..middle].to_vec(),
         &dir.0,
         &BuildOptions::masters(),
     )
     .expect("the first build");
     let second = build_bytes(
-        pgn[middle..].as_bytes().to_vec(),
+        pgn.as_bytes()[middle..].to_vec(),
         &dir.0,
         &BuildOptions::masters(),
     )
