@@ -7,6 +7,9 @@ at it (`explorer_url`, `tablebase_url`), must get:
 
 - for /lichess and /player, what python-chess's recount of the same games
   says (crates/explorer/tests/python/recount.py writes it);
+- for /masters and /master/pgn/{id}, from a masters index built with
+  `--masters` from crates/explorer/tests/data/masters-games.pgn, what
+  python-chess's recount says (recount_masters.py writes it);
 - for /standard, what python-chess's Syzygy probe says of every move;
 - answers with every field lichess-org/api's schemas require, typed as
   they say (checked here, and by TypeScript against `@lichess-org/types`
@@ -18,6 +21,7 @@ Run by .ci/run: `BITBOARDS_BIN=target/debug/bitboards pytest tests/python`.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pathlib
@@ -65,7 +69,13 @@ def url(tmp_path_factory: pytest.TempPathFactory):
         check=True,
         capture_output=True,
     )
-    server, address = start_server(str(index), "--syzygy", str(SYZYGY))
+    masters = tmp_path_factory.mktemp("explorer") / "masters"
+    subprocess.run(
+        [BIN, "explorer", "build", str(DATA / "masters-games.pgn"), "--masters", "--out", str(masters)],
+        check=True,
+        capture_output=True,
+    )
+    server, address = start_server(str(index), "--masters", str(masters), "--syzygy", str(SYZYGY))
     yield address
     server.terminate()
     assert server.wait(timeout=10) == 0, "the server stops cleanly on SIGTERM"
@@ -91,6 +101,7 @@ def by_games(moves: list[dict]) -> list[dict]:
 OPENING = {"eco": (str,), "name": (str,)}
 LICHESS_GAME = {"id": (str,), "winner": (str, None), "white": (dict,), "black": (dict,), "year": (int,), "month": (str, None)}
 PLAYER_GAME = {**LICHESS_GAME, "speed": (str,), "mode": (str,), "month": (str,)}
+MASTERS_GAME = {"id": (str,), "winner": (str, None), "white": (dict,), "black": (dict,), "year": (int,)}
 LICHESS_MOVE = {
     "uci": (str,), "san": (str,), "averageRating": (int,), "white": (int,), "draws": (int,), "black": (int,),
     "game": (dict, None), "opening": (dict, None),
@@ -140,6 +151,63 @@ def check_lichess_schema(answer: dict) -> None:
         check_game(game, LICHESS_GAME, "game")
     for month in answer.get("history", []):
         require(month, {"month": (str,), "white": (int,), "draws": (int,), "black": (int,)}, "history")
+
+
+def check_masters_schema(answer: dict) -> None:
+    require(answer, {"opening": (dict, None), "white": (int,), "draws": (int,), "black": (int,),
+                     "moves": (list,), "topGames": (list,)}, "answer")
+    assert "recentGames" not in answer and "history" not in answer
+    for move in answer["moves"]:
+        require(move, LICHESS_MOVE, "move")
+        if move["game"] is not None:
+            require(move["game"], MASTERS_GAME, "move.game")
+            assert "speed" not in move["game"] and "mode" not in move["game"]
+    for game in answer["topGames"]:
+        check_game({"month": None, **game}, MASTERS_GAME, "game")
+
+
+def masters_name(game: dict) -> str:
+    """A game as recount_masters.py names it."""
+    return "%s|%s|%d|%d|%d|%s" % (game["white"]["name"], game["black"]["name"], game["white"]["rating"],
+                                  game["black"]["rating"], game["year"], game.get("month", ""))
+
+
+@pytest.mark.parametrize("query", references("masters-reference.jsonl", 7), ids=lambda q: ",".join(q["play"]) or "start")
+def test_masters_through_berserk(client: berserk.Client, query: dict) -> None:
+    answer = client.opening_explorer.get_masters_games(
+        position=query["fen"],
+        play=query["play"],
+        since=query["since"],
+        until=query["until"],
+        moves=query["moves"],
+        top_games=query["topGames"],
+    )
+    check_masters_schema(answer)
+    expect = query["expect"]
+    assert (answer["white"], answer["draws"], answer["black"]) == (expect["white"], expect["draws"], expect["black"])
+    moves = [
+        {"uci": m["uci"], "white": m["white"], "draws": m["draws"], "black": m["black"],
+         "averageRating": m["averageRating"], "game": masters_name(m["game"]) if m["game"] else None}
+        for m in answer["moves"]
+    ]
+    assert moves == expect["moves"]
+    assert [[game["uci"], masters_name(game)] for game in answer["topGames"]] == expect["topGames"]
+
+
+@pytest.mark.parametrize("game", references("masters-pgn.jsonl", 5), ids=lambda g: g["id"])
+def test_masters_pgn_through_berserk(client: berserk.Client, game: dict) -> None:
+    pgn = client.opening_explorer.get_otb_master_game(game["id"])
+    assert pgn == game["pgn"]
+    # python-chess reads it back whole, every move legal.
+    read = chess.pgn.read_game(io.StringIO(pgn))
+    assert read is not None and not read.errors
+    assert read.end().board().fullmove_number > 1
+
+
+def test_an_unknown_masters_game_is_a_404(url: str) -> None:
+    status, headers, body = get(url + "/masters/pgn/nosuchid")
+    assert status == 404 and "error" in json.loads(body)
+    assert headers.get("access-control-allow-origin") == "*"
 
 
 def check_player_schema(answer: dict) -> None:
@@ -333,6 +401,9 @@ def get(url: str) -> tuple[int, dict, str]:
         ("/player?color=white", "missing player"),
         ("/player?player=alice&color=green", "invalid color"),
         ("/player?player=alice&color=white&modes=turbo", "invalid mode"),
+        ("/masters?since=19x9", "invalid year"),
+        ("/masters?until=2019-01", "invalid year"),
+        ("/masters?play=e2e5", "illegal move"),
         ("/standard", "missing fen"),
         ("/standard?fen=8/8/8/8/8/8/8/8_w_-_-_0_1", "invalid fen"),
     ],
@@ -369,7 +440,7 @@ def test_many_clients_at_once(url: str) -> None:
 
 
 def test_cors_and_not_found(url: str) -> None:
-    status, headers, body = get(url + "/masters")
+    status, headers, body = get(url + "/nowhere")
     assert status == 404
     assert headers.get("access-control-allow-origin") == "*"
     assert "error" in json.loads(body)
@@ -410,6 +481,10 @@ def test_answers_type_check_against_lichess_types(url: str) -> None:
         "OpeningExplorerPlayer": [
             get(url + path)[2].strip()
             for path in ("/player?player=alice&color=white", "/player?player=Bob&color=black&play=e2e4")
+        ],
+        "OpeningExplorerMasters": [
+            get(url + path)[2]
+            for path in ("/masters", "/masters?play=e2e4,e7e5&since=2000", "/masters?play=h2h4,a7a5,h4h5")
         ],
         "TablebaseJson": [
             get(url + "/standard?fen=" + urllib.parse.quote(fen))[2]

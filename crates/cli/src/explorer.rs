@@ -63,13 +63,15 @@ pub enum ExplorerCommand {
         /// The index's directory.
         #[arg(long)]
         out: PathBuf,
-        /// Plies of each game counted.
-        #[arg(long, default_value_t = 50)]
-        max_ply: usize,
+        /// Plies of each game counted [default: 50; every ply with
+        /// --masters].
+        #[arg(long)]
+        max_ply: Option<usize>,
         /// Threads (every core by default).
         #[arg(long)]
         threads: Option<usize>,
-        /// A masters index.
+        /// A masters index (`/masters`): over-the-board games of a 2200
+        /// midpoint and up, by year, each kept to be given back as PGN.
         #[arg(long)]
         masters: bool,
     },
@@ -100,18 +102,21 @@ pub enum ExplorerCommand {
         /// 1600, 1800, 2000, 2200, 2500.
         #[arg(long)]
         ratings: Option<String>,
-        /// The first month counted, YYYY-MM.
+        /// The first month counted, YYYY-MM (a year, YYYY, for a masters
+        /// index).
         #[arg(long)]
         since: Option<String>,
-        /// The last month counted, YYYY-MM.
+        /// The last month counted, YYYY-MM (a year, YYYY, for a masters
+        /// index).
         #[arg(long)]
         until: Option<String>,
         /// Moves shown at most.
         #[arg(long, default_value_t = 12)]
         moves: usize,
-        /// Top games at most (4 at the most).
-        #[arg(long, default_value_t = 4)]
-        top_games: usize,
+        /// Top games at most [default: 4, the most; 15 from a masters
+        /// index, the most].
+        #[arg(long)]
+        top_games: Option<usize>,
         /// Recent games at most.
         #[arg(long, default_value_t = 4)]
         recent_games: usize,
@@ -141,7 +146,8 @@ pub enum ExplorerCommand {
         min_games: u32,
     },
     /// Serve Lichess's explorer API (`/lichess`, `/player`,
-    /// `/lichess/history`) and its tablebase API (`/standard`) over HTTP.
+    /// `/lichess/history`, and `/masters` from a masters index) and its
+    /// tablebase API (`/standard`) over HTTP.
     Serve(serve::ServeArgs),
 }
 
@@ -164,11 +170,15 @@ pub fn run(
             threads,
             masters,
         } => {
+            let defaults = if *masters {
+                BuildOptions::masters()
+            } else {
+                BuildOptions::default()
+            };
             let options = BuildOptions {
-                max_ply: *max_ply,
+                max_ply: max_ply.unwrap_or(defaults.max_ply),
                 threads: *threads,
-                masters: *masters,
-                ..BuildOptions::default()
+                ..defaults
             };
             build(files, dir, &options, terminal, err)
         }
@@ -205,15 +215,30 @@ pub fn run(
             let moves_played: Vec<&str> = play.iter().map(String::as_str).collect();
             let play = Play::new(fen.as_deref(), &moves_played)
                 .map_err(|error| CommandError::usage(error.to_string()))?;
+            let masters = explorer.is_masters();
             let limits = Limits {
                 moves: *moves,
-                top_games: *top_games,
+                top_games: top_games.unwrap_or(if masters { 15 } else { 4 }),
                 recent_games: *recent_games,
                 history: *history,
             };
             let bad =
                 |error: bitboards_explorer::ParseError| CommandError::usage(error.to_string());
             let answer = match player {
+                _ if masters => {
+                    if speeds.is_some() || ratings.is_some() || player.is_some() {
+                        return Err(CommandError::usage(
+                            "a masters index has no speeds, rating groups or players: ask by years (--since, --until)",
+                        ));
+                    }
+                    let year = |text: &Option<String>| {
+                        text.as_deref()
+                            .map(bitboards_explorer::parse_year)
+                            .transpose()
+                            .map_err(bad)
+                    };
+                    explorer.masters(&play, year(since)?, year(until)?, &limits)
+                }
                 Some(name) => {
                     let color = match color.as_str() {
                         "white" => Color::White,

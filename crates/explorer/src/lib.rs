@@ -67,7 +67,7 @@ pub use build::{BuildOptions, BuildReport, book, build, build_bytes, merge, merg
 pub use game::{GameReader, GameRecord, MastersTags, Skip};
 pub use index::{Explorer, PlayerFilter};
 pub use key::Key;
-pub use model::{Month, ParseError, RatingGroup, Speed, Stats, Winner};
+pub use model::{Month, ParseError, RatingGroup, Speed, Stats, Winner, parse_year};
 pub use openings::{Opening, Openings};
 pub use query::{
     Filter, GameInfo, GameRef, HistoryMonth, Limits, MoveStats, Play, PlayError, Player, Response,

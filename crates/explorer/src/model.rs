@@ -332,6 +332,23 @@ impl FromStr for Month {
     }
 }
 
+/// A year of a `/masters` query (`since`, `until`): 0 to 5000.
+///
+/// ```
+/// assert_eq!(bitboards_explorer::parse_year("1999"), Ok(1999));
+/// assert!(bitboards_explorer::parse_year("1999-01").is_err());
+/// ```
+///
+/// # Errors
+/// Text that is not such a year.
+pub fn parse_year(text: &str) -> Result<u16, ParseError> {
+    text.trim()
+        .parse::<u16>()
+        .ok()
+        .filter(|&year| year <= 5000)
+        .ok_or_else(|| ParseError::new("year", text, "a year, YYYY"))
+}
+
 /// How a game ended: the winner, or `None` for a draw.
 pub type Winner = Option<Color>;
 

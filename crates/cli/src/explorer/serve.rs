@@ -1,5 +1,6 @@
 //! `bitboards explorer serve`: Lichess's explorer API (`GET /lichess`,
-//! `GET /lichess/history`, `GET /player`) over an index, and its
+//! `GET /lichess/history`, `GET /player`) over an index, its masters API
+//! (`GET /masters`, `GET /masters/pgn/{id}`) over a masters index, and its
 //! tablebase API (`GET /standard`) over Syzygy tables, on axum and tokio,
 //! with the query parameters and JSON of lichess-org/api's specification.
 //! A bad request is a 400 with a JSON `error`; every answer carries
@@ -13,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{RawQuery, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -29,6 +30,9 @@ use crate::CommandError;
 pub struct ServeArgs {
     /// The index for `/lichess` and `/player`.
     pub dir: Option<PathBuf>,
+    /// A masters index (`explorer build --masters`) for `/masters`.
+    #[arg(long)]
+    pub masters: Option<PathBuf>,
     /// Syzygy tables for `/standard`.
     #[arg(long)]
     pub syzygy: Option<PathBuf>,
@@ -50,6 +54,7 @@ pub struct ServeArgs {
 /// What the server answers from.
 pub struct Server {
     explorer: Option<Explorer>,
+    masters: Option<Explorer>,
     tables: Option<Tablebase>,
     page: Option<String>,
     cache: Cache,
@@ -153,6 +158,20 @@ pub fn run(args: &ServeArgs, err: &mut impl Write) -> Result<(), CommandError> {
         .map(Explorer::open)
         .transpose()
         .map_err(|error| CommandError::unreadable(error.to_string()))?;
+    let masters = match &args.masters {
+        Some(dir) => {
+            let masters =
+                Explorer::open(dir).map_err(|error| CommandError::unreadable(error.to_string()))?;
+            if !masters.is_masters() {
+                return Err(CommandError::usage(format!(
+                    "{} is not a masters index (build it with `explorer build --masters`)",
+                    dir.display()
+                )));
+            }
+            Some(masters)
+        }
+        None => None,
+    };
     let tables = match &args.syzygy {
         Some(dir) => {
             let mut tables = Tablebase::new();
@@ -177,6 +196,7 @@ pub fn run(args: &ServeArgs, err: &mut impl Write) -> Result<(), CommandError> {
         .transpose()?;
     let server = Arc::new(Server {
         explorer,
+        masters,
         tables,
         page,
         cache: Cache::new(args.cache),
@@ -235,6 +255,10 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/lichess", get(lichess))
         .route("/lichess/history", get(lichess_history))
         .route("/player", get(player))
+        .route("/masters", get(masters))
+        .route("/master", get(masters))
+        .route("/masters/pgn/{id}", get(masters_pgn))
+        .route("/master/pgn/{id}", get(masters_pgn))
         .route("/standard", get(standard))
         .fallback(not_found)
         .layer(axum::middleware::map_response(allow_any_origin))
@@ -470,6 +494,79 @@ fn player_answer(server: &Server, query: Option<&str>) -> Response {
             }
         }
     })
+}
+
+fn masters_index(server: &Server) -> Result<&Explorer, Response> {
+    server.masters.as_ref().ok_or_else(|| {
+        error(
+            StatusCode::NOT_FOUND,
+            "no masters index: start the server with --masters DIR",
+        )
+    })
+}
+
+async fn masters(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
+    if let Some(answer) = hit(&server, "/masters", query.as_deref()) {
+        return answer;
+    }
+    off_the_runtime(move || masters_answer(&server, query.as_deref())).await
+}
+
+fn masters_answer(server: &Server, query: Option<&str>) -> Response {
+    let explorer = match masters_index(server) {
+        Ok(explorer) => explorer,
+        Err(response) => return response,
+    };
+    cached(server, "/masters", query, || {
+        let request = (|| {
+            let params = Params::parse(query)?;
+            let play = params.play()?;
+            let year = |name: &str| {
+                params
+                    .get(name)
+                    .map(|text| bitboards_explorer::parse_year(&text))
+                    .transpose()
+                    .map_err(|error| error.to_string())
+            };
+            let limits = Limits {
+                moves: params.number("moves", 12)?,
+                top_games: params.number("topGames", 15)?,
+                ..Limits::masters()
+            };
+            Ok::<_, String>((play, year("since")?, year("until")?, limits))
+        })();
+        match request {
+            Err(message) => Err(error(StatusCode::BAD_REQUEST, &message)),
+            Ok((play, since, until, limits)) => {
+                match explorer.masters(&play, since, until, &limits) {
+                    Ok(answer) => Ok(("application/json", answer.to_json())),
+                    Err(failure) => Err(error(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        &failure.to_string(),
+                    )),
+                }
+            }
+        }
+    })
+}
+
+async fn masters_pgn(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    // The first asks for the games by id, made from every game: off the
+    // runtime.
+    off_the_runtime(move || {
+        let explorer = match masters_index(&server) {
+            Ok(explorer) => explorer,
+            Err(response) => return response,
+        };
+        match explorer.masters_pgn(&id) {
+            Ok(Some(pgn)) => {
+                ([(header::CONTENT_TYPE, "application/x-chess-pgn")], pgn).into_response()
+            }
+            Ok(None) => error(StatusCode::NOT_FOUND, &format!("no game {id:?}")),
+            Err(failure) => error(StatusCode::INTERNAL_SERVER_ERROR, &failure.to_string()),
+        }
+    })
+    .await
 }
 
 async fn standard(State(server): State<Arc<Server>>, RawQuery(query): RawQuery) -> Response {
