@@ -219,3 +219,40 @@ def test_a_second_build_adds_games(tmp_path: pathlib.Path) -> None:
     merged = bitboards.explorer.open(out)
     assert merged.segments == 1
     assert merged.lichess(play=["e2e4"], history=True) == one.lichess(play=["e2e4"], history=True)
+
+
+@pytest.fixture(scope="module")
+def masters(tmp_path_factory: pytest.TempPathFactory) -> bitboards.explorer.Explorer:
+    out = tmp_path_factory.mktemp("explorer") / "masters"
+    report = bitboards.explorer.build(DATA / "masters-games.pgn", out, masters=True)
+    skips = json.loads((DATA / "masters-skips.json").read_text())
+    assert (report["games_read"], report["games_indexed"], report["skipped"]) == (
+        skips["games_read"], skips["games_indexed"], skips["skipped"])
+    return bitboards.explorer.open(out)
+
+
+def masters_name(game: dict) -> str:
+    """A game as recount_masters.py names it."""
+    return "%s|%s|%d|%d|%d|%s" % (game["white"]["name"], game["black"]["name"], game["white"]["rating"],
+                                  game["black"]["rating"], game["year"], game.get("month", ""))
+
+
+@pytest.mark.parametrize("query", references("masters-reference.jsonl", 9), ids=lambda q: ",".join(q["play"]) or "start")
+def test_masters_as_the_recount(masters: bitboards.explorer.Explorer, query: dict) -> None:
+    assert masters.is_masters
+    board = chess.Board(query["fen"]) if query["fen"] else None
+    answer = masters.masters(board, play=query["play"], since=query["since"], until=query["until"],
+                             moves=query["moves"], top_games=query["topGames"])
+    expect = query["expect"]
+    assert (answer["white"], answer["draws"], answer["black"]) == (expect["white"], expect["draws"], expect["black"])
+    assert [{"uci": m["uci"], "white": m["white"], "draws": m["draws"], "black": m["black"],
+             "averageRating": m["averageRating"], "game": masters_name(m["game"]) if m["game"] else None}
+            for m in answer["moves"]] == expect["moves"]
+    assert [[g["uci"], masters_name(g)] for g in answer["topGames"]] == expect["topGames"]
+    assert "recentGames" not in answer
+
+
+def test_masters_pgn(masters: bitboards.explorer.Explorer) -> None:
+    for game in references("masters-pgn.jsonl", 10):
+        assert masters.masters_pgn(game["id"]) == game["pgn"]
+    assert masters.masters_pgn("nosuchid") is None

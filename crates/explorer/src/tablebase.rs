@@ -88,7 +88,8 @@ pub struct PositionInfo {
     /// Distance to zeroing (plies; -1 when checkmated, 0 for a draw);
     /// `null` when not in the tables.
     pub dtz: Option<i32>,
-    /// The same.
+    /// The same, when the tables give it exactly (`null` where they count
+    /// moves rather than plies, and the answer may be a ply more).
     pub precise_dtz: Option<i32>,
     /// Depth to mate: not known from Syzygy tables.
     pub dtm: Option<i32>,
@@ -222,13 +223,13 @@ fn info(tables: &Tablebase, position: &Position) -> PositionInfo {
     let checkmate = position.is_checkmate();
     let stalemate = position.is_stalemate();
     let insufficient_material = position.is_insufficient_material();
-    let (category, dtz) = if checkmate {
-        (Category::Loss, Some(-1))
+    let (category, dtz, precise) = if checkmate {
+        (Category::Loss, Some(-1), true)
     } else if stalemate || insufficient_material {
-        (Category::Draw, Some(0))
+        (Category::Draw, Some(0), true)
     } else {
-        match tables.probe_dtz(position) {
-            Ok(Dtz(dtz)) => {
+        match tables.probe_dtz_precision(position) {
+            Ok((Dtz(dtz), precise)) => {
                 let clock = i32::from(position.halfmove_clock());
                 let distance = if dtz > 0 {
                     dtz + clock
@@ -252,9 +253,9 @@ fn info(tables: &Tablebase, position: &Position) -> PositionInfo {
                         category => category,
                     }
                 };
-                (category, Some(dtz))
+                (category, Some(dtz), precise)
             }
-            Err(_) => (Category::Unknown, None),
+            Err(_) => (Category::Unknown, None, false),
         }
     };
     PositionInfo {
@@ -264,7 +265,7 @@ fn info(tables: &Tablebase, position: &Position) -> PositionInfo {
         variant_loss: false,
         insufficient_material,
         dtz,
-        precise_dtz: dtz,
+        precise_dtz: dtz.filter(|_| precise),
         dtm: None,
         dtw: None,
         dtc: None,

@@ -336,7 +336,38 @@ impl Tablebase {
     /// too.
     pub fn probe_dtz(&self, position: &Position) -> Result<Dtz, SyzygyError> {
         check(position)?;
-        Ok(Dtz(self.dtz(position)?))
+        Ok(Dtz(self.dtz(position)?.0))
+    }
+
+    /// [`probe_dtz`](Self::probe_dtz)'s answer, and whether it is exact:
+    /// `false` when it comes from a table that counts moves rather than
+    /// plies (every cursed win and blessed loss, and the wins or losses of
+    /// tables stored so), which may be one ply more than the shortest way
+    /// (as shakmaty-syzygy's `MaybeRounded` and tablebase.lichess.ovh's
+    /// `precise_dtz` tell it). Draws, zeroing moves and mates in one are
+    /// exact.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    /// use bitboards_syzygy::{Dtz, Tablebase};
+    ///
+    /// let mut tables = Tablebase::new();
+    /// tables.add_directory("../../tests/data/syzygy")?;
+    /// // KPvK's table counts this win in moves: 9 plies, or 8.
+    /// let position = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?;
+    /// assert_eq!(tables.probe_dtz_precision(&position)?, (Dtz(9), false));
+    /// // Promoting zeroes at once: exact.
+    /// let position = Position::from_fen("4k3/6KP/8/8/8/8/7p/8 w - - 0 1")?;
+    /// assert_eq!(tables.probe_dtz_precision(&position)?, (Dtz(1), true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`probe_dtz`](Self::probe_dtz).
+    pub fn probe_dtz_precision(&self, position: &Position) -> Result<(Dtz, bool), SyzygyError> {
+        check(position)?;
+        let (dtz, precise) = self.dtz(position)?;
+        Ok((Dtz(dtz), precise))
     }
 
     /// The WDL table's value for the position as it stands (python-chess's
@@ -402,7 +433,7 @@ impl Tablebase {
         check_count(position)?;
         Ok(self
             .dtz_table(position, wdl as i32)?
-            .map(|dtz| dtz.unsigned_abs()))
+            .map(|(dtz, _)| dtz.unsigned_abs()))
     }
 
     /// Every legal move with the result it keeps ([`RankedMove::wdl`], for
@@ -423,7 +454,7 @@ impl Tablebase {
             let dtz = if is_zeroing(position, mv) {
                 before_zeroing(-self.wdl(&after, -2, 2)?)
             } else {
-                let dtz = -self.dtz(&after)?;
+                let dtz = -self.dtz(&after)?.0;
                 dtz + dtz.signum()
             };
             // A mating move zeroes nothing but ends the game: one ply.
@@ -518,39 +549,45 @@ impl Tablebase {
         Ok((value, false))
     }
 
-    fn dtz(&self, position: &Position) -> Result<i32, SyzygyError> {
+    /// The distance to zeroing, and whether it is exact (not rounded).
+    fn dtz(&self, position: &Position) -> Result<(i32, bool), SyzygyError> {
         let (wdl, zeroing) = self.search_zeroing(position)?;
         if wdl == 0 {
-            return Ok(0);
+            return Ok((0, true));
         }
         if zeroing {
-            return Ok(before_zeroing(wdl));
+            return Ok((before_zeroing(wdl), true));
         }
-        if let Some(dtz) = self.dtz_table(position, wdl)? {
+        if let Some((dtz, precise)) = self.dtz_table(position, wdl)? {
             let cursed = i32::from(wdl.abs() == 1);
-            return Ok((dtz + 100 * cursed) * wdl.signum());
+            return Ok(((dtz + 100 * cursed) * wdl.signum(), precise));
         }
         // The table is for the other side to move: one ply deeper.
-        let mut shortest = i32::MAX;
+        let mut shortest = (i32::MAX, true);
         for mv in position.legal_moves().iter().copied() {
             let after = position.play_unchecked(mv);
             let zeroing = is_zeroing(position, mv);
-            let mut dtz = if zeroing {
-                -before_zeroing(self.wdl(&after, -2, 2)?)
+            let (mut dtz, precise) = if zeroing {
+                (-before_zeroing(self.wdl(&after, -2, 2)?), true)
             } else {
-                -self.dtz(&after)?
+                let (dtz, precise) = self.dtz(&after)?;
+                (-dtz, precise)
             };
             if dtz == 1 && after.is_check() && !after.has_legal_moves() {
-                shortest = 1;
+                shortest = (1, true);
             }
             if !zeroing {
                 dtz += dtz.signum();
             }
-            if dtz < shortest && dtz.signum() == wdl.signum() {
-                shortest = dtz;
+            if dtz < shortest.0 && dtz.signum() == wdl.signum() {
+                shortest = (dtz, precise);
             }
         }
-        Ok(if shortest == i32::MAX { -1 } else { shortest })
+        Ok(if shortest.0 == i32::MAX {
+            (-1, true)
+        } else {
+            shortest
+        })
     }
 
     /// The WDL table's value for the position as it stands (-2..2).
@@ -568,9 +605,10 @@ impl Tablebase {
         Ok(value)
     }
 
-    /// The DTZ table's value for the position, `wdl` its result, or `None`
-    /// when the table holds the other side to move.
-    fn dtz_table(&self, position: &Position, wdl: i32) -> Result<Option<i32>, SyzygyError> {
+    /// The DTZ table's value for the position, `wdl` its result, and
+    /// whether the table counts it in plies (exact); `None` when the table
+    /// holds the other side to move.
+    fn dtz_table(&self, position: &Position, wdl: i32) -> Result<Option<(i32, bool)>, SyzygyError> {
         let found = self.locate(position, Kind::Dtz)?;
         let Some((value, file)) = found.dtz_value(position)? else {
             return Ok(None);
@@ -614,7 +652,7 @@ impl Tablebase {
         if in_moves {
             value *= 2;
         }
-        Ok(Some(value + 1))
+        Ok(Some((value + 1, !in_moves)))
     }
 
     /// The table file of `kind` for the position's material, opened, and

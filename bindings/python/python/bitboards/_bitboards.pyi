@@ -666,7 +666,7 @@ class IndexCorruptError(ValueError):
 def explorer_build(
     paths: Sequence[str],
     out: str,
-    max_ply: int = 50,
+    max_ply: Optional[int] = None,
     threads: Optional[int] = None,
     masters: bool = False,
 ) -> Dict[str, Any]: ...
@@ -681,6 +681,18 @@ class ExplorerIndex:
     def games(self) -> int: ...
     @property
     def segments(self) -> int: ...
+    @property
+    def is_masters(self) -> bool: ...
+    def masters_json(
+        self,
+        fen: Optional[str],
+        play: Sequence[str],
+        since: Optional[int],
+        until: Optional[int],
+        moves: int,
+        top_games: int,
+    ) -> str: ...
+    def masters_pgn(self, id: str) -> Optional[str]: ...
     def lichess_json(
         self,
         fen: Optional[str],

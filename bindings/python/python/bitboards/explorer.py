@@ -12,7 +12,10 @@ the standard start.
 Games count as Lichess's explorer counts them: standard chess, no bots, a
 known result, both ratings, a month (``Date``/``UTCDate``) and a
 ``TimeControl``; the first 50 plies, a position recurring in a game counted
-once.
+once. A masters index (``build(..., masters=True)``) counts as Lichess's
+masters explorer: over-the-board games of a 2200 midpoint and up, by year,
+every ply; ``Explorer.masters`` answers ``GET /masters`` and
+``Explorer.masters_pgn`` gives a game back as PGN.
 
 >>> import os, pathlib, tempfile, bitboards, bitboards.explorer
 >>> pgn = pathlib.Path(tempfile.mkdtemp()) / "games.pgn"
@@ -52,15 +55,16 @@ def build(
     paths: Union[_PathLike, Iterable[_PathLike]],
     out: _PathLike,
     *,
-    max_ply: int = 50,
+    max_ply: Optional[int] = None,
     threads: Optional[int] = None,
     masters: bool = False,
 ) -> Dict[str, Any]:
     """Indexes the games of ``paths`` (PGN files, plain or ``.zst``, ``.gz``,
     ``.bz2``) into the directory ``out`` on ``threads`` threads (every core by
-    default), adding to the index already there. Returns the report: games
-    read and indexed, those left out by reason, segments and bytes written,
-    seconds."""
+    default), adding to the index already there, counting ``max_ply`` plies
+    of each game (50 by default; every ply for a ``masters`` index). Returns
+    the report: games read and indexed, those left out by reason, segments
+    and bytes written, seconds."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     return explorer_build([os.fspath(path) for path in paths], os.fspath(out), max_ply, threads, masters)
@@ -135,6 +139,24 @@ class Explorer(ExplorerIndex):
                 fen, played, _list(speeds), _list(ratings), since, until, moves, top_games, recent_games, history
             )
         )
+
+    def masters(
+        self,
+        board: Any = None,
+        *,
+        play: Sequence[str] = (),
+        since: Optional[int] = None,
+        until: Optional[int] = None,
+        moves: int = 12,
+        top_games: int = 15,
+    ) -> Dict[str, Any]:
+        """What ``GET /masters`` answers for the position of ``board`` after
+        ``play``, from the games of the years ``since`` to ``until``:
+        ``white``, ``draws``, ``black``, the ``moves`` (as ``lichess``'s),
+        the ``topGames`` by the players' rating sum (15 at the most) and the
+        ``opening``. For a masters index (``build(..., masters=True)``)."""
+        fen, played = _where(board, play)
+        return json.loads(self.masters_json(fen, played, since, until, moves, top_games))
 
     def player(
         self,

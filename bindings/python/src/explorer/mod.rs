@@ -26,23 +26,29 @@ fn index_error(error: IndexError) -> PyErr {
 }
 
 /// Builds (or adds to) the index in `out` from the PGN files `paths`, on
-/// `threads` threads (every core when `None`). Returns the build's report.
+/// `threads` threads (every core when `None`), counting `max_ply` plies
+/// (50 when `None`; every ply for a masters index). Returns the build's
+/// report.
 #[pyfunction]
-#[pyo3(signature = (paths, out, max_ply = 50, threads = None, masters = false))]
+#[pyo3(signature = (paths, out, max_ply = None, threads = None, masters = false))]
 fn explorer_build<'py>(
     py: Python<'py>,
     paths: Vec<String>,
     out: String,
-    max_ply: usize,
+    max_ply: Option<usize>,
     threads: Option<usize>,
     masters: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let sources: Vec<Source> = paths.iter().map(|path| Source::from_arg(path)).collect();
+    let defaults = if masters {
+        BuildOptions::masters()
+    } else {
+        BuildOptions::default()
+    };
     let options = BuildOptions {
-        max_ply,
+        max_ply: max_ply.unwrap_or(defaults.max_ply),
         threads,
-        masters,
-        ..BuildOptions::default()
+        ..defaults
     };
     let report = py
         .detach(|| {
@@ -147,6 +153,43 @@ impl ExplorerIndex {
         };
         py.detach(|| self.explorer.lichess(&play, &filter, &limits))
             .map(|answer| answer.to_json())
+            .map_err(index_error)
+    }
+
+    /// Whether the index is a masters index.
+    #[getter]
+    fn is_masters(&self) -> bool {
+        self.explorer.is_masters()
+    }
+
+    /// `GET /masters`'s JSON for the position of `fen` after `play`.
+    #[pyo3(signature = (fen, play, since, until, moves, top_games))]
+    #[allow(clippy::too_many_arguments)]
+    fn masters_json(
+        &self,
+        py: Python<'_>,
+        fen: Option<String>,
+        play: Vec<String>,
+        since: Option<u16>,
+        until: Option<u16>,
+        moves: usize,
+        top_games: usize,
+    ) -> PyResult<String> {
+        let play = play_of(fen.as_deref(), &play)?;
+        let limits = Limits {
+            moves,
+            top_games,
+            ..Limits::masters()
+        };
+        py.detach(|| self.explorer.masters(&play, since, until, &limits))
+            .map(|answer| answer.to_json())
+            .map_err(index_error)
+    }
+
+    /// `GET /masters/pgn/{id}`'s PGN of game `id`, `None` when there is no
+    /// such game.
+    fn masters_pgn(&self, py: Python<'_>, id: String) -> PyResult<Option<String>> {
+        py.detach(|| self.explorer.masters_pgn(&id))
             .map_err(index_error)
     }
 
