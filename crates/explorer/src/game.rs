@@ -27,11 +27,13 @@ pub enum Skip {
     BelowMasters,
     /// A masters index: a game already indexed (the same id).
     Duplicate,
+    /// A masters index: no year in the `Date` tag.
+    Year,
 }
 
 impl Skip {
     /// Every reason, in the order the counts are reported.
-    pub const ALL: [Skip; 9] = [
+    pub const ALL: [Skip; 10] = [
         Skip::Variant,
         Skip::Bot,
         Skip::Result,
@@ -41,6 +43,7 @@ impl Skip {
         Skip::Unreadable,
         Skip::BelowMasters,
         Skip::Duplicate,
+        Skip::Year,
     ];
 
     /// The reasons a Lichess index leaves games out.
@@ -61,7 +64,7 @@ impl Skip {
         Skip::Result,
         Skip::Rating,
         Skip::BelowMasters,
-        Skip::Date,
+        Skip::Year,
         Skip::Unreadable,
         Skip::Duplicate,
     ];
@@ -79,6 +82,7 @@ impl Skip {
             Skip::Unreadable => "unreadable",
             Skip::BelowMasters => "below 2200",
             Skip::Duplicate => "duplicate",
+            Skip::Year => "no year",
         }
     }
 }
@@ -251,7 +255,7 @@ impl GameReader {
         } else if midpoint < Some(2200) {
             Some(Skip::BelowMasters)
         } else if game.month.is_none() {
-            Some(Skip::Date)
+            Some(Skip::Year)
         } else if failed {
             Some(Skip::Unreadable)
         } else {

@@ -225,7 +225,7 @@ def year_month(date):
     return int(parts[0]), month
 
 
-SKIPS = ["variant", "no result", "no ratings", "below 2200", "no month", "unreadable", "duplicate"]
+SKIPS = ["variant", "no result", "no ratings", "below 2200", "no year", "unreadable", "duplicate"]
 skips = {name: 0 for name in SKIPS}
 counted = []
 seen_ids = set()
@@ -252,7 +252,7 @@ while True:
         continue
     year, month = year_month(tags["Date"])
     if year is None:
-        skips["no month"] += 1
+        skips["no year"] += 1
         continue
     mainline = list(parsed.mainline_moves())
     assert mainline == games[read_games - 1]["moves"], "the PGN reads back"
