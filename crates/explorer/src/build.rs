@@ -14,8 +14,11 @@ use crate::index::Manifest;
 use crate::key::Key;
 use crate::model::{RatingGroup, Stats, winner_of};
 use crate::read::Segment;
-use crate::write::{Keep, Row, StoredGame, combine, write_segment};
-use rayon::slice::ParallelSliceMut;
+use crate::write::{
+    EncodedRun, Keep, Positions, Row, Run, StoredGame, combine, encode_blocks, encode_rows,
+    write_segment,
+};
+use rayon::prelude::*;
 
 /// How an index is built.
 ///
@@ -270,13 +273,30 @@ pub fn build_bytes(
 }
 
 /// Games not yet written, and each position they reach (one entry per
-/// game and position, 40 bytes), sorted and folded into rows when written.
-#[derive(Default)]
+/// game and position, 32 bytes), kept in [`BUCKETS`] buckets by the key's
+/// first byte: each sorted, folded into rows and encoded on its own when
+/// written, on every core, and laid end to end in key order.
 struct Pending {
     games: Vec<StoredGame>,
-    seen: Vec<Seen>,
+    buckets: Vec<Vec<Seen>>,
     /// A masters build's game ids, of the index and of this build.
     ids: std::collections::HashSet<String>,
+}
+
+/// The buckets of [`Pending`]: by the key's first byte.
+const BUCKETS: usize = 256;
+/// Entries a task of the writer takes at least (buckets grouped): enough
+/// that its run of blocks compresses as well as one long run would.
+const TASK_ENTRIES: usize = 32 * 1024;
+
+impl Default for Pending {
+    fn default() -> Pending {
+        Pending {
+            games: Vec::new(),
+            buckets: (0..BUCKETS).map(|_| Vec::new()).collect(),
+            ids: std::collections::HashSet::new(),
+        }
+    }
 }
 
 /// A position met in a game: the row it counts in, the game, its result
@@ -329,7 +349,7 @@ impl Pending {
         let index = self.games.len() as u32;
         for (key, mv, color) in positions {
             let (key, row) = Seen::row(key, game.month, mv.to_bits(), game.speed.index(), band);
-            self.seen.push(Seen {
+            self.buckets[(key.0 >> 88) as usize & (BUCKETS - 1)].push(Seen {
                 key,
                 row,
                 game: index,
@@ -340,50 +360,6 @@ impl Pending {
         self.games.push(game);
     }
 
-    /// The rows: the entries sorted (on every core) by position, row and
-    /// game, and folded, each row keeping its latest games (or, for a
-    /// masters index, its top-rated ones).
-    fn rows(&mut self, masters: bool) -> Vec<Row> {
-        self.seen
-            .par_sort_unstable_by_key(|seen| (seen.key, seen.row, seen.game));
-        let sums = if masters {
-            Keep::sums(&self.games)
-        } else {
-            Vec::new()
-        };
-        let keep = if masters {
-            Keep::TopRated(&sums)
-        } else {
-            Keep::Latest
-        };
-        let mut rows: Vec<Row> = Vec::with_capacity(self.seen.len() / 2);
-        let mut last = None;
-        for seen in &self.seen {
-            let stats = Stats::single(winner_of(seen.outcome), seen.rating);
-            match rows.last_mut() {
-                Some(row) if last == Some((seen.key, seen.row)) => {
-                    row.add_game(stats, seen.game, keep);
-                }
-                _ => {
-                    let mut games = [0; MASTERS_ROW_GAMES];
-                    games[0] = seen.game;
-                    rows.push(Row {
-                        key: seen.key,
-                        month: (seen.row >> 32) as u16,
-                        mv: (seen.row >> 16) as u16,
-                        speed: (seen.row >> 8) as u8,
-                        band: seen.row as u8,
-                        stats,
-                        games,
-                        game_count: 1,
-                    });
-                    last = Some((seen.key, seen.row));
-                }
-            }
-        }
-        rows
-    }
-
     fn write(
         &mut self,
         dir: &Path,
@@ -391,13 +367,94 @@ impl Pending {
         flags: u32,
         max_ply: u32,
     ) -> Result<u64, IndexError> {
-        let rows = self.rows(flags & FLAG_MASTERS != 0);
         let path = segment_path(dir, number);
-        let bytes = write_segment(&path, flags, max_ply, &self.games, &rows)
-            .map_err(|error| IndexError::Io { path, error })?;
-        self.games.clear();
-        self.seen.clear();
-        Ok(bytes)
+        let masters = flags & FLAG_MASTERS != 0;
+        let Pending { games, buckets, .. } = self;
+        let result = write_segment(&path, flags, max_ply, games, || {
+            positions(buckets, games, masters)
+        });
+        games.clear();
+        result.map_err(|error| IndexError::Io { path, error })
+    }
+}
+
+/// The positions of `buckets`, encoded: the buckets in groups of at least
+/// [`TASK_ENTRIES`] entries, each on a core of its own: each bucket sorted
+/// by position, row and game, folded into rows (each keeping its latest
+/// games, or for a masters index its top-rated ones), encoded as blocks,
+/// and emptied.
+fn positions(buckets: &mut [Vec<Seen>], games: &[StoredGame], masters: bool) -> Positions {
+    let sums = if masters {
+        Keep::sums(games)
+    } else {
+        Vec::new()
+    };
+    let keep = if masters {
+        Keep::TopRated(&sums)
+    } else {
+        Keep::Latest
+    };
+    let mut tasks: Vec<&mut [Vec<Seen>]> = Vec::new();
+    let mut rest: &mut [Vec<Seen>] = buckets;
+    while !rest.is_empty() {
+        let mut entries = 0;
+        let mut take = 0;
+        while take < rest.len() && entries < TASK_ENTRIES {
+            entries += rest[take].len();
+            take += 1;
+        }
+        let (task, after) = rest.split_at_mut(take);
+        tasks.push(task);
+        rest = after;
+    }
+    let encoded: Vec<(Run, u64)> = tasks
+        .into_par_iter()
+        .map(|task| {
+            let mut run = EncodedRun::default();
+            let mut keys = 0;
+            let mut rows = Vec::new();
+            for bucket in task.iter_mut() {
+                bucket.sort_unstable_by_key(|seen| (seen.key, seen.row, seen.game));
+                rows.clear();
+                fold(bucket, keep, &mut rows);
+                keys += encode_blocks(&mut run, &rows, games);
+                *bucket = Vec::new();
+            }
+            (Run::seal(run), keys)
+        })
+        .collect();
+    Positions {
+        keys: encoded.iter().map(|(_, keys)| keys).sum(),
+        runs: encoded.into_iter().map(|(run, _)| run).collect(),
+    }
+}
+
+/// Folds `seen` (sorted by position, row and game) into `rows`, each row
+/// keeping its games as `keep` says.
+fn fold(seen: &[Seen], keep: Keep<'_>, rows: &mut Vec<Row>) {
+    let mut last = None;
+    for seen in seen {
+        let stats = Stats::single(winner_of(seen.outcome), seen.rating);
+        match rows.last_mut() {
+            Some(row) if last == Some((seen.key, seen.row)) => {
+                row.add_game(stats, seen.game, keep);
+            }
+            _ => {
+                let mut games = [0; MASTERS_ROW_GAMES];
+                games[0] = seen.game;
+                rows.push(Row {
+                    key: seen.key,
+                    month: (seen.row >> 32) as u16,
+                    mv: (seen.row >> 16) as u16,
+                    speed: (seen.row >> 8) as u8,
+                    band: seen.row as u8,
+                    stats,
+                    games,
+                    game_count: 1,
+                });
+                last = Some((seen.key, seen.row));
+            }
+        }
     }
 }
 
@@ -512,7 +569,7 @@ pub fn merge_indexes(dir: &Path, others: &[&Path]) -> Result<BuildReport, IndexE
     let number = old.iter().max().map_or(1, |last| last + 1);
     let path = segment_path(dir, number);
     let flags = if masters { FLAG_MASTERS } else { 0 };
-    let bytes = write_segment(&path, flags, max_ply, &games, &rows)
+    let bytes = write_segment(&path, flags, max_ply, &games, || encode_rows(&rows, &games))
         .map_err(|error| IndexError::Io { path, error })?;
     Manifest {
         max_ply,

@@ -46,6 +46,8 @@ pub(crate) const MASTERS_ROW_GAMES: usize = 15;
 pub(crate) const FLAG_MASTERS: u32 = 1;
 /// A segment flag: the body is zstd frames.
 pub(crate) const FLAG_COMPRESSED: u32 = 2;
+/// The most bytes of the body one zstd frame holds.
+const FRAME_BYTES: usize = 1 << 20;
 /// zstd's level for segments: its default, a fifth of the build's time at
 /// most (docs/performance.md, "Opening explorer").
 const COMPRESSION_LEVEL: i32 = 3;
@@ -177,20 +179,10 @@ pub(crate) struct Header {
 }
 
 impl Header {
-    /// The file: this header, then `body` as stored (compressed when the
-    /// header's flags say so).
-    pub(crate) fn file(&self, body: &[u8]) -> Vec<u8> {
-        let stored = if self.flags & FLAG_COMPRESSED != 0 {
-            compress(body).unwrap_or_else(|_| body.to_vec())
-        } else {
-            body.to_vec()
-        };
-        let flags = if stored.len() == body.len() && self.flags & FLAG_COMPRESSED != 0 {
-            // zstd failed (it does not, for memory it was given): plain.
-            self.flags & !FLAG_COMPRESSED
-        } else {
-            self.flags
-        };
+    /// The file: this header (with [`FLAG_COMPRESSED`] set), then `stored`,
+    /// the body's parts each compressed by [`compress_part`], end to end.
+    pub(crate) fn file(&self, stored: &[u8]) -> Vec<u8> {
+        let flags = self.flags | FLAG_COMPRESSED;
         let mut out = Vec::with_capacity(HEADER_BYTES + stored.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
@@ -210,13 +202,13 @@ impl Header {
             self.block_index_at,
             self.end,
             stored.len() as u64,
-            checksum(&stored),
+            checksum(stored),
         ] {
             out.extend_from_slice(&value.to_le_bytes());
         }
         let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
-        out.extend_from_slice(&stored);
+        out.extend_from_slice(stored);
         out
     }
 
@@ -344,15 +336,15 @@ impl Header {
     }
 }
 
-/// `body` as zstd frames of a megabyte each, compressed on every core and
-/// laid end to end (zstd reads concatenated frames as one).
-fn compress(body: &[u8]) -> std::io::Result<Vec<u8>> {
-    use rayon::prelude::*;
-    let frames: Vec<Vec<u8>> = body
-        .par_chunks(1 << 20)
-        .map(|piece| zstd::bulk::compress(piece, COMPRESSION_LEVEL))
-        .collect::<std::io::Result<_>>()?;
-    Ok(frames.concat())
+/// A part of a segment's body as zstd frames of a megabyte at most: the
+/// parts, each compressed where it was made (on the core that encoded
+/// it), are laid end to end (zstd reads concatenated frames as one).
+pub(crate) fn compress_part(part: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(part.len());
+    for piece in part.chunks(FRAME_BYTES) {
+        out.extend_from_slice(&zstd::bulk::compress(piece, COMPRESSION_LEVEL)?);
+    }
+    Ok(out)
 }
 
 /// `bytes` with the checksums of its header and body made right (what

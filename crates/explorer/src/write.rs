@@ -186,17 +186,113 @@ pub(crate) fn made_id(game: &StoredGame) -> String {
 
 /// A run of blocks encoded: its bytes, and each block's first key and
 /// where it starts among them.
-type EncodedRun = (Vec<u8>, Vec<(Key, usize)>);
+pub(crate) type EncodedRun = (Vec<u8>, Vec<(Key, usize)>);
 
-/// Writes a segment of `games` and their `rows` (combined) to `path`,
-/// through a temporary file renamed into place once whole and synced.
-pub(crate) fn write_segment(
-    path: &Path,
-    flags: u32,
-    max_ply: u32,
-    games: &[StoredGame],
-    rows: &[Row],
-) -> std::io::Result<u64> {
+/// A segment's positions, encoded: runs of blocks, in key order, and the
+/// number of keys.
+#[derive(Default)]
+pub(crate) struct Positions {
+    pub(crate) runs: Vec<Run>,
+    pub(crate) keys: u64,
+}
+
+/// A run of blocks as the segment stores it: compressed (on the core that
+/// encoded it), with its length before, and where its blocks start.
+pub(crate) struct Run {
+    plain: usize,
+    starts: Vec<(Key, usize)>,
+    stored: std::io::Result<Vec<u8>>,
+}
+
+impl Run {
+    /// `run` compressed.
+    pub(crate) fn seal(run: EncodedRun) -> Run {
+        let (bytes, starts) = run;
+        Run {
+            plain: bytes.len(),
+            starts,
+            stored: crate::format::compress_part(&bytes),
+        }
+    }
+}
+
+/// Appends `rows` (combined, sorted by key, each key's rows whole) to
+/// `run` as blocks of [`BLOCK_KEYS`] keys: each block starts with the
+/// number of leading bytes all its keys share (those of its first and last
+/// key), and each key then writes the rest of its bytes only. Returns the
+/// number of keys.
+pub(crate) fn encode_blocks(run: &mut EncodedRun, rows: &[Row], games: &[StoredGame]) -> u64 {
+    let mut ranges: Vec<(Key, usize, usize)> = Vec::new();
+    let mut start = 0;
+    while start < rows.len() {
+        let key = rows[start].key;
+        let end = start
+            + rows[start..]
+                .iter()
+                .take_while(|row| row.key == key)
+                .count();
+        ranges.push((key, start, end));
+        start = end;
+    }
+    let (out, starts) = run;
+    let mut payload = Vec::new();
+    for block in ranges.chunks(BLOCK_KEYS) {
+        let (first, last) = (block[0].0.to_bytes(), block[block.len() - 1].0.to_bytes());
+        let shared = first.iter().zip(&last).take_while(|(a, b)| a == b).count();
+        starts.push((block[0].0, out.len()));
+        out.push(shared as u8);
+        for &(key, start, end) in block {
+            payload.clear();
+            put_rows(&mut payload, &rows[start..end], games);
+            out.extend_from_slice(&key.to_bytes()[shared..]);
+            put_varint(out, payload.len() as u64);
+            out.extend_from_slice(&payload);
+        }
+    }
+    ranges.len() as u64
+}
+
+/// `rows` (combined, sorted) encoded as positions, in runs on every core.
+pub(crate) fn encode_rows(rows: &[Row], games: &[StoredGame]) -> Positions {
+    // Runs of about 64 blocks' rows, cut between keys.
+    let mut cuts = vec![0];
+    let step = BLOCK_KEYS * 64;
+    while let Some(&last) = cuts.last() {
+        let mut cut = (last + step).min(rows.len());
+        while cut < rows.len() && rows[cut].key == rows[cut - 1].key {
+            cut += 1;
+        }
+        if cut == last {
+            break;
+        }
+        cuts.push(cut);
+    }
+    let encoded: Vec<(Run, u64)> = cuts
+        .par_windows(2)
+        .map(|cut| {
+            let mut run = EncodedRun::default();
+            let keys = encode_blocks(&mut run, &rows[cut[0]..cut[1]], games);
+            (Run::seal(run), keys)
+        })
+        .collect();
+    Positions {
+        keys: encoded.iter().map(|(_, keys)| keys).sum(),
+        runs: encoded.into_iter().map(|(run, _)| run).collect(),
+    }
+}
+
+/// The games and player sections of a segment (its body's first part):
+/// the bytes, and the header's counts and offsets for them.
+struct Front {
+    bytes: Vec<u8>,
+    names: u64,
+    games_at: u64,
+    game_offsets_at: u64,
+    names_at: u64,
+    name_offsets_at: u64,
+}
+
+fn encode_games(games: &[StoredGame], flags: u32) -> Front {
     let mut body = Vec::new();
     let at = |body: &Vec<u8>| (HEADER_BYTES + body.len()) as u64;
 
@@ -267,82 +363,69 @@ pub(crate) fn write_segment(
     for offset in name_offsets {
         body.extend_from_slice(&offset.to_le_bytes());
     }
-
-    // Positions: each key's rows together, in blocks of BLOCK_KEYS keys.
-    // A block starts with the number of leading bytes all its keys share
-    // (they are sorted: those of its first and last key); each key then
-    // writes the rest of its bytes only.
-    let blocks_at = at(&body);
-    let mut block_index: Vec<(Key, u64)> = Vec::new();
-    let mut ranges: Vec<(Key, usize, usize)> = Vec::new();
-    let mut start = 0;
-    while start < rows.len() {
-        let key = rows[start].key;
-        let end = start
-            + rows[start..]
-                .iter()
-                .take_while(|row| row.key == key)
-                .count();
-        ranges.push((key, start, end));
-        start = end;
-    }
-    let keys = ranges.len() as u64;
-    // Runs of blocks encoded on every core, then laid end to end.
-    let runs: Vec<EncodedRun> = ranges
-        .par_chunks(BLOCK_KEYS * 64)
-        .map(|run| {
-            let mut out = Vec::new();
-            let mut starts = Vec::new();
-            let mut payload = Vec::new();
-            for block in run.chunks(BLOCK_KEYS) {
-                let (first, last) = (block[0].0.to_bytes(), block[block.len() - 1].0.to_bytes());
-                let shared = first.iter().zip(&last).take_while(|(a, b)| a == b).count();
-                starts.push((block[0].0, out.len()));
-                out.push(shared as u8);
-                for &(key, start, end) in block {
-                    payload.clear();
-                    put_rows(&mut payload, &rows[start..end], games);
-                    out.extend_from_slice(&key.to_bytes()[shared..]);
-                    put_varint(&mut out, payload.len() as u64);
-                    out.extend_from_slice(&payload);
-                }
-            }
-            (out, starts)
-        })
-        .collect();
-    for (run, starts) in runs {
-        let base = at(&body);
-        block_index.extend(
-            starts
-                .into_iter()
-                .map(|(key, offset)| (key, base + offset as u64)),
-        );
-        body.extend_from_slice(&run);
-    }
-    let block_index_at = at(&body);
-    for (key, offset) in &block_index {
-        body.extend_from_slice(&key.to_bytes());
-        body.extend_from_slice(&offset.to_le_bytes());
-    }
-    let header = Header {
-        flags: flags | crate::format::FLAG_COMPRESSED,
-        max_ply,
-        games: games.len() as u64,
+    Front {
+        bytes: body,
         names: players.len() as u64,
-        keys,
-        blocks: block_index.len() as u64,
         games_at,
         game_offsets_at,
         names_at,
         name_offsets_at,
+    }
+}
+
+/// Writes a segment of `games` and the positions `positions` encodes to
+/// `path` (the games encoded meanwhile, on another core), through a
+/// temporary file renamed into place once whole and synced.
+pub(crate) fn write_segment(
+    path: &Path,
+    flags: u32,
+    max_ply: u32,
+    games: &[StoredGame],
+    positions: impl FnOnce() -> Positions + Send,
+) -> std::io::Result<u64> {
+    let ((front, front_stored), positions) = rayon::join(
+        || {
+            let front = encode_games(games, flags);
+            let stored = crate::format::compress_part(&front.bytes);
+            (front, stored)
+        },
+        positions,
+    );
+    let blocks_at = (HEADER_BYTES + front.bytes.len()) as u64;
+    let mut stored = front_stored?;
+    let mut block_index = Vec::new();
+    let mut blocks = 0u64;
+    let mut base = blocks_at;
+    for run in positions.runs {
+        for (key, offset) in &run.starts {
+            block_index.extend_from_slice(&key.to_bytes());
+            block_index.extend_from_slice(&(base + *offset as u64).to_le_bytes());
+            blocks += 1;
+        }
+        base += run.plain as u64;
+        stored.extend_from_slice(&run.stored?);
+    }
+    let block_index_at = base;
+    stored.extend_from_slice(&crate::format::compress_part(&block_index)?);
+    let header = Header {
+        flags,
+        max_ply,
+        games: games.len() as u64,
+        names: front.names,
+        keys: positions.keys,
+        blocks,
+        games_at: front.games_at,
+        game_offsets_at: front.game_offsets_at,
+        names_at: front.names_at,
+        name_offsets_at: front.name_offsets_at,
         blocks_at,
         block_index_at,
-        end: at(&body),
+        end: block_index_at + block_index.len() as u64,
     };
     let staging = path.with_extension("partial");
     {
         let mut file = File::create(&staging)?;
-        file.write_all(&header.file(&body))?;
+        file.write_all(&header.file(&stored))?;
         file.sync_all()?;
     }
     std::fs::rename(&staging, path)?;
