@@ -15,7 +15,7 @@ use crate::key::Key;
 use crate::model::{RatingGroup, Stats, winner_of};
 use crate::read::Segment;
 use crate::write::{
-    EncodedRun, Keep, Positions, Row, Run, StoredGame, combine, encode_blocks, encode_rows,
+    EncodedRun, Facts, Keep, Positions, Row, Run, StoredGame, combine, encode_blocks, encode_rows,
     write_segment,
 };
 use rayon::prelude::*;
@@ -394,6 +394,8 @@ fn positions(buckets: &mut [Vec<Seen>], games: &[StoredGame], masters: bool) -> 
     } else {
         Keep::Latest
     };
+    let facts = Facts::of(games);
+    let games = &facts;
     let mut tasks: Vec<&mut [Vec<Seen>]> = Vec::new();
     let mut rest: &mut [Vec<Seen>] = buckets;
     while !rest.is_empty() {

@@ -148,6 +148,34 @@ impl StoredGame {
     }
 }
 
+/// What a row of one game is checked against (its game's month, speed,
+/// rating band, result and ratings), for each game: kept apart from the
+/// games, small, so that encoding rows reads it from cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Facts {
+    month: u16,
+    ratings: [u16; 2],
+    speed: u8,
+    band: u8,
+    outcome: u8,
+}
+
+impl Facts {
+    /// The facts of each of `games`.
+    pub(crate) fn of(games: &[StoredGame]) -> Vec<Facts> {
+        games
+            .iter()
+            .map(|game| Facts {
+                month: game.month,
+                ratings: game.ratings,
+                speed: game.speed.index(),
+                band: RatingGroup::band(game.ratings[0], game.ratings[1]),
+                outcome: game.outcome,
+            })
+            .collect()
+    }
+}
+
 /// Whether `id` can stand as a game's id in a URL: 1 to 32 letters,
 /// digits, `-` or `_`.
 pub(crate) fn is_usable_id(id: &str) -> bool {
@@ -221,7 +249,7 @@ impl Run {
 /// number of leading bytes all its keys share (those of its first and last
 /// key), and each key then writes the rest of its bytes only. Returns the
 /// number of keys.
-pub(crate) fn encode_blocks(run: &mut EncodedRun, rows: &[Row], games: &[StoredGame]) -> u64 {
+pub(crate) fn encode_blocks(run: &mut EncodedRun, rows: &[Row], games: &[Facts]) -> u64 {
     let mut ranges: Vec<(Key, usize, usize)> = Vec::new();
     let mut start = 0;
     while start < rows.len() {
@@ -254,6 +282,7 @@ pub(crate) fn encode_blocks(run: &mut EncodedRun, rows: &[Row], games: &[StoredG
 
 /// `rows` (combined, sorted) encoded as positions, in runs on every core.
 pub(crate) fn encode_rows(rows: &[Row], games: &[StoredGame]) -> Positions {
+    let games = &Facts::of(games);
     // Runs of about 64 blocks' rows, cut between keys.
     let mut cuts = vec![0];
     let step = BLOCK_KEYS * 64;
@@ -445,7 +474,7 @@ fn put_text(out: &mut Vec<u8>, text: &str) {
 /// - else speed and band (`speed | band << 3`), then the month (as the
 ///   difference from the last such row's), the move, the statistics and
 ///   the latest games.
-fn put_rows(out: &mut Vec<u8>, rows: &[Row], games: &[StoredGame]) {
+fn put_rows(out: &mut Vec<u8>, rows: &[Row], games: &[Facts]) {
     put_varint(out, rows.len() as u64);
     let mut month = 0;
     for row in rows {
@@ -476,15 +505,15 @@ fn put_rows(out: &mut Vec<u8>, rows: &[Row], games: &[StoredGame]) {
 
 /// Whether `row` is one game's, all of which its record says (then
 /// whether Black moved), so that it can be written as the game alone.
-fn single_game(row: &Row, games: &[StoredGame]) -> Option<bool> {
+fn single_game(row: &Row, games: &[Facts]) -> Option<bool> {
     if row.stats.games() != 1 || row.game_count != 1 {
         return None;
     }
     let game = games.get(usize::try_from(row.games[0]).ok()?)?;
     let black = u64::from(game.ratings[0]) != row.stats.rating_sum;
     let fits = game.month == row.month
-        && game.speed.index() == row.speed
-        && RatingGroup::band(game.ratings[0], game.ratings[1]) == row.band
+        && game.speed == row.speed
+        && game.band == row.band
         && Stats::single(winner_of(game.outcome), game.ratings[usize::from(black)]) == row.stats;
     fits.then_some(black)
 }
