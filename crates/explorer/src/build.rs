@@ -415,8 +415,9 @@ fn positions(buckets: &mut [Vec<Seen>], games: &[StoredGame], masters: bool) -> 
             let mut run = EncodedRun::default();
             let mut keys = 0;
             let mut rows = Vec::new();
+            let mut scratch = Vec::new();
             for bucket in task.iter_mut() {
-                bucket.sort_unstable_by_key(|seen| (seen.key, seen.row, seen.game));
+                sort_bucket(bucket, &mut scratch);
                 rows.clear();
                 fold(bucket, keep, &mut rows);
                 keys += encode_blocks(&mut run, &rows, games);
@@ -429,6 +430,41 @@ fn positions(buckets: &mut [Vec<Seen>], games: &[StoredGame], masters: bool) -> 
         keys: encoded.iter().map(|(_, keys)| keys).sum(),
         runs: encoded.into_iter().map(|(run, _)| run).collect(),
     }
+}
+
+/// Sorts a bucket's entries by position, row and game: spread by the
+/// key's second byte (the first is the bucket's), then each part sorted
+/// (a few entries: keys are hashes, spread evenly).
+fn sort_bucket(bucket: &mut Vec<Seen>, scratch: &mut Vec<Seen>) {
+    let byte = |seen: &Seen| (seen.key.0 >> 80) as u8 as usize;
+    let mut starts = [0usize; 257];
+    for seen in bucket.iter() {
+        starts[byte(seen) + 1] += 1;
+    }
+    for index in 1..257 {
+        starts[index] += starts[index - 1];
+    }
+    scratch.clear();
+    scratch.resize(
+        bucket.len(),
+        Seen {
+            key: Key(0),
+            row: 0,
+            game: 0,
+            outcome: 0,
+            rating: 0,
+        },
+    );
+    let mut next = starts;
+    for seen in bucket.iter() {
+        let at = &mut next[byte(seen)];
+        scratch[*at] = *seen;
+        *at += 1;
+    }
+    for part in starts.windows(2) {
+        scratch[part[0]..part[1]].sort_unstable_by_key(|seen| (seen.key, seen.row, seen.game));
+    }
+    std::mem::swap(bucket, scratch);
 }
 
 /// Folds `seen` (sorted by position, row and game) into `rows`, each row

@@ -1,11 +1,14 @@
 //! A segment file: the games of one build step and the positions they
-//! reach, sorted by key, read where they lie (memory-mapped).
+//! reach, sorted by key, read whole into memory when opened.
 //!
 //! ```text
 //! header (136 bytes): magic "BBEXSEG1", version, flags, counts, section
 //!                     offsets (in the body decompressed), the body's length
 //!                     as stored and its checksum, the header's checksum
-//! body               zstd frames of 1 MiB each (flag 2) or plain, holding:
+//! body               zstd frames (flag 2) or plain: the games and players,
+//!                     each run of blocks (as encoded on one core) and the
+//!                     block index each in frames of its own, of 1 MiB at
+//!                     most; holding, decompressed:
 //! games              one record per game (id, names, ratings, result,
 //!                     speed, month, the first plies' moves, FEN; a masters
 //!                     segment's also all moves, Event, Site, Round, Date)
@@ -64,18 +67,63 @@ pub(crate) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
 /// A 64-bit checksum of `bytes`: eight bytes at a time through a
 /// multiply-and-fold, the tail byte by byte.
 pub(crate) fn checksum(bytes: &[u8]) -> u64 {
-    let mut hash = 0x6a09_e667_f3bc_c908_u64 ^ bytes.len() as u64;
-    let mut words = bytes.chunks_exact(8);
-    for word in &mut words {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        let product = u128::from(hash ^ u64::from_le_bytes(eight)) * 0x9e37_79b9_7f4a_7c15_u128;
-        hash = (product as u64) ^ ((product >> 64) as u64);
+    let mut sum = Checksum::new(bytes.len());
+    sum.update(bytes);
+    sum.finish()
+}
+
+/// [`checksum`] of bytes given in pieces: of their concatenation, whose
+/// length is given first.
+pub(crate) struct Checksum {
+    hash: u64,
+    word: [u8; 8],
+    filled: usize,
+}
+
+impl Checksum {
+    pub(crate) fn new(length: usize) -> Checksum {
+        Checksum {
+            hash: 0x6a09_e667_f3bc_c908_u64 ^ length as u64,
+            word: [0; 8],
+            filled: 0,
+        }
     }
-    for &byte in words.remainder() {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+
+    fn mix(&mut self, word: [u8; 8]) {
+        let product = u128::from(self.hash ^ u64::from_le_bytes(word)) * 0x9e37_79b9_7f4a_7c15_u128;
+        self.hash = (product as u64) ^ ((product >> 64) as u64);
     }
-    hash
+
+    pub(crate) fn update(&mut self, mut bytes: &[u8]) {
+        if self.filled > 0 {
+            let take = (8 - self.filled).min(bytes.len());
+            self.word[self.filled..self.filled + take].copy_from_slice(&bytes[..take]);
+            self.filled += take;
+            bytes = &bytes[take..];
+            if self.filled < 8 {
+                return;
+            }
+            self.mix(self.word);
+            self.filled = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let mut eight = [0; 8];
+            eight.copy_from_slice(word);
+            self.mix(eight);
+        }
+        let rest = words.remainder();
+        self.word[..rest.len()].copy_from_slice(rest);
+        self.filled = rest.len();
+    }
+
+    pub(crate) fn finish(self) -> u64 {
+        let mut hash = self.hash;
+        for &byte in &self.word[..self.filled] {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        hash
+    }
 }
 
 /// A cursor over a segment's bytes whose every read is checked.
@@ -179,11 +227,17 @@ pub(crate) struct Header {
 }
 
 impl Header {
-    /// The file: this header (with [`FLAG_COMPRESSED`] set), then `stored`,
-    /// the body's parts each compressed by [`compress_part`], end to end.
-    pub(crate) fn file(&self, stored: &[u8]) -> Vec<u8> {
+    /// The file's header (with [`FLAG_COMPRESSED`] set), for a body stored
+    /// as `stored`: the body's parts, each compressed by [`compress_part`],
+    /// to be written end to end after it.
+    pub(crate) fn bytes(&self, stored: &[&[u8]]) -> Vec<u8> {
         let flags = self.flags | FLAG_COMPRESSED;
-        let mut out = Vec::with_capacity(HEADER_BYTES + stored.len());
+        let length: usize = stored.iter().map(|part| part.len()).sum();
+        let mut sum = Checksum::new(length);
+        for part in stored {
+            sum.update(part);
+        }
+        let mut out = Vec::with_capacity(HEADER_BYTES);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&flags.to_le_bytes());
@@ -201,14 +255,13 @@ impl Header {
             self.blocks_at,
             self.block_index_at,
             self.end,
-            stored.len() as u64,
-            checksum(stored),
+            length as u64,
+            sum.finish(),
         ] {
             out.extend_from_slice(&value.to_le_bytes());
         }
         let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
-        out.extend_from_slice(stored);
         out
     }
 
@@ -340,7 +393,7 @@ impl Header {
 /// parts, each compressed where it was made (on the core that encoded
 /// it), are laid end to end (zstd reads concatenated frames as one).
 pub(crate) fn compress_part(part: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(part.len());
+    let mut out = Vec::with_capacity(part.len() / 2);
     for piece in part.chunks(FRAME_BYTES) {
         out.extend_from_slice(&zstd::bulk::compress(piece, COMPRESSION_LEVEL)?);
     }

@@ -421,7 +421,7 @@ pub(crate) fn write_segment(
         positions,
     );
     let blocks_at = (HEADER_BYTES + front.bytes.len()) as u64;
-    let mut stored = front_stored?;
+    let mut stored = vec![front_stored?];
     let mut block_index = Vec::new();
     let mut blocks = 0u64;
     let mut base = blocks_at;
@@ -432,10 +432,10 @@ pub(crate) fn write_segment(
             blocks += 1;
         }
         base += run.plain as u64;
-        stored.extend_from_slice(&run.stored?);
+        stored.push(run.stored?);
     }
     let block_index_at = base;
-    stored.extend_from_slice(&crate::format::compress_part(&block_index)?);
+    stored.push(crate::format::compress_part(&block_index)?);
     let header = Header {
         flags,
         max_ply,
@@ -451,11 +451,17 @@ pub(crate) fn write_segment(
         block_index_at,
         end: block_index_at + block_index.len() as u64,
     };
+    let stored: Vec<&[u8]> = stored.iter().map(Vec::as_slice).collect();
     let staging = path.with_extension("partial");
     {
-        let mut file = File::create(&staging)?;
-        file.write_all(&header.file(&stored))?;
-        file.sync_all()?;
+        let mut file = std::io::BufWriter::with_capacity(1 << 16, File::create(&staging)?);
+        file.write_all(&header.bytes(&stored))?;
+        for part in stored {
+            file.write_all(part)?;
+        }
+        file.into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?
+            .sync_all()?;
     }
     std::fs::rename(&staging, path)?;
     Ok(std::fs::metadata(path)?.len())
