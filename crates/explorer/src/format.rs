@@ -389,13 +389,37 @@ impl Header {
     }
 }
 
+/// What a part of a segment's body holds, for its compression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// Games, players and the tables of offsets: zstd's level 3.
+    Games,
+    /// Position blocks, mostly keys (hashes, which do not compress) and
+    /// rows of a few bytes: zstd's fastest strategy with a larger hash
+    /// table (2^16) and matches of 5 bytes, which here compresses as well
+    /// as level 3 at about twice its speed (docs/performance.md, "Opening
+    /// explorer").
+    Blocks,
+}
+
 /// A part of a segment's body as zstd frames of a megabyte at most: the
 /// parts, each compressed where it was made (on the core that encoded
 /// it), are laid end to end (zstd reads concatenated frames as one).
-pub(crate) fn compress_part(part: &[u8]) -> std::io::Result<Vec<u8>> {
+pub(crate) fn compress_part(part: &[u8], kind: Part) -> std::io::Result<Vec<u8>> {
+    use zstd::zstd_safe::{CParameter, Strategy};
+    let mut compressor = match kind {
+        Part::Games => zstd::bulk::Compressor::new(COMPRESSION_LEVEL)?,
+        Part::Blocks => {
+            let mut compressor = zstd::bulk::Compressor::new(1)?;
+            compressor.set_parameter(CParameter::Strategy(Strategy::ZSTD_fast))?;
+            compressor.set_parameter(CParameter::HashLog(16))?;
+            compressor.set_parameter(CParameter::MinMatch(5))?;
+            compressor
+        }
+    };
     let mut out = Vec::with_capacity(part.len() / 2);
     for piece in part.chunks(FRAME_BYTES) {
-        out.extend_from_slice(&zstd::bulk::compress(piece, COMPRESSION_LEVEL)?);
+        out.extend_from_slice(&compressor.compress(piece)?);
     }
     Ok(out)
 }

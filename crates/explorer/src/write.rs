@@ -8,7 +8,9 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use crate::format::{BLOCK_KEYS, HEADER_BYTES, Header, MASTERS_ROW_GAMES, ROW_GAMES, put_varint};
+use crate::format::{
+    BLOCK_KEYS, HEADER_BYTES, Header, MASTERS_ROW_GAMES, Part, ROW_GAMES, put_varint,
+};
 use crate::game::{GameRecord, MastersTags};
 use crate::key::Key;
 use crate::model::{RatingGroup, Speed, Stats, outcome_of, winner_of};
@@ -239,7 +241,7 @@ impl Run {
         Run {
             plain: bytes.len(),
             starts,
-            stored: crate::format::compress_part(&bytes),
+            stored: crate::format::compress_part(&bytes, Part::Blocks),
         }
     }
 }
@@ -415,7 +417,7 @@ pub(crate) fn write_segment(
     let ((front, front_stored), positions) = rayon::join(
         || {
             let front = encode_games(games, flags);
-            let stored = crate::format::compress_part(&front.bytes);
+            let stored = crate::format::compress_part(&front.bytes, Part::Games);
             (front, stored)
         },
         positions,
@@ -435,7 +437,7 @@ pub(crate) fn write_segment(
         stored.push(run.stored?);
     }
     let block_index_at = base;
-    stored.push(crate::format::compress_part(&block_index)?);
+    stored.push(crate::format::compress_part(&block_index, Part::Games)?);
     let header = Header {
         flags,
         max_ply,
