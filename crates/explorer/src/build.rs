@@ -278,9 +278,38 @@ pub fn build_bytes(
 /// written, on every core, and laid end to end in key order.
 struct Pending {
     games: Vec<StoredGame>,
-    buckets: Vec<Vec<Seen>>,
+    buckets: Vec<Bucket>,
     /// A masters build's game ids, of the index and of this build.
     ids: std::collections::HashSet<String>,
+}
+
+/// A bucket's entries, in pages of [`PAGE`] entries: added to without
+/// ever being copied (a vector would copy them each time it grows).
+#[derive(Default)]
+struct Bucket {
+    pages: Vec<Vec<Seen>>,
+    len: usize,
+}
+
+/// Entries a page of a [`Bucket`] holds (128 KiB).
+const PAGE: usize = 4096;
+
+impl Bucket {
+    fn push(&mut self, seen: Seen) {
+        match self.pages.last_mut() {
+            Some(page) if page.len() < PAGE => page.push(seen),
+            _ => {
+                let mut page = Vec::with_capacity(PAGE);
+                page.push(seen);
+                self.pages.push(page);
+            }
+        }
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Seen> {
+        self.pages.iter().flatten()
+    }
 }
 
 /// The buckets of [`Pending`]: by the key's first byte.
@@ -293,7 +322,7 @@ impl Default for Pending {
     fn default() -> Pending {
         Pending {
             games: Vec::new(),
-            buckets: (0..BUCKETS).map(|_| Vec::new()).collect(),
+            buckets: (0..BUCKETS).map(|_| Bucket::default()).collect(),
             ids: std::collections::HashSet::new(),
         }
     }
@@ -383,7 +412,7 @@ impl Pending {
 /// by position, row and game, folded into rows (each keeping its latest
 /// games, or for a masters index its top-rated ones), encoded as blocks,
 /// and emptied.
-fn positions(buckets: &mut [Vec<Seen>], games: &[StoredGame], masters: bool) -> Positions {
+fn positions(buckets: &mut [Bucket], games: &[StoredGame], masters: bool) -> Positions {
     let sums = if masters {
         Keep::sums(games)
     } else {
@@ -396,13 +425,13 @@ fn positions(buckets: &mut [Vec<Seen>], games: &[StoredGame], masters: bool) -> 
     };
     let facts = Facts::of(games);
     let games = &facts;
-    let mut tasks: Vec<&mut [Vec<Seen>]> = Vec::new();
-    let mut rest: &mut [Vec<Seen>] = buckets;
+    let mut tasks: Vec<&mut [Bucket]> = Vec::new();
+    let mut rest: &mut [Bucket] = buckets;
     while !rest.is_empty() {
         let mut entries = 0;
         let mut take = 0;
         while take < rest.len() && entries < TASK_ENTRIES {
-            entries += rest[take].len();
+            entries += rest[take].len;
             take += 1;
         }
         let (task, after) = rest.split_at_mut(take);
@@ -418,10 +447,10 @@ fn positions(buckets: &mut [Vec<Seen>], games: &[StoredGame], masters: bool) -> 
             let mut scratch = Vec::new();
             for bucket in task.iter_mut() {
                 sort_bucket(bucket, &mut scratch);
+                *bucket = Bucket::default();
                 rows.clear();
-                fold(bucket, keep, &mut rows);
+                fold(&scratch, keep, &mut rows);
                 keys += encode_blocks(&mut run, &rows, games);
-                *bucket = Vec::new();
             }
             (Run::seal(run), keys)
         })
@@ -432,10 +461,10 @@ fn positions(buckets: &mut [Vec<Seen>], games: &[StoredGame], masters: bool) -> 
     }
 }
 
-/// Sorts a bucket's entries by position, row and game: spread by the
-/// key's second byte (the first is the bucket's), then each part sorted
-/// (a few entries: keys are hashes, spread evenly).
-fn sort_bucket(bucket: &mut Vec<Seen>, scratch: &mut Vec<Seen>) {
+/// A bucket's entries into `scratch`, sorted by position, row and game:
+/// spread by the key's second byte (the first is the bucket's), then each
+/// part sorted (a few entries: keys are hashes, spread evenly).
+fn sort_bucket(bucket: &Bucket, scratch: &mut Vec<Seen>) {
     let byte = |seen: &Seen| (seen.key.0 >> 80) as u8 as usize;
     let mut starts = [0usize; 257];
     for seen in bucket.iter() {
@@ -446,7 +475,7 @@ fn sort_bucket(bucket: &mut Vec<Seen>, scratch: &mut Vec<Seen>) {
     }
     scratch.clear();
     scratch.resize(
-        bucket.len(),
+        bucket.len,
         Seen {
             key: Key(0),
             row: 0,
@@ -464,7 +493,6 @@ fn sort_bucket(bucket: &mut Vec<Seen>, scratch: &mut Vec<Seen>) {
     for part in starts.windows(2) {
         scratch[part[0]..part[1]].sort_unstable_by_key(|seen| (seen.key, seen.row, seen.game));
     }
-    std::mem::swap(bucket, scratch);
 }
 
 /// Folds `seen` (sorted by position, row and game) into `rows`, each row
