@@ -134,6 +134,55 @@ pub struct GameRecord {
     lichess_id: String,
 }
 
+/// Why Lichess's explorer leaves `game` out, if it does (its order of
+/// checks).
+fn lichess_skip(game: &GameRecord, unplayable: bool, failed: bool) -> Option<Skip> {
+    if game.variant || unplayable {
+        Some(Skip::Variant)
+    } else if game.bot {
+        Some(Skip::Bot)
+    } else if game.result.is_none() {
+        Some(Skip::Result)
+    } else if game.elos.iter().any(Option::is_none) {
+        Some(Skip::Rating)
+    } else if game.month.is_none() {
+        Some(Skip::Date)
+    } else if game.time_control.is_none() {
+        Some(Skip::TimeControl)
+    } else if failed {
+        Some(Skip::Unreadable)
+    } else {
+        None
+    }
+}
+
+/// Why Lichess's masters explorer leaves `game` out, if it does; its
+/// month set from its `Date` (January when the date has a year only).
+fn masters_skip(game: &mut GameRecord, unplayable: bool, failed: bool) -> Option<Skip> {
+    let tags = game.masters.get_or_insert_with(Box::default);
+    let (year, month) = crate::model::year_and_month(&tags.date);
+    game.month = year.and_then(|year| Month::new(year, month.unwrap_or(1)));
+    let midpoint = match game.elos {
+        [Some(white), Some(black)] => Some((u32::from(white) + u32::from(black)) / 2),
+        _ => None,
+    };
+    if game.variant || unplayable {
+        Some(Skip::Variant)
+    } else if game.result.is_none() {
+        Some(Skip::Result)
+    } else if midpoint.is_none() {
+        Some(Skip::Rating)
+    } else if midpoint < Some(2200) {
+        Some(Skip::BelowMasters)
+    } else if game.month.is_none() {
+        Some(Skip::Year)
+    } else if failed {
+        Some(Skip::Unreadable)
+    } else {
+        None
+    }
+}
+
 /// Keeps one entry of each position, the last: reversed, sorted by key
 /// (stably: the last occurrence first), then one of each key (lila's
 /// `without_loops`).
@@ -193,79 +242,26 @@ impl GameReader {
     /// The game read, with its reason to be left out settled: call after
     /// the game has been read, with the error that ended it if it failed.
     pub fn finish(&mut self, error: Option<&PgnError>) -> GameRecord {
-        let game = &mut self.game;
         // The reader stops at a variant it does not play, before the
         // visitor hears of its tag.
         let unplayable =
             error.is_some_and(|error| matches!(error.kind(), PgnErrorKind::UnsupportedVariant(_)));
         let failed = error.is_some();
-        if self.masters {
-            return self.finish_masters(unplayable, failed);
-        }
-        game.skip = if game.variant || unplayable {
-            Some(Skip::Variant)
-        } else if game.bot {
-            Some(Skip::Bot)
-        } else if game.result.is_none() {
-            Some(Skip::Result)
-        } else if game.elos.iter().any(Option::is_none) {
-            Some(Skip::Rating)
-        } else if game.month.is_none() {
-            Some(Skip::Date)
-        } else if game.time_control.is_none() {
-            Some(Skip::TimeControl)
-        } else if failed {
-            Some(Skip::Unreadable)
-        } else {
-            None
-        };
-        game.winner = game.result.flatten();
-        game.ratings = [game.elos[0].unwrap_or(0), game.elos[1].unwrap_or(0)];
-        game.speed = game.time_control;
-        without_loops(&mut game.positions);
-        core::mem::take(game)
-    }
-
-    /// [`GameReader::finish`] by the masters rules.
-    fn finish_masters(&mut self, unplayable: bool, failed: bool) -> GameRecord {
         let game = &mut self.game;
-        let tags = game.masters.get_or_insert_with(Box::default);
-        let year = tags
-            .date
-            .split('.')
-            .next()
-            .and_then(|year| year.parse::<u16>().ok());
-        let month = tags
-            .date
-            .split('.')
-            .nth(1)
-            .and_then(|month| month.parse::<u8>().ok())
-            .filter(|month| (1..=12).contains(month));
-        game.month = year.and_then(|year| Month::new(year, month.unwrap_or(1)));
-        let midpoint = match game.elos {
-            [Some(white), Some(black)] => Some((u32::from(white) + u32::from(black)) / 2),
-            _ => None,
-        };
-        game.skip = if game.variant || unplayable {
-            Some(Skip::Variant)
-        } else if game.result.is_none() {
-            Some(Skip::Result)
-        } else if midpoint.is_none() {
-            Some(Skip::Rating)
-        } else if midpoint < Some(2200) {
-            Some(Skip::BelowMasters)
-        } else if game.month.is_none() {
-            Some(Skip::Year)
-        } else if failed {
-            Some(Skip::Unreadable)
+        game.skip = if self.masters {
+            masters_skip(game, unplayable, failed)
         } else {
-            None
+            lichess_skip(game, unplayable, failed)
         };
         game.winner = game.result.flatten();
         game.ratings = [game.elos[0].unwrap_or(0), game.elos[1].unwrap_or(0)];
-        game.speed = Some(Speed::Classical);
-        game.id = core::mem::take(&mut game.lichess_id);
-        game.positions.truncate(self.max_ply);
+        if self.masters {
+            game.speed = Some(Speed::Classical);
+            game.id = core::mem::take(&mut game.lichess_id);
+            game.positions.truncate(self.max_ply);
+        } else {
+            game.speed = game.time_control;
+        }
         without_loops(&mut game.positions);
         core::mem::take(game)
     }

@@ -657,12 +657,9 @@ pub(crate) fn info_of(game: &GameView<'_>) -> GameInfo {
     let month = Month::from_bits(game.month);
     // A masters game's month is shown only when its date has one.
     let masters = game.masters.is_some();
-    let known_month = game.masters.is_none_or(|[_, _, _, date]| {
-        date.split('.')
-            .nth(1)
-            .and_then(|month| month.parse::<u8>().ok())
-            .is_some_and(|month| (1..=12).contains(&month))
-    });
+    let known_month = game
+        .masters
+        .is_none_or(|[_, _, _, date]| crate::model::year_and_month(date).1.is_some());
     GameInfo {
         id: game.id.to_owned(),
         winner: winner_name(game.outcome),

@@ -332,6 +332,18 @@ impl FromStr for Month {
     }
 }
 
+/// The year and month of a PGN date (`YYYY.MM.DD`, any part possibly
+/// `??`), where it gives them.
+pub(crate) fn year_and_month(date: &str) -> (Option<u16>, Option<u8>) {
+    let mut parts = date.split('.');
+    let year = parts.next().and_then(|year| year.parse().ok());
+    let month = parts
+        .next()
+        .and_then(|month| month.parse().ok())
+        .filter(|month| (1..=12).contains(month));
+    (year, month)
+}
+
 /// A year of a `/masters` query (`since`, `until`): 0 to 5000.
 ///
 /// ```

@@ -26,6 +26,8 @@ import string
 import chess
 import chess.pgn
 
+from rules import explorer_uci, key_of
+
 # The variant games that are left out do not read as standard chess: quiet.
 logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 
@@ -110,20 +112,6 @@ def month_of(date):
 
 def month_name(month):
     return "%04d-%02d" % month
-
-
-def key_of(board):
-    ep = board.ep_square if board.has_legal_en_passant() else None
-    return (board.board_fen(), board.turn, board.castling_rights, ep)
-
-
-def explorer_uci(board, move):
-    """UCI as the explorer writes it: castling as the king taking its rook."""
-    if board.is_castling(move):
-        rank = chess.square_rank(move.from_square)
-        file = 7 if chess.square_file(move.to_square) > chess.square_file(move.from_square) else 0
-        return chess.square_name(move.from_square) + chess.square_name(chess.square(file, rank))
-    return move.uci()
 
 
 def skip_reason(tags):

@@ -35,6 +35,8 @@ import string
 import chess
 import chess.pgn
 
+from rules import explorer_uci, key_of
+
 logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -42,20 +44,6 @@ DATA = os.path.join(os.path.dirname(HERE), "data")
 MAX_TOP_GAMES = 15
 
 rng = random.Random(11)
-
-
-def key_of(board):
-    ep = board.ep_square if board.has_legal_en_passant() else None
-    return (board.board_fen(), board.turn, board.castling_rights, ep)
-
-
-def explorer_uci(board, move):
-    """UCI as the explorer writes it: castling as the king taking its rook."""
-    if board.is_castling(move):
-        rank = chess.square_rank(move.from_square)
-        file = 7 if chess.square_file(move.to_square) > chess.square_file(move.from_square) else 0
-        return chess.square_name(move.from_square) + chess.square_name(chess.square(file, rank))
-    return move.uci()
 
 
 # ---------------------------------------------------------------------------
