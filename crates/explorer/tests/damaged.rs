@@ -55,12 +55,37 @@ fn answer(explorer: &Explorer, moves: &[&str]) -> String {
 fn every_altered_byte_is_found_and_no_bytes_panic() {
     let dir = TempDir::new("bytes");
     build_bytes(games(8), &dir.0).expect("the index builds");
-    let bytes = std::fs::read(&segment_files(&dir.0)[0]).expect("the segment");
-    let rows = walk_segment(bytes.clone(), false).expect("the segment reads whole");
+    every_byte(&std::fs::read(&segment_files(&dir.0)[0]).expect("the segment"));
+}
+
+#[test]
+fn every_altered_byte_of_a_masters_segment_is_found() {
+    // A masters segment's games hold more (their tags), and its rows more
+    // games: the same checks.
+    let dir = TempDir::new("masters-bytes");
+    let text = std::fs::read_to_string(data("masters-games.pgn")).expect("the games");
+    let end = text
+        .match_indices("\n\n[Event ")
+        .nth(9)
+        .map_or(text.len(), |(at, _)| at + 2);
+    bitboards_explorer::build_bytes(
+        text.as_bytes()[..end].to_vec(),
+        &dir.0,
+        &BuildOptions::masters(),
+    )
+    .expect("the index builds");
+    every_byte(&std::fs::read(&segment_files(&dir.0)[0]).expect("the segment"));
+}
+
+/// Each bit flipped (one a byte) in `bytes`, a segment file, is found by
+/// its checksums, and decoding it with the checksums made right is an
+/// error or an answer, never a panic; every cut is "truncated".
+fn every_byte(bytes: &[u8]) {
+    let rows = walk_segment(bytes.to_vec(), false).expect("the segment reads whole");
     assert!(rows > 50, "{rows} rows");
     let mut decoded = 0;
     for at in 0..bytes.len() {
-        let mut altered = bytes.clone();
+        let mut altered = bytes.to_vec();
         altered[at] ^= 1 << (at % 8);
         // As written: the checksums find it.
         assert!(
