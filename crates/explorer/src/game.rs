@@ -335,6 +335,14 @@ impl Visitor for GameReader {
         !self.wants_moves()
     }
 
+    fn stop_movetext(&mut self) -> bool {
+        // As lila, which replays the first `max_ply` moves of a game and
+        // never looks at the rest: what follows them is not read (an
+        // illegal move there leaves the game counted). A masters game
+        // keeps every move.
+        self.game.ended || (!self.masters && self.game.moves.len() >= self.max_ply)
+    }
+
     fn san(&mut self, played: PgnMove<'_>) {
         let game = &mut self.game;
         let counted = self.masters || game.moves.len() < self.max_ply;

@@ -362,3 +362,66 @@ fn skipped_games_as_the_recount() {
     let explorer = Explorer::open(&dir.0).expect("the index opens");
     assert_eq!(explorer.games(), skips["games_indexed"].as_u64().unwrap());
 }
+
+/// As lila, which replays a game's first 50 moves and never looks at the
+/// rest: a game whose 51st move is illegal is counted (its first 50 plies),
+/// one whose third is illegal is left out as unreadable.
+#[test]
+fn only_the_counted_moves_are_read() {
+    let tags = |id: &str| {
+        format!(
+            "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/{id}\"]\n\
+             [Result \"1-0\"]\n[UTCDate \"2024.01.05\"]\n[WhiteElo \"1500\"]\n\
+             [BlackElo \"1500\"]\n[TimeControl \"300+0\"]\n\n"
+        )
+    };
+    // 25 turns of knights out and back: 50 plies, then an illegal king
+    // move, a comment with a `[` and a `;` comment holding a `{`.
+    let mut shuffle = String::new();
+    for turn in 0..25 {
+        let (white, black) = if turn % 2 == 0 {
+            ("Nf3", "Nf6")
+        } else {
+            ("Ng1", "Ng8")
+        };
+        shuffle += &format!("{}. {white} {{ [%clk 0:05:00] }} {black} ", turn + 1);
+    }
+    let pgn = format!(
+        "{}{shuffle}26. Ke5 {{ [%eval 0.1] }} ; a {{\n1-0\n\n{}1. e4 e5 2. Ke3 1-0\n\n",
+        tags("shuffle1"),
+        tags("badthird")
+    );
+    let dir = TempDir::new("counted-moves");
+    let report = build_from(pgn.into_bytes(), &dir.0, &BuildOptions::default());
+    assert_eq!((report.games_read, report.games_indexed), (2, 1));
+    let skipped: Vec<(&str, u64)> = report
+        .skipped
+        .iter()
+        .filter(|(_, count)| *count > 0)
+        .map(|(skip, count)| (skip.name(), *count))
+        .collect();
+    assert_eq!(skipped, [("unreadable", 1)]);
+    let explorer = Explorer::open(&dir.0).expect("the index opens");
+    let limits = Limits::default();
+    let start = explorer
+        .lichess(&Play::new(None, &[]).unwrap(), &Filter::default(), &limits)
+        .expect("an answer");
+    // The start position's last move in the game was its 49th ply, Nf3.
+    let moves: Vec<(&str, u64)> = start
+        .moves
+        .iter()
+        .map(|m| (m.uci.as_str(), m.white))
+        .collect();
+    assert_eq!(moves, [("g1f3", 1)]);
+    // The position after ply 50 (the start again) was left by no counted
+    // move: the 51st, illegal, was never read.
+    let after_nf3 = explorer
+        .lichess(
+            &Play::new(None, &["g1f3"]).unwrap(),
+            &Filter::default(),
+            &limits,
+        )
+        .expect("an answer");
+    let moves: Vec<&str> = after_nf3.moves.iter().map(|m| m.uci.as_str()).collect();
+    assert_eq!(moves, ["g8f6"]);
+}

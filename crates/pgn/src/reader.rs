@@ -505,8 +505,8 @@ impl<R: BufRead> Reader<R> {
             before: None,
         };
         loop {
-            if self.fast_paths() {
-                self.common_tokens(visitor, &mut line)?;
+            if self.fast_paths() && self.common_tokens(visitor, &mut line)? {
+                return self.stop_movetext(visitor, &line);
             }
             let Some(byte) = self.input.skip_space()? else {
                 if !self.stack.is_empty() {
@@ -546,6 +546,53 @@ impl<R: BufRead> Reader<R> {
                     return Err(self.unexpected(self.input.pos, len));
                 }
             }
+            if self.stack.is_empty() && visitor.stop_movetext() {
+                return self.stop_movetext(visitor, &line);
+            }
+        }
+    }
+
+    /// The visitor wants no more of this movetext: the game ends at
+    /// `line`'s position, and the reader steps over the rest of its text
+    /// without reading it, to the next `[` outside a comment (a tag, since
+    /// movetext has no other `[`) or the end of the input, counting its
+    /// lines. A `%` escape line is not told apart from movetext.
+    #[cold]
+    fn stop_movetext<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+        line: &Line,
+    ) -> Result<(), Failure> {
+        self.end_game(visitor, &line.position);
+        self.input.stop_keeping();
+        // The byte that ends the comment the scan is in, if it is in one.
+        let mut close: Option<u8> = None;
+        loop {
+            let window = self.input.window();
+            let found = match close {
+                None => memchr::memchr3(b'[', b'{', b';', window),
+                Some(close) => memchr::memchr(close, window),
+            };
+            let len = found.unwrap_or(window.len());
+            self.count_lines(len);
+            self.input.pos += len;
+            if found.is_none() {
+                if self.input.fill(1)? == 0 {
+                    return Ok(());
+                }
+                continue;
+            }
+            let byte = self.input.window()[0];
+            close = match (close, byte) {
+                (None, b'[') => return Ok(()),
+                (None, b'{') => Some(b'}'),
+                (None, _) => Some(b'\n'),
+                (Some(_), _) => None,
+            };
+            if byte == b'\n' {
+                self.input.newline_at(self.input.pos);
+            }
+            self.input.pos += 1;
         }
     }
 
@@ -555,17 +602,20 @@ impl<R: BufRead> Reader<R> {
     /// else, and before a token that may go on past the buffer, which
     /// [`Reader::movetext`]'s general loop then reads the same way (this is
     /// that loop's fast path, not a second grammar).
+    ///
+    /// Returns whether the visitor [stopped](Visitor::stop_movetext) the
+    /// movetext after a move of the main line.
     #[inline]
     fn common_tokens<V: Visitor + ?Sized>(
         &mut self,
         visitor: &mut V,
         line: &mut Line,
-    ) -> Result<(), Failure> {
+    ) -> Result<bool, Failure> {
         loop {
             let pos = self.input.pos;
             let buffered = self.input.buffered();
             let Some(&byte) = buffered.get(pos) else {
-                return Ok(());
+                return Ok(false);
             };
             match byte {
                 b' ' | b'\t' | b'\r' => {
@@ -601,7 +651,7 @@ impl<R: BufRead> Reader<R> {
                             end += usize::from(buffered.get(end) == Some(&b' '));
                         }
                         Some(&after) if !is_word(after) => {}
-                        _ => return Ok(()),
+                        _ => return Ok(false),
                     }
                     self.input.pos = end;
                 }
@@ -613,13 +663,19 @@ impl<R: BufRead> Reader<R> {
                         && buffered.get(pos + len).is_some_and(|&b| !is_word(b))
                         && self.play_san(visitor, line, san, len)
                     {
+                        if self.stack.is_empty() && visitor.stop_movetext() {
+                            return Ok(true);
+                        }
                         continue;
                     }
                     let rest = &self.input.buffered()[pos..];
                     let Some(len) = rest.iter().position(|&b| !is_word(b)) else {
-                        return Ok(());
+                        return Ok(false);
                     };
                     self.play_word(visitor, line, len)?;
+                    if self.stack.is_empty() && visitor.stop_movetext() {
+                        return Ok(true);
+                    }
                 }
                 b'{' => {
                     // A comment on one line and whole in the buffer: one
@@ -636,7 +692,7 @@ impl<R: BufRead> Reader<R> {
                     }
                     self.comment(visitor, b'}', self.comments)?;
                 }
-                _ => return Ok(()),
+                _ => return Ok(false),
             }
         }
     }

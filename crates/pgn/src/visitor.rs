@@ -225,6 +225,47 @@ pub trait Visitor {
         false
     }
 
+    /// Whether the visitor has read all it wants of this game's movetext,
+    /// asked as the main line is read, after each of its moves at least.
+    /// When it says yes, the reader calls [`end_game`](Visitor::end_game)
+    /// with the position reached and steps over the rest of the movetext
+    /// without reading a move, to the next `[` outside a comment (the next
+    /// game's tags): a visitor that wants a game's first moves only (an
+    /// opening book, an explorer) reads far less. The game's result token
+    /// is then not read ([`result`](Visitor::result) is not called), nor
+    /// is anything after the stop checked: a later illegal move is no
+    /// error.
+    ///
+    /// ```
+    /// use bitboards_pgn::{PgnMove, Reader, Visitor};
+    ///
+    /// /// The first two moves of each game, in UCI.
+    /// #[derive(Default)]
+    /// struct Openings(Vec<Vec<String>>);
+    /// impl Visitor for Openings {
+    ///     fn begin_game(&mut self, _: usize) {
+    ///         self.0.push(Vec::new());
+    ///     }
+    ///     fn san(&mut self, played: PgnMove<'_>) {
+    ///         self.0.last_mut().unwrap().push(played.mv.to_string());
+    ///     }
+    ///     fn stop_movetext(&mut self) -> bool {
+    ///         self.0.last().unwrap().len() >= 2
+    ///     }
+    /// }
+    ///
+    /// // The first game's third move is not legal: never read.
+    /// let pgn = "[White \"A\"]\n\n1. e4 e5 2. Ke3 1-0\n\n[White \"B\"]\n\n1. d4 { [a comment] } d5 2. c4 *\n";
+    /// let mut openings = Openings::default();
+    /// let mut reader = Reader::new(pgn.as_bytes());
+    /// while reader.read_game(&mut openings)? {}
+    /// assert_eq!(openings.0, [["e2e4", "e7e5"], ["d2d4", "d7d5"]]);
+    /// # Ok::<(), bitboards_pgn::ReadError>(())
+    /// ```
+    fn stop_movetext(&mut self) -> bool {
+        false
+    }
+
     /// A move, legal in `played.before`.
     fn san(&mut self, played: PgnMove<'_>) {
         let _ = played;

@@ -1744,3 +1744,68 @@ fn the_record_keeps_the_files_movetext_or_writes_it_back() {
     assert_eq!(file.record().movetext, "1. e4 (1. d4) 1... e5 *");
     assert_eq!(rewritten.record().movetext, "1. e4 e5 *");
 }
+
+/// A visitor that stops each movetext after its first `keep` moves.
+struct FirstMoves {
+    keep: usize,
+    games: Vec<(Vec<String>, String)>,
+}
+
+impl Visitor for FirstMoves {
+    fn begin_game(&mut self, _: usize) {
+        self.games.push((Vec::new(), String::new()));
+    }
+    fn san(&mut self, played: PgnMove<'_>) {
+        self.games
+            .last_mut()
+            .unwrap()
+            .0
+            .push(played.san.to_string());
+    }
+    fn stop_movetext(&mut self) -> bool {
+        self.games.last().unwrap().0.len() >= self.keep
+    }
+    fn end_game(&mut self, last: &Position) {
+        self.games.last_mut().unwrap().1 = last.fen().to_string();
+    }
+}
+
+/// A movetext stopped by the visitor: the rest (an illegal move, comments
+/// across lines holding `[`, `{` in a `;` comment, a variation) is stepped
+/// over to the next game's tags, a blank line before them or not, with
+/// its lines counted (the next game's error is where it is), through a
+/// buffer of any size.
+#[test]
+fn a_stopped_movetext_is_stepped_over_to_the_next_tags() {
+    let pgn = "[Event \"1\"]\n\n1. e4 { [%clk 0:01:00] } e5 2. Nf3 { a comment\n\
+               [on two lines] } Ke7 ( 2... Nc6 ) ; a { in a line comment\n\
+               3. Kd8 *\n[Event \"2\"]\n\n1. d4 d5 1-0\n\n\
+               [Event \"3\"]\n\n1. c4 2. Nf3 *\n";
+    for capacity in [8, 32, 1 << 16] {
+        let mut visitor = FirstMoves {
+            keep: 3,
+            games: Vec::new(),
+        };
+        let mut reader = Reader::with_capacity(capacity, pgn.as_bytes());
+        assert!(reader.read_game(&mut visitor).unwrap());
+        assert!(reader.read_game(&mut visitor).unwrap());
+        let Err(ReadError::Game(error)) = reader.read_game(&mut visitor) else {
+            panic!("game 3 is not legal");
+        };
+        assert_eq!(
+            (error.game(), error.line(), error.column()),
+            (3, 12, 10),
+            "{capacity}"
+        );
+        assert!(!reader.read_game(&mut visitor).unwrap());
+        let moves: Vec<Vec<String>> = visitor.games.iter().map(|game| game.0.clone()).collect();
+        assert_eq!(
+            moves,
+            [vec!["e4", "e5", "Nf3"], vec!["d4", "d5"], vec!["c4"]]
+        );
+        assert_eq!(
+            visitor.games[0].1,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+        );
+    }
+}
