@@ -21,7 +21,8 @@ pub enum Skip {
     Date,
     /// No `TimeControl` tag that gives a speed.
     TimeControl,
-    /// The PGN of the game is malformed (an illegal move, say).
+    /// The PGN of the game is malformed where it is read (an illegal move
+    /// among the plies counted, say; what comes after them is not read).
     Unreadable,
     /// A masters index: the players' midpoint rating is below 2200.
     BelowMasters,

@@ -21,7 +21,7 @@ pub enum SyzygyError {
         /// The pieces on the board.
         count: u32,
     },
-    /// A file could not be opened or mapped.
+    /// A file could not be opened or read.
     Io {
         /// The file.
         path: PathBuf,

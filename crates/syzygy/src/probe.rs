@@ -13,7 +13,7 @@ use crate::encoding::{
     small_binomial,
 };
 use crate::error::{Malformed, SyzygyError};
-use crate::table::{Kind, Layout, Material, flag};
+use crate::table::{Kind, Layout, Material, Source, flag, read_exact_at};
 
 /// The most pieces a Syzygy table holds, kings included.
 pub const MAX_PIECES: u32 = 7;
@@ -33,7 +33,7 @@ pub const MAX_PIECES: u32 = 7;
 /// assert_eq!(tables.max_pieces(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Tablebase {
     /// Each file under its material's key, and under the key of its
     /// material with the colours swapped (`true` beside it), so that a
@@ -41,6 +41,19 @@ pub struct Tablebase {
     files: HashMap<u64, (Arc<TableFile>, bool), BuildHasherDefault<KeyHasher>>,
     /// How many files were added.
     count: usize,
+    /// Files of at most this many bytes are read into memory when first
+    /// probed; longer ones are read where they lie.
+    in_memory: u64,
+}
+
+impl Default for Tablebase {
+    fn default() -> Tablebase {
+        Tablebase {
+            files: HashMap::default(),
+            count: 0,
+            in_memory: Tablebase::IN_MEMORY,
+        }
+    }
 }
 
 /// A table's material and kind packed in a word: three bits a count.
@@ -125,21 +138,6 @@ struct Opened {
     layout: Layout,
 }
 
-#[derive(Debug)]
-enum Source {
-    Mapped(memmap2::Mmap),
-    Shared(Arc<[u8]>),
-}
-
-impl Source {
-    fn bytes(&self) -> &[u8] {
-        match self {
-            Source::Mapped(map) => map,
-            Source::Shared(bytes) => bytes,
-        }
-    }
-}
-
 /// Why a file could not be opened, kept for every later probe of it.
 #[derive(Clone, Debug)]
 enum Failure {
@@ -148,14 +146,16 @@ enum Failure {
 }
 
 impl TableFile {
-    fn open(&self, kind: Kind, material: Material) -> Result<&Opened, SyzygyError> {
+    fn open(&self, kind: Kind, material: Material, in_memory: u64) -> Result<&Opened, SyzygyError> {
         let opened = self.opened.get_or_init(|| {
-            let source = match &self.origin {
-                Origin::Path(path) => map(path)?,
-                Origin::Bytes { bytes, .. } => Source::Shared(bytes.clone()),
+            let (source, layout) = match &self.origin {
+                Origin::Path(path) => open_file(path, kind, material, in_memory)?,
+                Origin::Bytes { bytes, .. } => {
+                    let layout = Layout::parse(bytes, bytes.len(), kind, material)
+                        .map_err(|malformed| Failure::Corrupt(malformed.0))?;
+                    (Source::Memory(bytes.clone()), layout)
+                }
             };
-            let layout = Layout::parse(source.bytes(), kind, material)
-                .map_err(|malformed| Failure::Corrupt(malformed.0))?;
             Ok(Opened { source, layout })
         });
         opened.as_ref().map_err(|failure| {
@@ -174,21 +174,75 @@ impl TableFile {
     }
 }
 
-/// Maps a table file into memory.
-fn map(path: &Path) -> Result<Source, Failure> {
+/// The bytes of a table file read for its header first, enough for the
+/// symbol trees and DTZ maps of common tables; a longer header is read
+/// again with twice as many, up to the whole file.
+const HEADER_BYTES: usize = 1 << 16;
+
+/// Opens the table file at `path`: read whole into memory when it is at
+/// most `in_memory` bytes long, else kept open for positioned reads (its
+/// header read and parsed now).
+fn open_file(
+    path: &Path,
+    kind: Kind,
+    material: Material,
+    in_memory: u64,
+) -> Result<(Source, Layout), Failure> {
     let io = |error: std::io::Error| Failure::Io(error.kind(), error.to_string());
+    let corrupt = |malformed: Malformed| Failure::Corrupt(malformed.0);
     let file = std::fs::File::open(path).map_err(io)?;
-    // SAFETY: the mapping is read-only and private to this `Source`, which
-    // keeps it alive for as long as its bytes are borrowed. Its bytes are
-    // only read, through bounds-checked slices. What the mapping cannot
-    // promise, and no mapped reader can, is that no other process changes
-    // the file meanwhile: table files are written once, and read-only.
-    #[allow(unsafe_code)]
-    let mapped = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-    Ok(Source::Mapped(mapped))
+    let len = file.metadata().map_err(io)?.len();
+    if len <= in_memory {
+        let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+        std::io::Read::read_to_end(&mut &file, &mut bytes).map_err(io)?;
+        let layout = Layout::parse(&bytes, bytes.len(), kind, material).map_err(corrupt)?;
+        return Ok((Source::Memory(bytes.into()), layout));
+    }
+    let len = usize::try_from(len)
+        .map_err(|_| Failure::Corrupt("it is larger than this machine can address".into()))?;
+    let mut header = Vec::new();
+    let mut want = HEADER_BYTES.min(len);
+    loop {
+        header.resize(want, 0);
+        read_exact_at(&file, 0, &mut header).map_err(corrupt)?;
+        match Layout::parse(&header, len, kind, material) {
+            Ok(layout) => return Ok((Source::File { file, len }, layout)),
+            Err(_) if want < len => want = want.saturating_mul(2).min(len),
+            Err(malformed) => return Err(corrupt(malformed)),
+        }
+    }
 }
 
 impl Tablebase {
+    /// The default of [`set_in_memory_limit`](Self::set_in_memory_limit):
+    /// 16 MiB, far more than any table of up to four pieces (the largest,
+    /// `KBNvK.rtbz`, is 462 KB), where a file of seven pieces is gigabytes.
+    pub const IN_MEMORY: u64 = 16 << 20;
+
+    /// Sets the size of the largest table file read whole into memory when
+    /// a probe first needs it (from then on, probes of it read memory).
+    /// A longer file stays open and is read where it lies, a few bytes per
+    /// probe, with positioned reads: slower, but a table of gigabytes
+    /// costs no memory. No file is ever mapped, so a file cut short while
+    /// in use is an error ([`SyzygyError::Corrupt`]), never a crash.
+    /// Applies to tables opened after the call; 0 reads every file where
+    /// it lies.
+    ///
+    /// ```
+    /// use bitboards::Position;
+    /// use bitboards_syzygy::{Tablebase, Wdl};
+    ///
+    /// let mut tables = Tablebase::new();
+    /// tables.set_in_memory_limit(0);
+    /// tables.add_directory("../../tests/data/syzygy")?;
+    /// let position = Position::from_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")?;
+    /// assert_eq!(tables.probe_wdl(&position)?, Wdl::Win);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_in_memory_limit(&mut self, bytes: u64) {
+        self.in_memory = bytes;
+    }
+
     /// No tables yet: add them with [`add_directory`](Self::add_directory).
     #[must_use]
     pub fn new() -> Tablebase {
@@ -614,7 +668,7 @@ impl Tablebase {
             return Ok(None);
         };
         let layout = &found.opened.layout;
-        let bytes = found.opened.source.bytes();
+        let source = &found.opened.source;
         let table = layout.pairs(0, file);
         let mut value = i32::from(value);
         if table.flags & flag::MAPPED != 0 {
@@ -631,17 +685,16 @@ impl Tablebase {
             let start = table.map_start[which];
             value = if table.flags & flag::WIDE != 0 {
                 let at = start + 2 * value as usize;
-                let pair = bytes
-                    .get(at..at + 2)
-                    .ok_or_else(|| found.corrupt(Malformed::at(at, "a DTZ map ends early")))?;
-                i32::from(u16::from_le_bytes([pair[0], pair[1]]))
+                let pair = source
+                    .array::<2>(at)
+                    .map_err(|_| found.corrupt(Malformed::at(at, "a DTZ map ends early")))?;
+                i32::from(u16::from_le_bytes(pair))
             } else {
                 let at = start + value as usize;
-                i32::from(
-                    *bytes
-                        .get(at)
-                        .ok_or_else(|| found.corrupt(Malformed::at(at, "a DTZ map ends early")))?,
-                )
+                let [byte] = source
+                    .array::<1>(at)
+                    .map_err(|_| found.corrupt(Malformed::at(at, "a DTZ map ends early")))?;
+                i32::from(byte)
             };
         }
         let in_moves = match wdl {
@@ -680,7 +733,7 @@ impl Tablebase {
             });
         };
         let black_stronger = *black_stronger;
-        let opened = file.open(kind, file.material)?;
+        let opened = file.open(kind, file.material, self.in_memory)?;
         Ok(Found {
             opened,
             path: file.origin.path(),
@@ -766,7 +819,7 @@ impl Found<'_> {
     /// The position's index in its table, and the value there.
     fn encode(&self, position: &Position, dtz: bool) -> Result<Option<(u16, usize)>, SyzygyError> {
         let layout = &self.opened.layout;
-        let bytes = self.opened.source.bytes();
+        let source = &self.opened.source;
         let symmetric = self.material.symmetric;
         let black_to_move = position.side_to_move() == Color::Black;
         let flip = (symmetric && black_to_move) || self.black_stronger;
@@ -931,7 +984,7 @@ impl Found<'_> {
             group += 1;
         }
         let value = table
-            .value(bytes, index)
+            .value(source, index)
             .map_err(|malformed| self.corrupt(malformed))?;
         Ok(Some((value, file)))
     }

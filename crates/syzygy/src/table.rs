@@ -203,7 +203,10 @@ pub(crate) struct Pairs {
 /// A cursor over a file's bytes that fails, naming the offset, rather
 /// than read past the end.
 struct Cursor<'a> {
+    /// The file's first bytes, where its header is.
     bytes: &'a [u8],
+    /// The file's length, which sections skipped over must fit in.
+    len: usize,
     at: usize,
 }
 
@@ -233,7 +236,7 @@ impl<'a> Cursor<'a> {
         self.at = self
             .at
             .checked_add(len)
-            .filter(|&end| end <= self.bytes.len())
+            .filter(|&end| end <= self.len)
             .ok_or_else(|| Malformed::at(self.at, "a section runs past the end of the file"))?;
         Ok(())
     }
@@ -265,6 +268,105 @@ fn read_padded<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
     out
 }
 
+/// Where a table file's bytes are read from: memory (a file read whole
+/// when opened, or bytes given), or the file itself, with positioned
+/// reads. A file is never mapped: a mapped file cut short by another
+/// process would end this one (`SIGBUS`) at the next read of what it lost,
+/// where a positioned read returns fewer bytes, which is an error.
+#[derive(Debug)]
+pub(crate) enum Source {
+    Memory(std::sync::Arc<[u8]>),
+    File {
+        file: std::fs::File,
+        /// The file's length when it was opened.
+        len: usize,
+    },
+}
+
+impl Source {
+    /// The `N` bytes at `at`, or an error naming the offset.
+    pub(crate) fn array<const N: usize>(&self, at: usize) -> Result<[u8; N], Malformed> {
+        match self {
+            Source::Memory(bytes) => read::<N>(bytes, at),
+            Source::File { file, len } => {
+                let mut out = [0u8; N];
+                if at.checked_add(N).is_none_or(|end| end > *len) {
+                    return Err(Malformed::at(at, "the file ends inside a value"));
+                }
+                read_exact_at(file, at, &mut out)?;
+                Ok(out)
+            }
+        }
+    }
+
+    /// The bytes from `at` on, `want` of them or more, fewer where the file
+    /// ends first: in memory, where they lie; from a file, read into
+    /// `scratch`.
+    pub(crate) fn from<'a>(
+        &'a self,
+        at: usize,
+        want: usize,
+        scratch: &'a mut Vec<u8>,
+    ) -> Result<&'a [u8], Malformed> {
+        match self {
+            Source::Memory(bytes) => bytes
+                .get(at..)
+                .ok_or_else(|| Malformed::at(at, "a block past the end of the file")),
+            Source::File { file, len } => {
+                let len = len
+                    .checked_sub(at)
+                    .ok_or_else(|| Malformed::at(at, "a block past the end of the file"))?
+                    .min(want);
+                scratch.resize(len, 0);
+                read_exact_at(file, at, scratch)?;
+                Ok(scratch)
+            }
+        }
+    }
+}
+
+/// Fills `out` from `file`'s byte `at`: an error when the file has fewer
+/// bytes there than it had when opened (cut short meanwhile), or cannot be
+/// read.
+pub(crate) fn read_exact_at(
+    file: &std::fs::File,
+    at: usize,
+    out: &mut [u8],
+) -> Result<(), Malformed> {
+    let mut done = 0;
+    while done < out.len() {
+        match read_at(file, &mut out[done..], (at + done) as u64) {
+            Ok(0) => {
+                return Err(Malformed::at(
+                    at + done,
+                    "the file is shorter than when it was opened (cut short meanwhile?)",
+                ));
+            }
+            Ok(read) => done += read,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(error) => {
+                return Err(Malformed(format!(
+                    "it cannot be read at byte {}: {error}",
+                    at + done
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One positioned read of `file` at `offset` (the file's own position
+/// untouched, so that threads share it).
+#[cfg(unix)]
+fn read_at(file: &std::fs::File, out: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, out, offset)
+}
+
+#[cfg(windows)]
+fn read_at(file: &std::fs::File, out: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, out, offset)
+}
+
 /// A table file's header, parsed: where everything is.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
@@ -276,15 +378,26 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    /// Reads the header of a `kind` file of `material` from its bytes.
-    pub(crate) fn parse(bytes: &[u8], kind: Kind, material: Material) -> Result<Layout, Malformed> {
+    /// Reads the header of a `kind` file of `material`, `len` bytes long,
+    /// from its first bytes, `bytes` (all of them, or enough to hold the
+    /// header: a read past them is an error).
+    pub(crate) fn parse(
+        bytes: &[u8],
+        len: usize,
+        kind: Kind,
+        material: Material,
+    ) -> Result<Layout, Malformed> {
         if bytes.get(..4) != Some(&kind.magic()[..]) {
             return Err(Malformed(format!(
                 "it does not start with the {} magic number",
                 kind.extension()
             )));
         }
-        let mut cursor = Cursor { bytes, at: 4 };
+        let mut cursor = Cursor {
+            bytes,
+            len: len.max(bytes.len()),
+            at: 4,
+        };
         let flags = cursor.u8()?;
         let has_pawns = material.has_pawns();
         let symmetric = material.is_symmetric();
@@ -799,8 +912,8 @@ impl Pairs {
         Some((symbol, used, i64::from(*self.symbol_len.get(symbol)?) + 1))
     }
 
-    /// The value stored at `index` of this table.
-    pub(crate) fn value(&self, bytes: &[u8], index: u64) -> Result<u16, Malformed> {
+    /// The value stored at `index` of this table, read from `source`.
+    pub(crate) fn value(&self, source: &Source, index: u64) -> Result<u16, Malformed> {
         if let Some(value) = self.single {
             return Ok(u16::from(value));
         }
@@ -809,20 +922,17 @@ impl Pairs {
             .ok()
             .filter(|&entry| entry < self.sparse_entries)
             .ok_or_else(|| corrupt("an index past the table's end"))?;
-        let sparse = read::<6>(bytes, self.sparse_index + 6 * entry)?;
+        let sparse = source.array::<6>(self.sparse_index + 6 * entry)?;
         let mut block = u32::from_le_bytes([sparse[0], sparse[1], sparse[2], sparse[3]]) as usize;
         let within = index & ((1 << self.span_log) - 1);
         let mut offset = i64::from(u16::from_le_bytes([sparse[4], sparse[5]])) + within as i64
             - (1i64 << (self.span_log - 1));
-        // The section was found whole when the header was read.
-        let lengths = bytes
-            .get(self.block_lengths..self.block_lengths + 2 * self.block_lengths_count)
-            .ok_or_else(|| corrupt("the block lengths run past the file"))?;
         let length = |block: usize| -> Result<i64, Malformed> {
-            match lengths.get(2 * block..).and_then(<[u8]>::first_chunk::<2>) {
-                Some(pair) => Ok(i64::from(u16::from_le_bytes(*pair))),
-                None => Err(corrupt("a block past the table's blocks")),
+            if block >= self.block_lengths_count {
+                return Err(corrupt("a block past the table's blocks"));
             }
+            let pair = source.array::<2>(self.block_lengths + 2 * block)?;
+            Ok(i64::from(u16::from_le_bytes(pair)))
         };
         while offset < 0 {
             block = block
@@ -842,8 +952,12 @@ impl Pairs {
             return Err(corrupt("a block past the table's blocks"));
         }
         let at = self.data + (block << self.block_log);
+        // The block, and the few bytes after it that the decoder reads
+        // ahead (zeros past the file's end).
+        let mut scratch = Vec::new();
+        let bytes = source.from(at, (1 << self.block_log) + 16, &mut scratch)?;
         let (symbol, mut offset) = self
-            .find_symbol(bytes, at, offset)
+            .find_symbol(bytes, 0, offset)
             .ok_or_else(|| corrupt("a block's codes do not decode"))?;
         let tree = &self.tree[..];
         let mut node = tree[symbol];
@@ -892,7 +1006,7 @@ mod tests {
     /// `short_code` reads from the bits left.
     #[test]
     // Safe code over every prefix of every table: a minute under Miri,
-    // which the library's unsafe code (the mapping) does not need.
+    // for a crate with no unsafe code.
     #[cfg_attr(miri, ignore)]
     fn short_code_runs_are_the_codes_read_one_by_one() {
         for (name, bytes) in [
@@ -910,7 +1024,7 @@ mod tests {
             ),
         ] {
             let material = Material::from_name(name).unwrap();
-            let layout = Layout::parse(bytes, Kind::Wdl, material).unwrap();
+            let layout = Layout::parse(bytes, bytes.len(), Kind::Wdl, material).unwrap();
             for table in layout.pairs.iter().filter(|table| table.single.is_none()) {
                 let fast = fast_codes(table);
                 let mut longer = 0;
@@ -942,12 +1056,12 @@ mod tests {
     #[test]
     fn headers_that_lie_or_end_are_errors() {
         let material = Material::from_name("KRvK").unwrap();
-        assert!(Layout::parse(b"", Kind::Wdl, material).is_err());
-        assert!(Layout::parse(&Kind::Dtz.magic(), Kind::Wdl, material).is_err());
+        assert!(Layout::parse(b"", 0, Kind::Wdl, material).is_err());
+        assert!(Layout::parse(&Kind::Dtz.magic(), 4, Kind::Wdl, material).is_err());
         let mut bytes = Kind::Wdl.magic().to_vec();
         bytes.push(1);
-        assert!(Layout::parse(&bytes, Kind::Wdl, material).is_err());
+        assert!(Layout::parse(&bytes, bytes.len(), Kind::Wdl, material).is_err());
         bytes[4] = 3; // pawns, which KRvK has none of
-        assert!(Layout::parse(&bytes, Kind::Wdl, material).is_err());
+        assert!(Layout::parse(&bytes, bytes.len(), Kind::Wdl, material).is_err());
     }
 }

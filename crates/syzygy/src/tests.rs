@@ -1,5 +1,5 @@
 //! Probes of tables held in memory (`add_table_bytes` from
-//! `include_bytes!`): no file is opened and nothing is mapped, so these
+//! `include_bytes!`): no file is opened, so these
 //! run under Miri (`cargo +nightly miri test -p bitboards-syzygy --lib`),
 //! over the decoding of real headers and blocks. The answers are
 //! python-chess's, from tests/data/syzygy-reference.csv.

@@ -116,10 +116,9 @@ fn corrupted_tables_never_panic() {
         }
         let good = std::fs::read(&path).unwrap();
         let stem = name[..name.len() - 5].to_string();
-        let these: Vec<&Position> = positions
+        let these: Vec<&(Position, i32, i32)> = positions
             .iter()
             .filter(|(position, _, _)| table_name(position) == stem)
-            .map(|(position, _, _)| position)
             .take(40)
             .collect();
         for round in 0..12 {
@@ -136,9 +135,23 @@ fn corrupted_tables_never_panic() {
             let mut tables = Tablebase::new();
             tables.add_directory(tables_dir()).unwrap();
             tables.add_table_bytes(&name, bad).unwrap();
-            for position in &these {
-                let _ = tables.probe_wdl(position);
-                let _ = tables.probe_dtz(position);
+            for (position, wdl, dtz) in &these {
+                let got_wdl = tables.probe_wdl(position);
+                let got_dtz = tables.probe_dtz(position);
+                // A table cut short is refused whole (its header says how
+                // long it is): an error, or the right answer where the
+                // probe did without it (a DTZ probe of the side the file
+                // does not hold searches one ply with WDL).
+                if round < 6 {
+                    match got_wdl {
+                        Ok(got) => assert_eq!(got as i32, *wdl, "{name}: {}", position.fen()),
+                        Err(error) => assert!(matches!(error, SyzygyError::Corrupt { .. })),
+                    }
+                    match got_dtz {
+                        Ok(got) => assert_eq!(got.0, *dtz, "{name}: {}", position.fen()),
+                        Err(error) => assert!(matches!(error, SyzygyError::Corrupt { .. })),
+                    }
+                }
             }
         }
     }
@@ -202,4 +215,104 @@ fn best_moves_keep_the_win_and_zero_soonest() {
     let best = tables.best_moves(&mate).unwrap()[0];
     assert_eq!((best.wdl, best.dtz.0), (Wdl::Win, 1));
     assert!(mate.play_unchecked(best.mv).is_checkmate());
+}
+
+/// A table file cut short while in use, read where it lies (as a file too
+/// large for memory is): the next probe that reads what it lost is an
+/// error that says so, never a crash (a mapped file would end the process
+/// with SIGBUS there) and never a wrong answer; a file read into memory
+/// before the cut keeps answering.
+#[test]
+fn a_table_cut_short_while_in_use_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("syzygy-cut-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["KQvKR.rtbw", "KQvKR.rtbz"] {
+        std::fs::copy(tables_dir().join(name), dir.join(name)).unwrap();
+    }
+    let positions: Vec<(Position, i32, i32)> = reference()
+        .into_iter()
+        .filter(|(position, _, _)| table_name(position) == "KQvKR")
+        .collect();
+    assert!(positions.len() >= 20, "{} positions", positions.len());
+    // Every table, KQvKR's from the copies.
+    let tables = |in_memory: u64| {
+        let mut tables = Tablebase::new();
+        tables.set_in_memory_limit(in_memory);
+        tables.add_directory(tables_dir()).unwrap();
+        tables.add_directory(&dir).unwrap();
+        tables
+    };
+    let where_they_lie = tables(0);
+    let in_memory = tables(Tablebase::IN_MEMORY);
+    for (position, wdl, dtz) in &positions {
+        for tables in [&where_they_lie, &in_memory] {
+            assert_eq!(tables.probe_wdl(position).unwrap() as i32, *wdl);
+            assert_eq!(tables.probe_dtz(position).unwrap().0, *dtz);
+        }
+    }
+    // Both files cut to a tenth.
+    for name in ["KQvKR.rtbw", "KQvKR.rtbz"] {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(dir.join(name))
+            .unwrap();
+        let len = file.metadata().unwrap().len();
+        file.set_len(len / 10).unwrap();
+    }
+    // What the probes say: an error naming the file, or the right answer.
+    let mut cut_in_use = 0;
+    let mut wdl_errors = 0;
+    let mut needs_the_table = None;
+    let check = |result: Result<i32, SyzygyError>, right: i32, fen: String| match result {
+        Ok(got) => {
+            assert_eq!(got, right, "{fen}");
+            None
+        }
+        Err(SyzygyError::Corrupt { path, problem }) => {
+            assert!(
+                path.to_str().unwrap().contains("KQvKR.rtb"),
+                "{}",
+                path.display()
+            );
+            // The WDL file was open before the cut; the DTZ file may not
+            // have been, and is then refused whole when opened.
+            let in_use = problem.contains("shorter than when it was opened");
+            assert!(
+                in_use || problem.contains("past the end of the file"),
+                "{problem}"
+            );
+            Some(in_use)
+        }
+        Err(other) => panic!("{other}"),
+    };
+    for (position, wdl, dtz) in &positions {
+        let fen = position.fen().to_string();
+        let got = where_they_lie.probe_wdl(position).map(|wdl| wdl as i32);
+        if let Some(in_use) = check(got, *wdl, fen.clone()) {
+            needs_the_table.get_or_insert(position);
+            wdl_errors += 1;
+            cut_in_use += usize::from(in_use);
+        }
+        let got = where_they_lie.probe_dtz(position).map(|dtz| dtz.0);
+        if let Some(in_use) = check(got, *dtz, fen) {
+            cut_in_use += usize::from(in_use);
+        }
+        assert_eq!(in_memory.probe_wdl(position).unwrap() as i32, *wdl);
+        assert_eq!(in_memory.probe_dtz(position).unwrap().0, *dtz);
+    }
+    // Many positions are settled by a capture before the table is read;
+    // of the rest, most values lie in the nine tenths cut off.
+    assert!(
+        wdl_errors * 5 > positions.len(),
+        "{wdl_errors} of {}",
+        positions.len()
+    );
+    assert!(
+        cut_in_use >= wdl_errors,
+        "{cut_in_use} reads of the cut file in use"
+    );
+    // Opened anew, a cut file is refused whole.
+    let error = tables(0).probe_wdl(needs_the_table.unwrap()).unwrap_err();
+    assert!(matches!(error, SyzygyError::Corrupt { .. }), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

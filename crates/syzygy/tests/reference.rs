@@ -13,7 +13,13 @@ fn data() -> PathBuf {
 }
 
 pub fn tables() -> Tablebase {
+    tables_read(Tablebase::IN_MEMORY)
+}
+
+/// The tables, files of more than `in_memory` bytes read where they lie.
+fn tables_read(in_memory: u64) -> Tablebase {
     let mut tables = Tablebase::new();
+    tables.set_in_memory_limit(in_memory);
     let added = tables.add_directory(data().join("syzygy")).unwrap();
     assert_eq!(added, 70);
     tables
@@ -21,7 +27,17 @@ pub fn tables() -> Tablebase {
 
 #[test]
 fn every_answer_is_python_chess_s() {
-    let tables = tables();
+    check_every_answer(&tables());
+}
+
+/// The same answers from files read where they lie (positioned reads, a
+/// few bytes a probe), as a table too large for memory is read.
+#[test]
+fn every_answer_is_python_chess_s_read_from_the_files() {
+    check_every_answer(&tables_read(0));
+}
+
+fn check_every_answer(tables: &Tablebase) {
     let text = std::fs::read_to_string(data().join("syzygy-reference.csv")).unwrap();
     let mut failures = Vec::new();
     let mut count = 0;
