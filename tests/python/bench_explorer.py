@@ -513,6 +513,21 @@ def profile_summary(data, top=6):
     return f"{where}; heaviest: {heaviest}"
 
 
+def fsync_seconds(command, rounds=5):
+    """The median over `rounds` runs of the time `command` spends in fsync
+    (its calls timed by `strace -T`), or None without strace."""
+    if not shutil.which("strace"):
+        return None
+    spent = []
+    for _ in range(rounds):
+        done = subprocess.run(["strace", "-f", "-T", "-e", "trace=fsync,fdatasync", "--", *command()],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            return None
+        spent.append(sum(float(t) for t in re.findall(r"<(\d+\.\d+)>", done.stderr)))
+    return statistics.median(spent)
+
+
 def profile_command(command, out):
     """`perf record` of `command`: its summary, or None without perf."""
     if not shutil.which("perf"):
@@ -660,6 +675,10 @@ def main():
             runs["build"].append(timed([BITBOARDS, "explorer", "build", zst, "--out", index]))
         figures["runs"] = runs
         figures["index_bytes"] = du(index)
+        def fresh_build():
+            shutil.rmtree(index + "-synced", ignore_errors=True)
+            return [BITBOARDS, "explorer", "build", zst, "--out", index + "-synced"]
+        figures["build_fsync"] = fsync_seconds(fresh_build)
         if args.profile:
             figures["build_profile"] = profile_command(
                 [BITBOARDS, "explorer", "build", zst, "--out", os.path.join(tmp, "index-profiled")],
@@ -802,10 +821,15 @@ def markdown(args, f, lila, notes):
         lines.append("Some wrk runs had failures: " + "; ".join(
             f"{run['non2xx']} non-2xx, socket errors {run['errors'] or 'none'}" for run in bad) + ".")
         lines.append("")
+    synced = ""
+    if f.get("build_fsync") is not None:
+        synced = (f", of which {f['build_fsync'] * 1e3:.0f} ms waiting for the segment to reach the disk "
+                  "(`fsync` before it is renamed into place, so that a crash never leaves a half-written "
+                  "index; the median of 5 builds under `strace -T`)")
     build = (f"What bounds them. The build: CPU, {build_cores:.2f} of the {os.cpu_count()} cores busy over "
-             f"its wall time (`bitboards pgn`: {pgn_cores:.2f}), so no wait on the disk to speak of (the "
-             f"segment is fsynced); `bitboards pgn` (reading the games, writing the text) takes "
-             f"{pgn_median / build_median * 100:.0f}% of the build's wall time.")
+             f"its wall time (`bitboards pgn`: {pgn_cores:.2f}){synced}; `bitboards pgn` (reading the "
+             f"games, writing the text) takes {pgn_median / build_median * 100:.0f}% of the build's "
+             "wall time.")
     if f.get("build_profile"):
         build += f" `perf record` of one build: {f['build_profile']}."
     paragraphs = [build]
@@ -817,8 +841,9 @@ def markdown(args, f, lila, notes):
             "game after game under one mutex (a RocksDB write batch of merge operands each): the server "
             "imports on one core at most.")
     queries = ("The queries: CPU, each server sharing the two cores with wrk (the cores column is the "
-               "server's). Ours computes every answer from the index, held whole in memory (each segment "
-               "read at start), with no response cache.")
+               "server's). Ours answers a repeated query from its response cache (40,000 answers by "
+               "default, `--cache`), and computes the others from the index, held whole in memory (each "
+               "segment read at start).")
     if lila:
         queries += (" lila answers a repeated query from its response cache (moka, 40,000 answers by "
                     f"default; with {args.queries:,} positions cycled, each is computed once a run, then cached), its "
