@@ -34,6 +34,8 @@ def test_python_chess_suite(sdist, capsys):
             if passed != before:
                 print(f"  {name}: {before} -> {passed}")
     assert not [p for p in run.problems if "failed to load" in p], run.problems
+    # test.py's classes all named: in scope, or left out (OUT_OF_SCOPE).
+    assert not [p for p in run.problems if "neither in scope" in p], run.problems
     passed, total = counts["total"]
     assert total == suite.EXPECTED_TOTAL, f"{total} tests in scope, expected {suite.EXPECTED_TOTAL}: {run.problems}"
     # Each class keeps its own floor: a class that loses a test fails the
