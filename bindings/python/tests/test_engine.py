@@ -455,15 +455,33 @@ def test_setpgrp_kills_an_engine_behind_a_wrapper_script(fake, tmp_path):
         assert os.getpgid(sf.pid) == os.getpgid(0)
 
 
-def test_timeout_bounds_isready_too_and_none_is_no_deadline(fake):
-    # The fake answers `isready` after 3 s: python-chess's timeout bounds it
-    # as it bounds `uci`.
-    started = time.monotonic()
-    with pytest.raises(engine.EngineTimeoutError, match="readyok"):
-        engine.SimpleEngine.popen_uci([fake, "slow-ready"], timeout=1.0)
-    assert time.monotonic() - started < 2.9
+def test_the_start_waits_for_uciok_only_and_timeout_bounds_each_wait(fake):
+    # As python-chess's: `timeout` bounds the `uci` exchange, and the start
+    # ends at `uciok`. The fake answers `isready` after 3 s: a ping within a
+    # 1 s timeout gives up, and with None it waits.
+    with engine.SimpleEngine.popen_uci([fake, "slow-ready"], timeout=1.0) as sf:
+        started = time.monotonic()
+        with pytest.raises(engine.EngineTimeoutError, match="readyok"):
+            sf.ping()
+        assert time.monotonic() - started < 2.9
     with engine.SimpleEngine.popen_uci([fake, "slow-ready"], timeout=None) as sf:
         assert sf.timeout is None and sf.id["name"] == "Fake Engine 1.0"
+        started = time.monotonic()
+        sf.ping()
+        assert time.monotonic() - started > 2
+
+
+def test_quit_raises_when_the_engine_had_to_be_killed():
+    # An engine that answers `uci` and then nothing: quit() gives it
+    # `timeout` seconds, kills it and says so (python-chess raises
+    # asyncio.TimeoutError, which is TimeoutError).
+    sf = engine.SimpleEngine.popen_uci(["/bin/sh", "-c", "read line && echo uciok && exec sleep 60"], setpgrp=True)
+    pid = sf.pid
+    sf.timeout = 0.05
+    with pytest.raises(TimeoutError, match="quit"):
+        sf.quit()
+    assert gone(pid)
+    sf.close()  # nothing left to end, and no error
 
 
 def test_an_illegal_bestmove_and_garbage(fake):

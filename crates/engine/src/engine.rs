@@ -53,6 +53,7 @@ pub struct EngineBuilder {
     spin: Duration,
     inherit_stderr: bool,
     process_group: bool,
+    ready_at_start: bool,
 }
 
 impl EngineBuilder {
@@ -75,7 +76,17 @@ impl EngineBuilder {
             spin: Duration::from_micros(300),
             inherit_stderr: false,
             process_group: true,
+            ready_at_start: true,
         }
+    }
+
+    /// Whether the start ends with `isready` (the default) or at `uciok`,
+    /// as python-chess's does: an engine that answers `uci` but not
+    /// `isready` is then found by the first command that waits on it.
+    #[must_use]
+    pub fn ready_at_start(mut self, ready: bool) -> EngineBuilder {
+        self.ready_at_start = ready;
+        self
     }
 
     /// Adds an argument of the program.
@@ -222,7 +233,9 @@ impl EngineBuilder {
             warnings: Vec::new(),
         };
         engine.handshake()?;
-        engine.is_ready()?;
+        if engine.config.ready_at_start {
+            engine.is_ready()?;
+        }
         Ok(engine)
     }
 }
@@ -287,7 +300,7 @@ impl<'a> From<(&Position, &'a [Move])> for Query<'a> {
 
 /// What a search found: the engine's latest word on each PV, its best move
 /// and the move it expects in reply.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
     /// The latest `info` line with a score or a PV of each rank, best
     /// first (`infos[0]` is rank 1; a rank the engine never reported is
@@ -844,15 +857,22 @@ impl Engine {
 
     /// Sends `quit`, waits for the engine to exit (killing it after the
     /// quit grace), and reaps it. An error says it had to be killed.
-    pub fn quit(mut self) -> Result<(), EngineError> {
+    pub fn quit(self) -> Result<(), EngineError> {
+        let grace = self.config.quit_grace;
+        self.quit_within(grace)
+    }
+
+    /// As [`Engine::quit`], with `grace` for the engine to exit before it
+    /// is killed.
+    pub fn quit_within(mut self, grace: Duration) -> Result<(), EngineError> {
         if self.process.is_reaped() {
             return Ok(());
         }
-        if self.process.shutdown(self.config.quit_grace) {
+        if self.process.shutdown(grace) {
             Err(EngineError::Timeout {
                 command: "quit".to_owned(),
                 expected: "exit",
-                waited: self.config.quit_grace,
+                waited: grace,
                 killed: true,
             })
         } else {

@@ -179,7 +179,7 @@ impl fmt::Display for Warning {
 /// assert_eq!(info.pv.len(), 3);
 /// assert_eq!(info.time, Some(std::time::Duration::from_millis(12)));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Info {
     /// The rank of this PV, from 1 (`multipv`; 1 when absent).
     pub multipv: u32,
@@ -206,8 +206,21 @@ pub struct Info {
     /// The principal variation: legal moves, played one after the other
     /// from the position (cut at the first that is not legal).
     pub pv: Vec<Move>,
-    /// The text of an `info string` line.
+    /// The text after `string`, to the end of the line, spaces as sent.
     pub string: Option<String>,
+    /// The move being searched (`currmove`).
+    pub currmove: Option<Move>,
+    /// Its number in the engine's order, from 1 (`currmovenumber`).
+    pub currmovenumber: Option<u32>,
+    /// How busy the processors are, in permille (`cpuload`).
+    pub cpuload: Option<u32>,
+    /// Moves and the lines that refute them (`refutation MOVE LINE`), in
+    /// the order sent; the line may be empty (the move is not refuted).
+    pub refutation: Vec<(Move, Vec<Move>)>,
+    /// The line each processor is searching (`currline CPU LINE`).
+    pub currline: Vec<(u32, Vec<Move>)>,
+    /// The effective branching factor (`ebf`).
+    pub ebf: Option<f64>,
     /// The side to move in the position searched.
     pub turn: Color,
 }
@@ -253,6 +266,12 @@ impl Info {
             tbhits: None,
             pv: Vec::new(),
             string: None,
+            currmove: None,
+            currmovenumber: None,
+            cpuload: None,
+            refutation: Vec::new(),
+            currline: Vec::new(),
+            ebf: None,
             turn,
         }
     }
@@ -381,52 +400,108 @@ impl Info {
                         _ => warn("`wdl` is not followed by three numbers".to_owned()),
                     }
                 }
+                "currmovenumber" => number!(info.currmovenumber),
+                "cpuload" => number!(info.cpuload),
+                "ebf" => number!(info.ebf),
                 "string" => {
-                    let rest: Vec<&str> = tokens.by_ref().collect();
-                    info.string = Some(rest.join(" "));
+                    // The rest of the line as sent: the token is a slice of
+                    // `line`, so its end is an offset into it.
+                    let end = token.as_ptr() as usize - line.as_ptr() as usize + token.len();
+                    info.string = Some(line[end..].trim().to_owned());
+                    break;
                 }
                 "pv" => {
                     // A second `pv` field replaces the first.
-                    info.pv.clear();
-                    let mut current = *position;
-                    let mut cut = false;
-                    while let Some(&text) = tokens.peek() {
-                        if KEYWORDS.contains(&text) {
-                            break;
+                    info.pv = variation(&mut tokens, *position, "PV", &mut warn);
+                }
+                "currmove" => match tokens.next() {
+                    Some(text) => match position.parse_uci(text) {
+                        Ok(mv) => info.currmove = Some(mv),
+                        Err(error) => warn(format!(
+                            "`currmove {text}` is not legal in {} ({error})",
+                            position.fen()
+                        )),
+                    },
+                    None => warn("`currmove` at the end of the line, without a move".to_owned()),
+                },
+                "refutation" => match tokens.next() {
+                    Some(text) => match position.parse_uci(text) {
+                        Ok(mv) => {
+                            let after = position.play_unchecked(mv);
+                            let line = variation(&mut tokens, after, "refutation", &mut warn);
+                            info.refutation.push((mv, line));
                         }
-                        tokens.next();
-                        if cut {
-                            continue;
+                        Err(error) => {
+                            warn(format!(
+                                "`refutation {text}` is not legal in {} ({error})",
+                                position.fen()
+                            ));
+                            skip_field(&mut tokens);
                         }
-                        match current.parse_uci(text) {
-                            Ok(mv) => {
-                                info.pv.push(mv);
-                                current = current.play_unchecked(mv);
-                            }
-                            Err(error) => {
-                                warn(format!(
-                                    "PV move {} `{text}` is not legal in {} ({error}); the PV ends before it",
-                                    info.pv.len() + 1,
-                                    current.fen()
-                                ));
-                                cut = true;
-                            }
-                        }
+                    },
+                    None => warn("`refutation` at the end of the line, without a move".to_owned()),
+                },
+                "currline" => {
+                    let mut cpu: Option<u32> = None;
+                    number!(cpu);
+                    let line = variation(&mut tokens, *position, "currline", &mut warn);
+                    if let Some(cpu) = cpu {
+                        info.currline.push((cpu, line));
                     }
                 }
-                // Known fields this client does not keep: their values are
+                // A known field this client does not keep: its values are
                 // skipped up to the next keyword.
-                "currmove" | "currmovenumber" | "sbhits" | "cpuload" | "refutation"
-                | "currline" | "ebf" => {
-                    while tokens.peek().is_some_and(|t| !KEYWORDS.contains(t)) {
-                        tokens.next();
-                    }
-                }
+                "sbhits" => skip_field(&mut tokens),
                 other => warn(format!("unknown token `{other}` skipped")),
             }
         }
         (info, warnings)
     }
+}
+
+/// Skips the values of a field, up to the next keyword.
+fn skip_field<'a>(tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) {
+    while tokens.peek().is_some_and(|t| !KEYWORDS.contains(t)) {
+        tokens.next();
+    }
+}
+
+/// The moves of a line (a PV, a refutation, a current line) from
+/// `position`, up to the next keyword: each checked and played, the line
+/// cut at the first that is not legal (with a warning naming `what`).
+fn variation<'a>(
+    tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+    position: Position,
+    what: &str,
+    warn: &mut impl FnMut(String),
+) -> Vec<Move> {
+    let mut moves = Vec::new();
+    let mut current = position;
+    let mut cut = false;
+    while let Some(&text) = tokens.peek() {
+        if KEYWORDS.contains(&text) {
+            break;
+        }
+        tokens.next();
+        if cut {
+            continue;
+        }
+        match current.parse_uci(text) {
+            Ok(mv) => {
+                moves.push(mv);
+                current = current.play_unchecked(mv);
+            }
+            Err(error) => {
+                warn(format!(
+                    "{what} move {} `{text}` is not legal in {} ({error}); the {what} ends before it",
+                    moves.len() + 1,
+                    current.fen()
+                ));
+                cut = true;
+            }
+        }
+    }
+    moves
 }
 
 #[cfg(test)]
@@ -447,6 +522,43 @@ mod tests {
             warnings[0].message.contains("PV move 2 `e2e4`"),
             "{warnings:?}"
         );
+    }
+
+    #[test]
+    fn every_field_python_chess_returns_is_kept() {
+        let position = Position::from_fen("8/8/6k1/8/8/8/1K6/3B4 w - - 0 1").unwrap();
+        let mv = |position: &Position, uci: &str| position.parse_uci(uci).unwrap();
+        let line = "info currmove d1h5 currmovenumber 3 cpuload 456 ebf 0.42 refutation d1h5 g6h5 refutation b2c3 currline 1 b2b3 g6g5 string keep  two  spaces ";
+        let (info, warnings) = Info::parse(line, &position);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(info.currmove, Some(mv(&position, "d1h5")));
+        assert_eq!(
+            (info.currmovenumber, info.cpuload, info.ebf),
+            (Some(3), Some(456), Some(0.42))
+        );
+        let after = position.play_unchecked(mv(&position, "d1h5"));
+        assert_eq!(
+            info.refutation,
+            [
+                (mv(&position, "d1h5"), vec![mv(&after, "g6h5")]),
+                (mv(&position, "b2c3"), vec![])
+            ]
+        );
+        let b3 = position.play_unchecked(mv(&position, "b2b3"));
+        assert_eq!(
+            info.currline,
+            [(1, vec![mv(&position, "b2b3"), mv(&b3, "g6g5")])]
+        );
+        // The string is the rest of the line, its inner spaces as sent.
+        assert_eq!(info.string.as_deref(), Some("keep  two  spaces"));
+    }
+
+    #[test]
+    fn a_refutation_of_an_illegal_move_is_a_warning() {
+        let (info, warnings) = Info::parse("info refutation e2e5 e7e5 depth 3", &Position::START);
+        assert!(info.refutation.is_empty());
+        assert_eq!(info.depth, Some(3));
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
     }
 
     /// Found by the fuzz target: two `pv` fields on one line made one PV
@@ -491,7 +603,7 @@ mod tests {
                 loss: 300
             })
         );
-        assert_eq!(info.string.as_deref(), Some("hello world"));
+        assert_eq!(info.string.as_deref(), Some("hello  world"));
     }
 
     #[test]

@@ -16,6 +16,16 @@ engine that dies, hangs or answers an illegal move raises a typed error
 (``EngineTerminatedError``, ``EngineTimeoutError``, ``EngineError``) and is
 killed and reaped, never left behind.
 
+The asyncio API is python-chess's too: ``await popen_uci(command)`` gives
+``(transport, protocol)``, a ``UciProtocol`` with ``initialize``, ``ping``,
+``configure``, ``analyse``, ``analysis`` (an ``AnalysisResult``, iterated
+with ``async for``), ``play`` (pondering included: ``ponderhit`` when the
+reply was the one expected), ``send_opponent_information`` and ``quit``;
+it writes the lines python-chess writes, over any asyncio transport
+(``MockTransport`` plays an engine from a script), and reads the engine's
+lines in Rust. ``run_in_background`` runs a coroutine on a thread of its
+own.
+
 What python-chess lacks: ``analyse_many(command, positions, limit)`` runs
 one engine per core over many positions (Boards, FENs, or a pyarrow table
 with a ``fen`` column) and returns a ``pyarrow.Table`` with a row per PV.
@@ -36,16 +46,26 @@ Wdl(wins=497, draws=503, losses=0)
 
 from __future__ import annotations
 
+import asyncio
+import collections
+import concurrent.futures
 import dataclasses
 import enum
 import math
 import os
 import queue
+import signal
+import subprocess
 import threading
+import time
 from typing import (
     TYPE_CHECKING,
     Any,
+    Callable,
+    Coroutine,
+    Deque,
     Dict,
+    Generic,
     Iterable,
     Iterator,
     List,
@@ -73,7 +93,8 @@ __all__ = [
     "Option", "Limit", "InfoDict", "PlayResult", "BestMove", "Info",
     "INFO_NONE", "INFO_BASIC", "INFO_SCORE", "INFO_PV", "INFO_REFUTATION", "INFO_CURRLINE", "INFO_ALL",
     "Score", "Cp", "Mate", "MateGivenType", "MateGiven", "PovScore", "Wdl", "PovWdl",
-    "UciOptionMap", "SimpleEngine", "SimpleAnalysisResult", "analyse_many", "MANAGED_OPTIONS",
+    "UciOptionMap", "SimpleEngine", "SimpleAnalysisResult", "analyse_many", "MANAGED_OPTIONS", "Opponent",
+    "Protocol", "UciProtocol", "AnalysisResult", "popen_uci", "run_in_background", "MockTransport",
 ]
 
 T = TypeVar("T")
@@ -194,7 +215,11 @@ class InfoDict(TypedDict, total=False):  # type: ignore[misc]
     ``pv`` (a list of ``bitboards.Move``), ``depth``, ``seldepth``,
     ``multipv`` (1 for the best), ``nodes``, ``nps``, ``time`` (seconds),
     ``hashfull``, ``tbhits``, ``wdl`` (a ``PovWdl``, when the engine gives
-    it), ``string``, and ``lowerbound``/``upperbound`` (True) for a bound."""
+    it), ``string``, and ``lowerbound``/``upperbound`` (True) for a bound;
+    and as the engine sends them ``currmove``, ``currmovenumber``,
+    ``cpuload``, ``ebf``, ``refutation`` (a dict of a move to the line
+    refuting it) and ``currline`` (a dict of a processor's number to the
+    line it searches)."""
 
     score: "PovScore"
     pv: List["Move"]
@@ -208,6 +233,12 @@ class InfoDict(TypedDict, total=False):  # type: ignore[misc]
     hashfull: int
     wdl: "PovWdl"
     string: str
+    currmove: "Move"
+    currmovenumber: int
+    cpuload: int
+    ebf: float
+    refutation: Dict["Move", List["Move"]]
+    currline: Dict[int, List["Move"]]
     lowerbound: bool
     upperbound: bool
 
@@ -239,6 +270,17 @@ class BestMove:
 
     def __repr__(self) -> str:
         return f"<BestMove at {id(self):#x} (move={self.move}, ponder={self.ponder})>"
+
+
+@dataclasses.dataclass
+class Opponent:
+    """The player an engine faces (UCI's ``UCI_Opponent``): ``name``,
+    ``title`` (``GM``, ...), ``rating``, and whether it ``is_engine``."""
+
+    name: Optional[str]
+    title: Optional[str]
+    rating: Optional[int]
+    is_engine: Optional[bool]
 
 
 class Info(enum.IntFlag):
@@ -756,7 +798,21 @@ def _info(raw: Dict[str, Any], turn: bool, selector: int) -> InfoDict:
         raw["wdl"] = PovWdl(Wdl(*wdl), turn)
     if not selector & 4:  # INFO_PV
         raw.pop("pv", None)
+    if not selector & 8:  # INFO_REFUTATION
+        raw.pop("refutation", None)
+    if not selector & 16:  # INFO_CURRLINE
+        raw.pop("currline", None)
     return raw  # type: ignore[return-value]
+
+
+def _parse_uci_info(arg: str, root_board: Any, selector: int = INFO_ALL) -> InfoDict:
+    """The ``InfoDict`` of an ``info`` line's arguments about
+    ``root_board`` (python-chess's private function of the same name, which
+    python-chess's tests call): the fields ``selector`` asks for."""
+    if not selector:
+        return {}  # type: ignore[typeddict-item]
+    search = _bitboards.UciSearch(_query(root_board))
+    return _info(search.info(arg), search.turn, selector)
 
 
 # --- The engine -------------------------------------------------------------
@@ -966,12 +1022,17 @@ class SimpleEngine:
         return result
 
     def quit(self) -> None:
-        """Tells the engine to quit (killed if it has not within a second)
-        and reaps it; later calls raise ``EngineTerminatedError``."""
-        self._engine.quit()
+        """Tells the engine to quit and reaps it; later calls raise
+        ``EngineTerminatedError``. An engine that has not exited within
+        ``timeout`` seconds (None: a second) is killed, and
+        ``EngineTimeoutError`` (a ``TimeoutError``: from Python 3.11 that
+        is ``asyncio.TimeoutError``, which python-chess raises) says so."""
+        if self._engine.quit(self.timeout):
+            raise EngineTimeoutError(f"the engine did not exit within {self.timeout} s of `quit`: it was killed")
 
     def close(self) -> None:
-        """As ``quit``."""
+        """Ends the engine: ``quit``, and killed if it has not exited
+        within a second; never an error."""
         self._engine.quit()
 
     def __enter__(self) -> "SimpleEngine":
@@ -1256,3 +1317,887 @@ def _positions_table_fens(table: Any) -> List[str]:
         fens.append(f"{'/'.join(ranks)} {'w' if turns[index] else 'b'} {rights or '-'} {ep_name} "
                     f"{halves[index] or 0} {fulls[index] or 1}")
     return fens
+
+
+
+# --- asyncio: python-chess's protocols -------------------------------------
+#
+# popen_uci, UciProtocol, AnalysisResult, MockTransport and
+# run_in_background, with the lines an engine sends read in Rust
+# (_bitboards.UciSearch: info fields, PV moves and best moves checked against
+# the position searched). A protocol runs one command at a time. A command
+# still running when the next is asked for (an analysis, a search pondering
+# on the expected reply) is told to end first: `stop`, or, when the pondered
+# position is the one now asked about, nothing at all and `ponderhit` sent
+# by the next search.
+
+def _split(line: str) -> Tuple[str, str]:
+    """The first word of ``line`` and the rest (leading spaces removed)."""
+    parts = line.split(None, 1)
+    if not parts:
+        return "", ""
+    return parts[0], parts[1] if len(parts) > 1 else ""
+
+
+def _command_line(command: Union[str, "os.PathLike[str]", List[str]]) -> List[str]:
+    if isinstance(command, (str, os.PathLike)):
+        return [os.fspath(command)]
+    return [os.fspath(part) for part in command]
+
+
+# --- Results ----------------------------------------------------------------
+
+_END = object()
+
+
+class AnalysisResult:
+    """A search running on an asyncio engine (``Protocol.analysis``): its
+    ``InfoDict``s as they come (``await get()``, ``async for``), ``info``
+    (the best PV's so far) and ``multipv``, ``stop()``, and
+    ``await wait()`` for its ``BestMove``. Leaving its ``with`` block
+    stops it."""
+
+    def __init__(self, stop: Optional[Callable[[], None]] = None) -> None:
+        self._stop = stop
+        self._queue: "asyncio.Queue[Any]" = asyncio.Queue()
+        self._best: "asyncio.Future[BestMove]" = asyncio.get_running_loop().create_future()
+        self._ended = False
+        self.multipv: List[InfoDict] = [{}]  # type: ignore[list-item]
+
+    @property
+    def info(self) -> InfoDict:
+        """The best PV's information so far."""
+        return self.multipv[0]
+
+    def post(self, info: InfoDict) -> None:
+        """Adds an info the engine sent (its ``multipv`` rank's entry is
+        updated, and it is queued for ``get``)."""
+        rank = int(info.get("multipv", 1))
+        while len(self.multipv) < rank:
+            self.multipv.append({})  # type: ignore[arg-type]
+        self.multipv[rank - 1].update(info)
+        self._queue.put_nowait(info)
+
+    def set_finished(self, best: BestMove) -> None:
+        """Ends the search with its best move."""
+        if not self._best.done():
+            self._best.set_result(best)
+            self._queue.put_nowait(_END)
+
+    def set_exception(self, error: BaseException) -> None:
+        """Ends the search with an error (``wait`` raises it)."""
+        if not self._best.done():
+            self._best.set_exception(error)
+            self._queue.put_nowait(_END)
+
+    def stop(self) -> None:
+        """Tells the engine to stop (its ``bestmove`` follows)."""
+        if self._stop is not None and not self._best.done():
+            stop, self._stop = self._stop, None
+            stop()
+
+    async def wait(self) -> BestMove:
+        """Waits for the end of the search: its ``BestMove``, or its error."""
+        return await asyncio.shield(self._best)
+
+    def would_block(self) -> bool:
+        """Whether ``get()`` would wait for the engine."""
+        return not self._ended and self._queue.empty()
+
+    def empty(self) -> bool:
+        """Whether every info sent so far was taken."""
+        return self._ended or self._queue.qsize() <= int(self._best.done())
+
+    async def get(self) -> InfoDict:
+        """The next info, waiting for it; ``AnalysisComplete`` once the
+        search ended and every info was taken (or the search's error)."""
+        if self._ended:
+            raise AnalysisComplete()
+        item = await self._queue.get()
+        if item is _END:
+            self._ended = True
+            await self.wait()
+            raise AnalysisComplete()
+        return item  # type: ignore[no-any-return]
+
+    async def next(self) -> Optional[InfoDict]:
+        """The next info, or None at the end."""
+        try:
+            return await self.get()
+        except AnalysisComplete:
+            return None
+
+    def __aiter__(self) -> "AnalysisResult":
+        return self
+
+    async def __anext__(self) -> InfoDict:
+        try:
+            return await self.get()
+        except AnalysisComplete:
+            raise StopAsyncIteration from None
+
+    def __enter__(self) -> "AnalysisResult":
+        return self
+
+    def __exit__(self, exc_type: Optional[type], exc_value: Optional[BaseException],
+                 traceback: Optional["TracebackType"]) -> None:
+        self.stop()
+
+
+# --- Commands ---------------------------------------------------------------
+
+class _Command(Generic[T]):
+    """One exchange with the engine. ``result`` is what the caller awaits;
+    ``finished`` is when the engine is free for the next command (later,
+    for a search left running)."""
+
+    def __init__(self, protocol: "Protocol") -> None:
+        self.protocol = protocol
+        self.result: "asyncio.Future[T]" = protocol.loop.create_future()
+        self.finished: "asyncio.Future[None]" = protocol.loop.create_future()
+        # An error nobody awaits is not worth a warning at exit.
+        self.result.add_done_callback(_retrieve)
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def line_received(self, line: str) -> None:
+        """A line of the engine's output while this command runs."""
+
+    def cancel(self) -> None:
+        """A later command waits for this one: end it soon."""
+
+    def fail(self, error: BaseException) -> None:
+        """The command cannot go on (the engine died, or said something
+        wrong): its caller gets ``error``, and the engine is free."""
+        if not self.result.done():
+            self.result.set_exception(error)
+        self.finish()
+
+    def finish(self) -> None:
+        if not self.finished.done():
+            self.finished.set_result(None)
+
+
+def _retrieve(future: "asyncio.Future[Any]") -> None:
+    if not future.cancelled():
+        future.exception()
+
+
+class Protocol(asyncio.SubprocessProtocol):
+    """What every asyncio engine protocol shares: the transport, the lines
+    read from the engine's output, one command at a time, ``returncode``
+    (a future of the exit code)."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.transport: Optional[asyncio.SubprocessTransport] = None
+        self.returncode: "asyncio.Future[int]" = self.loop.create_future()
+        self.initialized = False
+        self.id: Dict[str, str] = {}
+        self._buffer = bytearray()
+        self._lock = asyncio.Lock()
+        self._command: Optional[_Command[Any]] = None
+        self._group: Optional[int] = None
+
+    # The transport's side.
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def pipe_data_received(self, fd: int, data: Union[bytes, str]) -> None:
+        if fd != 1:
+            return  # standard error: not the protocol's
+        self._buffer += data.encode() if isinstance(data, str) else data
+        while True:
+            end = self._buffer.find(b"\n")
+            if end < 0:
+                break
+            raw = bytes(self._buffer[:end])
+            del self._buffer[:end + 1]
+            self._line_received(raw.decode("utf-8", errors="replace").rstrip("\r"))
+
+    def process_exited(self) -> None:
+        code = self.transport.get_returncode() if self.transport is not None else None
+        if not self.returncode.done():
+            self.returncode.set_result(code if code is not None else -1)
+        command = self._command
+        if command is not None and not command.finished.done():
+            command.fail(EngineTerminatedError(f"the engine process ended (exit code {code})"))
+        self._kill_group()
+
+    def connection_lost(self, exc: Optional[Exception]) -> None:
+        self._kill_group()
+
+    def _kill_group(self) -> None:
+        group, self._group = self._group, None
+        if group is not None:
+            try:
+                os.killpg(group, signal.SIGKILL)
+            except OSError:
+                pass  # already gone
+
+    def _line_received(self, line: str) -> None:
+        command = self._command
+        if command is None or command.finished.done():
+            return  # nothing is waiting for it (a late `info string`)
+        try:
+            command.line_received(line)
+        except Exception as error:  # a line the command cannot take
+            command.fail(error)
+
+    def send_line(self, line: str) -> None:
+        """Writes ``line`` to the engine."""
+        if self.transport is None:
+            raise EngineTerminatedError("the engine is not connected")
+        stdin = self.transport.get_pipe_transport(0)
+        if stdin is None:
+            raise EngineTerminatedError("the engine's input is closed")
+        stdin.write((line + "\n").encode("utf-8"))  # type: ignore[attr-defined]
+
+    # Commands.
+
+    async def _run(self, command: _Command[T], *, initializing: bool = False) -> T:
+        async with self._lock:
+            running = self._command
+            if running is not None and not running.finished.done():
+                running.cancel()
+                await asyncio.shield(running.finished)
+            if self.returncode.done():
+                raise EngineTerminatedError(f"the engine process ended (exit code {self.returncode.result()})")
+            if initializing and self.initialized:
+                raise EngineError("the engine is already initialized")
+            if not initializing and not self.initialized:
+                raise EngineError("the engine is not initialized (initialize() first, or it failed)")
+            self._command = command
+            try:
+                command.start()
+            except BaseException:
+                command.finish()
+                raise
+        try:
+            return await asyncio.shield(command.result)
+        except asyncio.CancelledError:
+            command.cancel()
+            raise
+
+    @classmethod
+    async def popen(cls, command: Union[str, "os.PathLike[str]", List[str]], *, setpgrp: bool = False,
+                    **popen_args: Any) -> Tuple[asyncio.SubprocessTransport, Any]:
+        """Starts ``command`` with this protocol on its pipes (not yet
+        initialized). ``setpgrp=True`` gives it a process group of its own,
+        killed whole when the engine ends (an engine behind a wrapper
+        script too)."""
+        loop = asyncio.get_running_loop()
+        popen_args.setdefault("stdin", subprocess.PIPE)
+        popen_args.setdefault("stdout", subprocess.PIPE)
+        popen_args.setdefault("stderr", subprocess.DEVNULL)
+        if setpgrp:
+            popen_args["start_new_session"] = True
+        transport, protocol = await loop.subprocess_exec(cls, *_command_line(command), **popen_args)
+        if setpgrp:
+            protocol._group = transport.get_pid()
+        return transport, protocol
+
+    # The API every protocol has.
+
+    async def initialize(self) -> None:
+        raise NotImplementedError
+
+    async def ping(self) -> None:
+        raise NotImplementedError
+
+    async def configure(self, options: ConfigMapping) -> None:
+        raise NotImplementedError
+
+    async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
+                                        engine_rating: Optional[int] = None) -> None:
+        raise NotImplementedError
+
+    async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
+                   ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Any]] = None,
+                   options: ConfigMapping = {}, opponent: Optional[Opponent] = None) -> PlayResult:
+        raise NotImplementedError
+
+    async def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                       game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
+                       options: ConfigMapping = {}) -> AnalysisResult:
+        raise NotImplementedError
+
+    async def analyse(self, board: Any, limit: Limit, *, multipv: Optional[int] = None, game: object = None,
+                      info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
+                      options: ConfigMapping = {}) -> Union[InfoDict, List[InfoDict]]:
+        """Searches ``board`` to ``limit``: the best PV's ``InfoDict``, or
+        with ``multipv`` the list of the PVs'."""
+        analysis = await self.analysis(board, limit, multipv=multipv, game=game, info=info,
+                                       root_moves=root_moves, options=options)
+        with analysis:
+            await analysis.wait()
+        return analysis.info if multipv is None else analysis.multipv
+
+    async def send_game_result(self, board: Any, winner: Optional[bool] = None, game_ending: Optional[str] = None,
+                               game_complete: bool = True) -> None:
+        raise NotImplementedError
+
+    async def quit(self) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        pid = self.transport.get_pid() if self.transport is not None else None
+        return f"<{type(self).__name__} (pid={pid})>"
+
+
+# --- UCI --------------------------------------------------------------------
+
+def _same_position(a: Any, b: Any) -> bool:
+    return [m.uci() for m in a.move_stack] == [m.uci() for m in b.move_stack] and a.fen() == b.fen()
+
+
+def _milliseconds(seconds: float) -> int:
+    return max(1, round(seconds * 1000))
+
+
+class UciProtocol(Protocol):
+    """The UCI protocol over an asyncio transport, as python-chess's
+    ``UciProtocol``: ``initialize``, ``ping``, ``debug``, ``configure``,
+    ``play`` (with pondering: ``ponderhit`` when the reply was the one
+    expected), ``analysis``, ``analyse``, ``send_opponent_information``,
+    ``quit``. It writes the lines python-chess writes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.options: UciOptionMap[Option] = UciOptionMap()
+        # What the engine has been sent, and what configure() asked for.
+        self.config: UciOptionMap[ConfigValue] = UciOptionMap()
+        self.target_config: UciOptionMap[ConfigValue] = UciOptionMap()
+        self.game: object = None
+        self.first_game = True
+        self._search: Any = None
+        self._turn = True
+        # The position a ponder search may be continuing into, and whether
+        # the next search is to say `ponderhit`.
+        self._may_ponderhit: Any = None
+        self._ponderhit = False
+
+    # Lines.
+
+    def debug(self, on: bool = True) -> None:
+        """Switches the engine's debug mode on or off."""
+        self.send_line("debug on" if on else "debug off")
+
+    def _setoption(self, name: str, value: ConfigValue) -> None:
+        option = self.options.get(name)
+        if option is None:
+            raise EngineError(f"the engine has no option {name!r}; it declared: {', '.join(self.options)}")
+        value = option.parse(value)
+        if value is not None and value == self.config.get(name):
+            return
+        if option.name != "UCI_Opponent":  # sent after ucinewgame
+            if value is None:
+                self.send_line(f"setoption name {option.name}")
+            elif isinstance(value, bool):
+                self.send_line(f"setoption name {option.name} value {'true' if value else 'false'}")
+            else:
+                self.send_line(f"setoption name {option.name} value {value}")
+        self.config[option.name] = value
+
+    def _wanted(self, options: ConfigMapping) -> Iterator[Tuple[str, ConfigValue]]:
+        """The call's options, then the configured ones it does not name."""
+        given = UciOptionMap(options)
+        yield from given.items()
+        for name, value in self.target_config.items():
+            if name not in given:
+                yield name, value
+
+    def _changed_options(self, options: ConfigMapping) -> bool:
+        return any(value is None or value != self.config.get(name) for name, value in self._wanted(options))
+
+    def _configure(self, options: ConfigMapping) -> None:
+        for name, value in self._wanted(options):
+            option = self.options.get(name)
+            if option is not None and option.is_managed():
+                raise EngineError(f"option {option.name!r} is set by the client itself "
+                                  "(multipv=, ponder=, the board's chess960 and variant)")
+            self._setoption(name, value)
+
+    def _ucinewgame(self) -> None:
+        self.send_line("ucinewgame")
+        opponent = self.config.get("UCI_Opponent") or self.target_config.get("UCI_Opponent")
+        if opponent:
+            self.send_line(f"setoption name UCI_Opponent value {opponent}")
+        self.first_game = False
+        self._ponderhit = False
+
+    def _opponent_options(self, opponent: Optional[Opponent]) -> Dict[str, ConfigValue]:
+        if opponent is None or not opponent.name or "UCI_Opponent" not in self.options:
+            return {}
+        kind = "computer" if opponent.is_engine else "human"
+        return {"UCI_Opponent": f"{opponent.title or 'none'} {opponent.rating or 'none'} {kind} {opponent.name}"}
+
+    def _position(self, board: Any) -> None:
+        variant = getattr(type(board), "uci_variant", "chess")
+        if "UCI_Variant" in self.options:
+            self._setoption("UCI_Variant", variant)
+        elif variant != "chess":
+            raise EngineError(f"the engine has no UCI_Variant option: it cannot play {variant}")
+        chess960 = bool(getattr(board, "chess960", False))
+        if "UCI_Chess960" in self.options:
+            self._setoption("UCI_Chess960", chess960)
+        elif chess960:
+            raise EngineError("the engine has no UCI_Chess960 option: it cannot play Chess960")
+        stack = list(board.move_stack)
+        # A null move cannot be sent: the position alone is.
+        whole = all(stack)
+        root = board.root() if whole and stack else board
+        fen = root.fen(shredder=chess960, en_passant="fen")
+        words = ["position"]
+        if variant == "chess" and fen == _START_FEN:
+            words.append("startpos")
+        else:
+            words += ["fen", fen]
+        if whole and stack:
+            words.append("moves")
+            words += [move.uci() for move in stack]
+        self.send_line(" ".join(words))
+        self._search = _bitboards.UciSearch(_query(board) if whole else board.fen())
+        self._turn = self._search.turn
+
+    def _go(self, limit: Limit, *, root_moves: Optional[Iterable[Any]] = None, ponder: bool = False,
+            infinite: bool = False) -> None:
+        words = ["go"]
+        if ponder:
+            words.append("ponder")
+        if limit.white_clock is not None:
+            words += ["wtime", str(_milliseconds(limit.white_clock))]
+        if limit.black_clock is not None:
+            words += ["btime", str(_milliseconds(limit.black_clock))]
+        if limit.white_inc is not None:
+            words += ["winc", str(round(limit.white_inc * 1000))]
+        if limit.black_inc is not None:
+            words += ["binc", str(round(limit.black_inc * 1000))]
+        if limit.remaining_moves is not None and int(limit.remaining_moves) > 0:
+            words += ["movestogo", str(int(limit.remaining_moves))]
+        for name in ("depth", "nodes", "mate"):
+            value = getattr(limit, name)
+            if value is not None:
+                words += [name, str(max(1, int(value)))]
+        if limit.time is not None:
+            words += ["movetime", str(_milliseconds(limit.time))]
+        if infinite:
+            words.append("infinite")
+        if root_moves is not None:
+            moves = [move.uci() for move in root_moves]
+            # `searchmoves` followed by nothing would be read as no limit.
+            words += ["searchmoves"] + (moves or ["0000"])
+        self.send_line(" ".join(words))
+
+    def _info(self, rest: str, selector: int) -> InfoDict:
+        if not selector:
+            return {}  # type: ignore[typeddict-item]
+        return _info(self._search.info(rest), self._turn, selector)
+
+    def _bestmove(self, rest: str) -> BestMove:
+        move, reply = self._search.bestmove(rest)
+        return BestMove(move, reply)
+
+    # Commands.
+
+    async def initialize(self) -> None:
+        """The ``uci`` handshake: the engine's ``id`` and ``option`` lines,
+        up to ``uciok``."""
+        return await self._run(_UciInitialize(self), initializing=True)
+
+    async def ping(self) -> None:
+        """``isready``, answered by ``readyok``."""
+        return await self._run(_UciPing(self))
+
+    async def configure(self, options: ConfigMapping) -> None:
+        """Sets options, checked against those the engine declared; they
+        stay set for later searches."""
+        return await self._run(_UciConfigure(self, options))
+
+    async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
+                                        engine_rating: Optional[int] = None) -> None:
+        """Sets ``UCI_Opponent`` (when the engine has it) for the next game."""
+        return await self.configure(self._opponent_options(opponent))
+
+    async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
+                   ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Any]] = None,
+                   options: ConfigMapping = {}, opponent: Optional[Opponent] = None) -> PlayResult:
+        """The engine's move in ``board`` at ``limit``. With ``ponder=True``
+        the engine goes on thinking on the reply it expects, and the next
+        ``play`` on that position continues that search (``ponderhit``)."""
+        return await self._run(_UciPlay(self, board, limit, game, int(info), ponder, root_moves, options, opponent))
+
+    async def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                       game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
+                       options: ConfigMapping = {}) -> AnalysisResult:
+        """Starts a search (without ``limit``, until stopped) and returns its
+        ``AnalysisResult`` once the engine searches."""
+        return await self._run(_UciAnalysis(self, board, limit, multipv, game, int(info), root_moves, options))
+
+    async def send_game_result(self, board: Any, winner: Optional[bool] = None, game_ending: Optional[str] = None,
+                               game_complete: bool = True) -> None:
+        """UCI has no word for a game's end: nothing is sent."""
+
+    async def quit(self) -> None:
+        """Sends ``quit`` and waits for the engine to exit."""
+        self.send_line("quit")
+        await asyncio.shield(self.returncode)
+
+
+_START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+class _UciInitialize(_Command[None]):
+    protocol: UciProtocol
+
+    def start(self) -> None:
+        self.protocol.send_line("uci")
+
+    def line_received(self, line: str) -> None:
+        protocol = self.protocol
+        word, rest = _split(line)
+        if line.strip() == "uciok":
+            protocol.initialized = True
+            self.result.set_result(None)
+            self.finish()
+        elif word == "option":
+            row = _bitboards.parse_uci_option(line.strip())
+            if row is None:
+                return
+            option = Option(*row)
+            protocol.options[option.name] = option
+            if option.default is not None:
+                protocol.config[option.name] = option.default
+                if not option.is_managed() and option.name.lower() != "uci_analysemode":
+                    protocol.target_config[option.name] = option.default
+        elif word == "id":
+            key, value = _split(rest)
+            if key:
+                protocol.id[key] = value.strip()
+
+
+class _UciPing(_Command[None]):
+    def start(self) -> None:
+        self.protocol.send_line("isready")
+
+    def line_received(self, line: str) -> None:
+        if line.strip() == "readyok":
+            self.result.set_result(None)
+            self.finish()
+
+
+class _UciConfigure(_Command[None]):
+    protocol: UciProtocol
+
+    def __init__(self, protocol: UciProtocol, options: ConfigMapping) -> None:
+        super().__init__(protocol)
+        self.options = options
+
+    def start(self) -> None:
+        self.protocol._configure(self.options)
+        self.protocol.target_config.update({name: value for name, value in self.options.items() if value is not None})
+        self.result.set_result(None)
+        self.finish()
+
+
+class _UciSearchCommand(_Command[T]):
+    """What a play and an analysis share: options, then ``ucinewgame`` and
+    ``isready`` for a new game, then the position and ``go``."""
+
+    protocol: UciProtocol
+
+    def __init__(self, protocol: UciProtocol, game: object, selector: int) -> None:
+        super().__init__(protocol)
+        self.game = game
+        self.selector = selector
+        self.waiting_ready = False
+        self.stop_sent = False
+
+    def _new_game_or_go(self, new_game: bool) -> None:
+        protocol = self.protocol
+        if new_game:
+            protocol.game = self.game
+            protocol._ucinewgame()
+            self.waiting_ready = True
+            protocol.send_line("isready")
+        else:
+            self.go()
+
+    def go(self) -> None:
+        raise NotImplementedError
+
+    def info_line(self, rest: str) -> None:
+        raise NotImplementedError
+
+    def bestmove_line(self, rest: str) -> None:
+        raise NotImplementedError
+
+    def line_received(self, line: str) -> None:
+        word, rest = _split(line)
+        if word == "info":
+            self.info_line(rest)
+        elif word == "bestmove":
+            self.bestmove_line(rest)
+        elif self.waiting_ready and line.strip() == "readyok":
+            self.waiting_ready = False
+            self.go()
+
+    def _stop(self) -> None:
+        if not self.stop_sent and not self.finished.done():
+            self.stop_sent = True
+            self.protocol.send_line("stop")
+
+
+class _UciPlay(_UciSearchCommand[PlayResult]):
+    def __init__(self, protocol: UciProtocol, board: Any, limit: Limit, game: object, selector: int, ponder: bool,
+                 root_moves: Optional[Iterable[Any]], options: ConfigMapping, opponent: Optional[Opponent]) -> None:
+        super().__init__(protocol, game, selector)
+        self.board = board
+        self.limit = limit
+        self.ponder = ponder
+        self.root_moves = root_moves
+        self.options: Dict[str, ConfigValue] = dict(options)
+        self.options.update(protocol._opponent_options(opponent))
+        self.info: InfoDict = {}  # type: ignore[typeddict-item]
+        self.pondering: Any = None
+        self.started = 0.0
+        # A search pondering on this very position may go on: only in the
+        # same game, with the same options.
+        same = ponder and not protocol.first_game and game == protocol.game
+        protocol._may_ponderhit = board if same and not protocol._changed_options(self.options) else None
+
+    def start(self) -> None:
+        protocol = self.protocol
+        self.started = time.perf_counter()
+        if protocol._ponderhit:
+            protocol._ponderhit = False
+            protocol.send_line("ponderhit")
+            return
+        if ("UCI_AnalyseMode" in protocol.options and "UCI_AnalyseMode" not in protocol.target_config
+                and all(name.lower() != "uci_analysemode" for name in self.options)):
+            protocol._setoption("UCI_AnalyseMode", False)
+        if "Ponder" in protocol.options:
+            protocol._setoption("Ponder", self.ponder)
+        if "MultiPV" in protocol.options:
+            protocol._setoption("MultiPV", protocol.options["MultiPV"].default)
+        opponent = self.options.get("UCI_Opponent") or protocol.target_config.get("UCI_Opponent")
+        new_opponent = opponent != protocol.config.get("UCI_Opponent")
+        protocol._configure(self.options)
+        self._new_game_or_go(protocol.first_game or protocol.game != self.game or new_opponent)
+
+    def go(self) -> None:
+        self.protocol._position(self.board)
+        self.protocol._go(self.limit, root_moves=self.root_moves)
+
+    def info_line(self, rest: str) -> None:
+        if self.pondering is None:
+            self.info.update(self.protocol._info(rest, self.selector))
+
+    def bestmove_line(self, rest: str) -> None:
+        if self.pondering is not None:
+            # The ponder search's end (after `stop`).
+            self.pondering = None
+        elif not self.result.done():
+            best = self.protocol._bestmove(rest)
+            self.result.set_result(PlayResult(best.move, best.ponder, self.info))
+            if self.ponder and best.move and best.ponder:
+                self._ponder_on(best.move, best.ponder)
+        if self.pondering is None:
+            self._end()
+
+    def _ponder_on(self, move: Any, reply: Any) -> None:
+        board = self.board.copy()
+        board.push(move)
+        board.push(reply)
+        self.pondering = board
+        self.protocol._position(board)
+        # The clocks as they will be when the reply is played.
+        used = time.perf_counter() - self.started
+        limit = dataclasses.replace(self.limit)
+        if limit.white_clock is not None:
+            limit.white_clock += limit.white_inc or 0.0
+            if board.turn:
+                limit.white_clock -= used
+        if limit.black_clock is not None:
+            limit.black_clock += limit.black_inc or 0.0
+            if not board.turn:
+                limit.black_clock -= used
+        if limit.remaining_moves:
+            limit.remaining_moves -= 1
+        self.protocol._go(limit, ponder=True)
+
+    def _end(self) -> None:
+        self.protocol._may_ponderhit = None
+        self.finish()
+
+    def cancel(self) -> None:
+        if self.finished.done():
+            return
+        expected = self.protocol._may_ponderhit
+        if self.pondering is not None and expected is not None and _same_position(expected, self.pondering):
+            # The next search is on the pondered position: it goes on.
+            self.protocol._ponderhit = True
+            self._end()
+        else:
+            self._stop()
+
+    def fail(self, error: BaseException) -> None:
+        # An engine that ends while pondering ends a play already answered.
+        if not self.result.done():
+            self.result.set_exception(error)
+        self._end()
+
+
+class _UciAnalysis(_UciSearchCommand[AnalysisResult]):
+    def __init__(self, protocol: UciProtocol, board: Any, limit: Optional[Limit], multipv: Optional[int],
+                 game: object, selector: int, root_moves: Optional[Iterable[Any]], options: ConfigMapping) -> None:
+        super().__init__(protocol, game, selector)
+        self.board = board
+        self.limit = limit
+        self.multipv = multipv
+        self.root_moves = root_moves
+        self.options = options
+        self.analysis: Optional[AnalysisResult] = None
+
+    def start(self) -> None:
+        protocol = self.protocol
+        self.analysis = AnalysisResult(stop=self.cancel)
+        if "Ponder" in protocol.options:
+            protocol._setoption("Ponder", False)
+        if ("UCI_AnalyseMode" in protocol.options and "UCI_AnalyseMode" not in protocol.target_config
+                and all(name.lower() != "uci_analysemode" for name in self.options)):
+            protocol._setoption("UCI_AnalyseMode", True)
+        if "MultiPV" in protocol.options or (self.multipv and self.multipv > 1):
+            protocol._setoption("MultiPV", 1 if self.multipv is None else self.multipv)
+        protocol._configure(self.options)
+        self._new_game_or_go(protocol.first_game or protocol.game != self.game)
+
+    def go(self) -> None:
+        protocol = self.protocol
+        protocol._position(self.board)
+        if self.limit is not None:
+            protocol._go(self.limit, root_moves=self.root_moves)
+        else:
+            protocol._go(Limit(), root_moves=self.root_moves, infinite=True)
+        self.result.set_result(self.analysis)  # type: ignore[arg-type]
+
+    def info_line(self, rest: str) -> None:
+        info = self.protocol._info(rest, self.selector)
+        if info and self.analysis is not None:
+            self.analysis.post(info)
+
+    def bestmove_line(self, rest: str) -> None:
+        if not self.result.done():
+            raise EngineError("the engine sent `bestmove` before it was asked to search")
+        best = self.protocol._bestmove(rest)
+        self.finish()
+        assert self.analysis is not None
+        self.analysis.set_finished(best)
+
+    def cancel(self) -> None:
+        self._stop()
+
+    def fail(self, error: BaseException) -> None:
+        if self.analysis is not None:
+            self.analysis.set_exception(error)
+        super().fail(error)
+
+
+# --- Starting engines -------------------------------------------------------
+
+async def popen_uci(command: Union[str, "os.PathLike[str]", List[str]], *, setpgrp: bool = False,
+                    **popen_args: Any) -> Tuple[asyncio.SubprocessTransport, UciProtocol]:
+    """Starts a UCI engine (a path, or a list of the path and its
+    arguments) and its handshake: ``(transport, protocol)``. Bound the
+    wait with ``asyncio.wait_for``. ``setpgrp=True`` starts it in a
+    process group of its own, killed whole when it ends (an engine behind
+    a wrapper script too); Ctrl-C then no longer reaches it."""
+    transport, protocol = await UciProtocol.popen(command, setpgrp=setpgrp, **popen_args)
+    try:
+        await protocol.initialize()
+    except BaseException:
+        transport.close()
+        raise
+    return transport, protocol
+
+
+def run_in_background(coroutine: Callable[["concurrent.futures.Future[T]"], Coroutine[Any, Any, None]], *,
+                      name: Optional[str] = None, debug: Optional[bool] = None) -> T:
+    """Runs ``coroutine(future)`` in a new event loop on a thread of its
+    own and returns the future's result as soon as it is set; the
+    coroutine may go on after that. An error it raises before setting the
+    result is raised here."""
+    future: "concurrent.futures.Future[T]" = concurrent.futures.Future()
+
+    def background() -> None:
+        try:
+            asyncio.run(coroutine(future), debug=debug)
+            if not future.done():
+                future.set_exception(EngineError("the coroutine ended without setting the future's result"))
+        except BaseException as error:
+            if not future.done():
+                future.set_exception(error)
+
+    threading.Thread(target=background, name=name or "bitboards-engine-background", daemon=True).start()
+    return future.result()
+
+
+# --- A transport for tests --------------------------------------------------
+
+class MockTransport(asyncio.SubprocessTransport, asyncio.WriteTransport):
+    """A transport that plays an engine from a script, for tests:
+    ``expect(line, responses)`` says what the protocol must write next
+    and what the engine answers (after the current step of the loop);
+    ``expect_ping()`` answers one XBoard ``ping N`` with ``pong N``;
+    ``assert_done()`` checks that every expected line was written."""
+
+    def __init__(self, protocol: Protocol) -> None:
+        super().__init__()
+        self.protocol = protocol
+        self._script: Deque[Tuple[str, List[str]]] = collections.deque()
+        self._pings = 0
+        self._written = bytearray()
+        protocol.connection_made(self)
+
+    def expect(self, expectation: str, responses: List[str] = []) -> None:
+        self._script.append((expectation, list(responses)))
+
+    def expect_ping(self) -> None:
+        self._pings += 1
+
+    def assert_done(self) -> None:
+        assert not self._script, f"lines expected but not written: {list(self._script)}"
+
+    def get_pipe_transport(self, fd: int) -> Any:
+        assert fd == 0, f"only the engine's input (0) is written, not {fd}"
+        return self
+
+    def write(self, data: Union[bytes, bytearray, memoryview]) -> None:
+        self._written += data
+        while b"\n" in self._written:
+            raw, _, rest = bytes(self._written).partition(b"\n")
+            self._written = bytearray(rest)
+            self._line(raw.decode("utf-8"))
+
+    def _line(self, line: str) -> None:
+        if self._pings and line.startswith("ping "):
+            self._pings -= 1
+            self._answer(["pong " + line[len("ping "):]])
+            return
+        assert self._script, f"the protocol wrote {line!r}, and nothing more was expected"
+        expected, responses = self._script.popleft()
+        assert line == expected, f"the protocol wrote {line!r} where {expected!r} was expected"
+        if responses:
+            self._answer(responses)
+
+    def _answer(self, lines: List[str]) -> None:
+        data = "".join(line + "\n" for line in lines).encode("utf-8")
+        self.protocol.loop.call_soon(self.protocol.pipe_data_received, 1, data)
+
+    def get_pid(self) -> int:
+        return id(self)
+
+    def get_returncode(self) -> Optional[int]:
+        return 0 if not self._script else None

@@ -279,7 +279,112 @@ fn info_dict<'py>(
     if let Some(string) = &info.string {
         dict.set_item("string", string)?;
     }
+    let shared = |mv: bitboards::Move| Move::from_move(mv, notation).shared(py, objects);
+    let line = |moves: &[bitboards::Move]| PyList::new(py, moves.iter().map(|&mv| shared(mv)));
+    if let Some(mv) = info.currmove {
+        dict.set_item("currmove", shared(mv))?;
+    }
+    if let Some(number) = info.currmovenumber {
+        dict.set_item("currmovenumber", number)?;
+    }
+    if let Some(load) = info.cpuload {
+        dict.set_item("cpuload", load)?;
+    }
+    if !info.refutation.is_empty() {
+        let refutation = PyDict::new(py);
+        for (mv, moves) in &info.refutation {
+            refutation.set_item(shared(*mv), line(moves)?)?;
+        }
+        dict.set_item("refutation", refutation)?;
+    }
+    if !info.currline.is_empty() {
+        let currline = PyDict::new(py);
+        for (cpu, moves) in &info.currline {
+            currline.set_item(cpu, line(moves)?)?;
+        }
+        dict.set_item("currline", currline)?;
+    }
+    if let Some(ebf) = info.ebf {
+        dict.set_item("ebf", ebf)?;
+    }
     Ok(dict)
+}
+
+/// A `bestmove` line's move and ponder move.
+type BestAndPonder<'py> = (Option<Bound<'py, Move>>, Option<Bound<'py, Move>>);
+
+/// The position a search is about, for reading the engine's lines on it
+/// (`bitboards.engine`'s asyncio protocol): its `info` lines and its
+/// `bestmove`, every move checked against the position.
+#[pyclass(module = "bitboards._bitboards", frozen)]
+pub struct UciSearch {
+    position: Position,
+    notation: CastlingNotation,
+}
+
+#[pymethods]
+impl UciSearch {
+    /// The position at the end of `query` (a `bitboards.Board`, a FEN, or
+    /// `(start fen, [uci, ...], chess960)`).
+    #[new]
+    fn new(query: &Bound<'_, PyAny>) -> PyResult<UciSearch> {
+        let request = request_of(query)?;
+        Ok(UciSearch {
+            position: request.end(),
+            notation: request.notation,
+        })
+    }
+
+    /// Whether White is to move.
+    #[getter]
+    fn turn(&self) -> bool {
+        self.position.side_to_move() == Color::White
+    }
+
+    /// The fields of an `info` line (with or without its `info` word) as
+    /// `info_dict` gives them: "score" and "wdl" tuples from the side to
+    /// move's view. Bad fields are left out, never an error;
+    /// "multipv" only when the line has it, as python-chess reads lines.
+    fn info<'py>(&self, py: Python<'py>, line: &str) -> PyResult<Bound<'py, PyDict>> {
+        let (info, _) = Info::parse(line, &self.position);
+        let dict = info_dict(py, &info, self.notation, Move::objects(py)?)?;
+        let ranked = line
+            .split_whitespace()
+            .take_while(|&token| token != "string")
+            .any(|token| token == "multipv");
+        if !ranked {
+            dict.del_item("multipv")?;
+        }
+        Ok(dict)
+    }
+
+    /// The move and the expected reply of a `bestmove` line's arguments
+    /// (`e2e4 ponder e7e5`): None for `(none)`, `0000` or `NULL`; an
+    /// illegal move raises `EngineError`, an illegal ponder move is None.
+    fn bestmove<'py>(&self, py: Python<'py>, args: &str) -> PyResult<BestAndPonder<'py>> {
+        let objects = Move::objects(py)?;
+        let mut tokens = args.split_whitespace();
+        let best = match tokens.next() {
+            None | Some("(none)" | "NULL" | "0000") => return Ok((None, None)),
+            Some(text) => self.position.parse_uci(text).map_err(|error| {
+                raise(
+                    py,
+                    "EngineError",
+                    format!(
+                        "the engine's best move {text:?} is not legal in {} ({error})",
+                        self.position.fen()
+                    ),
+                )
+            })?,
+        };
+        let after = self.position.play_unchecked(best);
+        let ponder = match (tokens.next(), tokens.next()) {
+            (Some("ponder"), Some(text)) => after.parse_uci(text).ok(),
+            _ => None,
+        };
+        let shared = |mv: bitboards::Move| Move::from_move(mv, self.notation).shared(py, objects);
+        Ok((Some(shared(best)), ponder.map(shared)))
+    }
 }
 
 /// An analysis as `(infos, best, ponder, turn, warnings)`.
@@ -492,7 +597,11 @@ impl UciEngine {
         search_timeout: Option<f64>,
         setpgrp: bool,
     ) -> PyResult<UciEngine> {
-        let builder = builder_of(&command, timeout, search_timeout)?.process_group(setpgrp);
+        let builder = builder_of(&command, timeout, search_timeout)?
+            .process_group(setpgrp)
+            // As python-chess: `timeout` bounds `uci`, and the first command
+            // that waits on the engine finds one that never says `readyok`.
+            .ready_at_start(false);
         let engine = py
             .detach(|| builder.start())
             .map_err(|error| engine_error(py, &error))?;
@@ -620,17 +729,25 @@ impl UciEngine {
         Ok(!request_of(query)?.end().legal_moves().is_empty())
     }
 
-    /// `quit`: the engine is told to exit, killed if it does not within a
-    /// second, and reaped. Returns whether it had to be killed; nothing
-    /// when it was quit already.
-    fn quit(&self, py: Python<'_>) -> bool {
-        py.detach(|| {
+    /// `quit`: the engine is told to exit, killed if it does not within
+    /// `grace` seconds (None: a second), and reaped. Returns whether it
+    /// had to be killed; nothing when it was quit already.
+    #[pyo3(signature = (grace=None))]
+    fn quit(&self, py: Python<'_>, grace: Option<f64>) -> PyResult<bool> {
+        let grace = grace.map(|grace| seconds(grace, "timeout")).transpose()?;
+        Ok(py.detach(|| {
             let engine = match self.engine.lock() {
                 Ok(mut guard) => guard.take(),
                 Err(poisoned) => poisoned.into_inner().take(),
             };
-            engine.is_some_and(|engine| engine.quit().is_err())
-        })
+            engine.is_some_and(|engine| {
+                match grace {
+                    Some(grace) => engine.quit_within(grace),
+                    None => engine.quit(),
+                }
+                .is_err()
+            })
+        }))
     }
 
     /// Whether the engine was quit, or shut down by a fault.
@@ -715,10 +832,20 @@ pub fn analyse_many(
     }
 }
 
+/// An `option name ... type ...` line as engine.py's `Option` fields, or
+/// None when it declares no option the crate can read (the line is then
+/// ignored, as the handshake does).
+#[pyfunction]
+fn parse_uci_option(line: &str) -> Option<OptionRow> {
+    bitboards_engine::UciOption::parse(line).map(|option| option_row(&option))
+}
+
 /// `bitboards.engine`'s compiled part: the UCI client and the pool.
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<UciEngine>()?;
     module.add_class::<SearchStop>()?;
+    module.add_class::<UciSearch>()?;
+    module.add_function(wrap_pyfunction!(parse_uci_option, module)?)?;
     module.add_function(wrap_pyfunction!(analyse_many, module)?)?;
     Ok(())
 }

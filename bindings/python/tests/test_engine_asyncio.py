@@ -1,0 +1,324 @@
+"""The asyncio engine API (``popen_uci``, ``UciProtocol``, ``AnalysisResult``)
+against python-chess's as the reference: the same calls on both protocols,
+each over a scripted engine, must write the same lines and return the same
+moves and infos; then a real engine (Stockfish) and real processes."""
+
+import asyncio
+import os
+import shutil
+import time
+
+import chess
+import chess.engine
+import pytest
+
+import bitboards
+import bitboards.engine as engine
+
+STOCKFISH = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
+
+OPTIONS = [
+    "id name Scripted",
+    "id author The tests",
+    "option name Hash type spin default 16 min 1 max 1024",
+    "option name Ponder type check default false",
+    "option name MultiPV type spin default 1 min 1 max 500",
+    "option name UCI_Opponent type string",
+    "option name UCI_AnalyseMode type check default false",
+    "option name UCI_Chess960 type check default false",
+    "option name Style type combo default Normal var Solid var Normal var Risky",
+    "option name Clear Hash type button",
+    "uciok",
+]
+
+
+class ScriptedEngine(asyncio.SubprocessTransport, asyncio.WriteTransport):
+    """A transport that answers as a UCI engine would (its moves: the
+    first legal ones in UCI order, so that both protocols see the same
+    game) and records every line the protocol writes."""
+
+    def __init__(self, protocol):
+        super().__init__()
+        self.protocol = protocol
+        self.written = []
+        self.board = chess.Board()
+        self.waiting = None  # the position of a search waiting for `stop`
+        self._buffer = b""
+        protocol.connection_made(self)
+
+    def get_pipe_transport(self, fd):
+        return self
+
+    def get_pid(self):
+        return 1
+
+    def get_returncode(self):
+        return None
+
+    def write(self, data):
+        self._buffer += data
+        while b"\n" in self._buffer:
+            line, self._buffer = self._buffer.split(b"\n", 1)
+            line = line.decode()
+            self.written.append(line)
+            self.answer(line)
+
+    def send(self, *lines):
+        data = "".join(line + "\n" for line in lines).encode()
+        self.protocol.loop.call_soon(self.protocol.pipe_data_received, 1, data)
+
+    def best(self, board):
+        moves = sorted(board.legal_moves, key=lambda move: move.uci())
+        if not moves:
+            return ["bestmove (none)"]
+        after = board.copy()
+        after.push(moves[0])
+        replies = sorted(after.legal_moves, key=lambda move: move.uci())
+        pv = [moves[0].uci()] + ([replies[0].uci()] if replies else [])
+        infos = [
+            f"info depth 1 seldepth 2 multipv 1 score cp 31 nodes 20 nps 2000 time 10 pv {' '.join(pv)}",
+            f"info depth 2 seldepth 3 multipv 1 score cp 12 wdl 300 600 100 nodes 80 nps 4000 hashfull 3 "
+            f"tbhits 0 time 20 pv {' '.join(pv)}",
+            f"info depth 2 currmove {moves[-1].uci()} currmovenumber {len(moves)}",
+            "info string scripted  engine",
+        ]
+        if len(moves) > 1:
+            infos.append(f"info depth 2 multipv 2 score mate -3 nodes 80 pv {moves[1].uci()}")
+        ponder = f" ponder {replies[0].uci()}" if replies else ""
+        return infos + [f"bestmove {moves[0].uci()}{ponder}"]
+
+    def answer(self, line):
+        words = line.split()
+        if line == "uci":
+            self.send(*OPTIONS)
+        elif line == "isready":
+            self.send("readyok")
+        elif words[:1] == ["position"]:
+            chess960 = "UCI_Chess960 value true" in " ".join(self.written)
+            if words[1] == "startpos":
+                self.board = chess.Board(chess960=chess960)
+                rest = words[2:]
+            else:
+                self.board = chess.Board(" ".join(words[2:8]), chess960=chess960)
+                rest = words[8:]
+            for uci in rest[1:]:
+                self.board.push_uci(uci)
+        elif words[:1] == ["go"]:
+            if "ponder" in words or "infinite" in words:
+                self.waiting = self.board.copy()
+            else:
+                self.send(*self.best(self.board))
+        elif line in ("stop", "ponderhit") and self.waiting is not None:
+            board, self.waiting = self.waiting, None
+            self.send(*self.best(board))
+
+
+def plain(value):
+    """Results as plain data, the same whichever library made them."""
+    if isinstance(value, dict):
+        return {str(plain(key)): plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    if hasattr(value, "uci"):
+        return value.uci()
+    if hasattr(value, "white") and hasattr(value, "relative"):
+        white = value.white()
+        return ("pov", str(white) if not hasattr(white, "wins") else tuple(white))
+    if hasattr(value, "move") and hasattr(value, "ponder"):
+        return {"move": plain(value.move), "ponder": plain(value.ponder), "info": plain(getattr(value, "info", None))}
+    return value
+
+
+async def scenario(E, board_of):
+    """A game with pondering, analyses, options and an opponent, as a
+    program would play it; returns what it saw."""
+    protocol = E.UciProtocol()
+    transport = ScriptedEngine(protocol)
+    seen = []
+    await protocol.initialize()
+    seen.append(dict(protocol.id))
+    seen.append(sorted((name, option.type, option.default) for name, option in protocol.options.items()))
+    await protocol.send_opponent_information(opponent=E.Opponent("Eliza", None, 2100, True))
+    game = chess.Board()
+    result = await protocol.play(board_of(game), E.Limit(time=0.5), ponder=True, info=E.INFO_ALL, game="one")
+    seen.append(plain(result))
+    game.push(chess.Move.from_uci(result.move.uci()))
+    game.push(chess.Move.from_uci(result.ponder.uci()))
+    # The reply expected: ponderhit.
+    result = await protocol.play(board_of(game), E.Limit(white_clock=60, black_clock=50, white_inc=1, black_inc=2,
+                                                         remaining_moves=30), ponder=True, game="one")
+    seen.append(plain(result))
+    game.push(chess.Move.from_uci(result.move.uci()))
+    game.push(chess.Move.from_uci(result.ponder.uci()))
+    # Changed options: stop, not ponderhit.
+    result = await protocol.play(board_of(game), E.Limit(depth=5), ponder=True, game="one", options={"Hash": 64})
+    seen.append(plain(result))
+    seen.append(plain(await protocol.analyse(board_of(game), E.Limit(nodes=100), multipv=2, game="one")))
+    seen.append(plain(await protocol.analyse(board_of(game), E.Limit(depth=4), info=E.INFO_SCORE | E.INFO_PV)))
+    await protocol.configure({"Style": "Risky", "Clear Hash": None})
+    analysis = await protocol.analysis(board_of(game), game="one")
+    assert analysis.would_block()
+    analysis.stop()
+    seen.append(plain(await analysis.wait()))
+    infos = []
+    async for info in analysis:
+        infos.append(plain(info))
+    seen.append(infos)
+    seen.append(plain(analysis.info))
+    # A new game: a Chess960 start, a new opponent, root moves.
+    start = chess.Board.from_chess960_pos(518 + 1)
+    moves = sorted(start.legal_moves, key=lambda move: move.uci())[:3]
+    result = await protocol.play(board_of(start), E.Limit(nodes=500), game="two", root_moves=moves,
+                                 opponent=E.Opponent("Guy", "GM", 2600, False), info=E.INFO_BASIC)
+    seen.append(plain(result))
+    await protocol.ping()
+    with pytest.raises(E.EngineError):
+        await protocol.configure({"MultiPV": 3})
+    with pytest.raises(E.EngineError):
+        await protocol.configure({"No such option": 3})
+    return transport.written, seen
+
+
+def as_bitboards(board):
+    ours = bitboards.Board(board.root().fen(), chess960=board.chess960)
+    for move in board.move_stack:
+        ours.push_uci(move.uci())
+    return ours
+
+
+@pytest.mark.parametrize("board_of", [lambda board: board.copy(), as_bitboards], ids=["chess.Board", "bitboards.Board"])
+def test_the_same_lines_and_answers_as_python_chess(board_of):
+    theirs = asyncio.run(scenario(chess.engine, lambda board: board.copy()))
+    ours = asyncio.run(scenario(engine, board_of))
+    assert ours[0] == theirs[0]
+    assert "ponderhit" in ours[0] and "stop" in ours[0]
+    assert ours[1] == theirs[1]
+
+
+def test_info_lines_read_as_python_chess_reads_them():
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    lines = [
+        "depth 12 seldepth 17 multipv 1 score cp 35 nodes 1234 nps 56789 hashfull 12 tbhits 0 time 21 pv f1b5 a7a6",
+        "depth 3 score mate -2 lowerbound pv f3e5 c6e5",
+        "depth 3 score cp -5 upperbound wdl 20 900 80",
+        "currmove f1c4 currmovenumber 7 cpuload 998",
+        "refutation f1c4 g8f6 refutation f3g5",
+        "currline 2 d2d4 e5d4 f3d4",
+        "ebf 1.75 string a  spaced   string",
+        "depth 2 unknown 5 seldepth 3 pv f1b5 a7a6 x9x9 nodes 4",
+    ]
+    for line in lines:
+        for selector in (engine.INFO_ALL, engine.INFO_BASIC, engine.INFO_SCORE | engine.INFO_PV,
+                         engine.INFO_REFUTATION | engine.INFO_CURRLINE):
+            theirs = plain(chess.engine._parse_uci_info(line, board, selector))
+            ours = plain(engine._parse_uci_info(line, board, selector))
+            assert ours == theirs, (line, selector)
+
+
+def test_analysis_results_iterate_and_end():
+    async def main():
+        protocol = engine.UciProtocol()
+        transport = ScriptedEngine(protocol)
+        await protocol.initialize()
+        analysis = await protocol.analysis(chess.Board(), engine.Limit(depth=2))
+        infos = [info async for info in analysis]
+        best = await analysis.wait()
+        assert best.move.uci() == "a2a3" and best.ponder.uci() == "a7a5"
+        assert [info.get("depth") for info in infos] == [1, 2, 2, None, 2]
+        assert infos[3]["string"] == "scripted  engine"
+        assert analysis.multipv[1]["score"].relative == engine.Mate(-3)
+        assert analysis.empty() and not analysis.would_block()
+        assert await analysis.next() is None
+        with pytest.raises(engine.AnalysisComplete):
+            await analysis.get()
+        # A bestmove nobody asked for is an error of the command, not a crash.
+        assert transport.written[-1] == "go depth 2"
+
+    asyncio.run(main())
+
+
+def test_a_bad_bestmove_is_an_engine_error_and_the_protocol_goes_on():
+    async def main():
+        protocol = engine.UciProtocol()
+        mock = engine.MockTransport(protocol)
+        mock.expect("uci", ["uciok"])
+        await protocol.initialize()
+        mock.expect("ucinewgame")
+        mock.expect("isready", ["readyok"])
+        mock.expect("position startpos")
+        mock.expect("go nodes 5", ["info depth 1 pv e2e5", "bestmove e2e5"])
+        with pytest.raises(engine.EngineError, match="e2e5"):
+            await protocol.play(chess.Board(), engine.Limit(nodes=5))
+        mock.expect("isready", ["readyok"])
+        await protocol.ping()
+        mock.assert_done()
+        with pytest.raises(engine.EngineError, match="already initialized"):
+            await protocol.initialize()
+
+    asyncio.run(main())
+
+
+@pytest.mark.skipif(STOCKFISH is None, reason="needs stockfish")
+def test_stockfish_over_asyncio():
+    async def main():
+        transport, protocol = await engine.popen_uci(STOCKFISH)
+        try:
+            assert protocol.id["name"].startswith("Stockfish")
+            board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            info = await protocol.analyse(board, engine.Limit(depth=10))
+            assert info["depth"] >= 10 and board.is_legal(chess.Move.from_uci(info["pv"][0].uci()))
+            # Analysis until stopped, read as it comes.
+            with await protocol.analysis(bitboards.Board()) as analysis:
+                async for info in analysis:
+                    if info.get("depth", 0) >= 8:
+                        break
+            best = await analysis.wait()
+            assert best.move in bitboards.Board().legal_moves
+            multipv = await protocol.analyse(board, engine.Limit(depth=6), multipv=3)
+            assert [line["multipv"] for line in multipv] == [1, 2, 3]
+            played = await protocol.play(chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1"), engine.Limit(depth=8))
+            assert played.move.uci() == "a1a8"
+        finally:
+            await protocol.quit()
+        assert await protocol.returncode == 0
+        with pytest.raises(engine.EngineTerminatedError):
+            await protocol.ping()
+
+    asyncio.run(main())
+
+
+def test_a_wrapper_script_in_its_own_group_leaves_nothing_behind(tmp_path):
+    marker = tmp_path / "child.pid"
+    # A wrapper that does not exec: its child is what reads and answers.
+    script = f"sleep 300 & echo $! > {marker}; read line; echo uciok; wait"
+
+    async def main():
+        transport, protocol = await engine.popen_uci(["/bin/sh", "-c", script], setpgrp=True)
+        assert os.getpgid(transport.get_pid()) == transport.get_pid()
+        pending = asyncio.ensure_future(protocol.ping())
+        await asyncio.sleep(0.05)
+        transport.close()
+        with pytest.raises(engine.EngineTerminatedError):
+            await pending
+        return int(marker.read_text())
+
+    child = asyncio.run(main())
+    deadline = time.monotonic() + 5
+    while os.path.exists(f"/proc/{child}") and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not os.path.exists(f"/proc/{child}")
+
+
+def test_run_in_background_returns_the_first_result():
+    async def work(future):
+        await asyncio.sleep(0.001)
+        future.set_result(41 + 1)
+        await asyncio.sleep(0.01)
+
+    assert engine.run_in_background(work) == 42
+
+    async def fails(future):
+        raise KeyError("before any result")
+
+    with pytest.raises(KeyError):
+        engine.run_in_background(fails)
