@@ -145,13 +145,16 @@ async def scenario(E, board_of):
     game.push(chess.Move.from_uci(result.move.uci()))
     game.push(chess.Move.from_uci(result.ponder.uci()))
     # The reply expected: ponderhit.
-    result = await protocol.play(board_of(game), E.Limit(white_clock=60, black_clock=50, white_inc=1, black_inc=2,
-                                                         remaining_moves=30), ponder=True, game="one")
+    result = await protocol.play(board_of(game), E.Limit(time=2), ponder=True, game="one")
     seen.append(plain(result))
     game.push(chess.Move.from_uci(result.move.uci()))
     game.push(chess.Move.from_uci(result.ponder.uci()))
     # Changed options: stop, not ponderhit.
     result = await protocol.play(board_of(game), E.Limit(depth=5), ponder=True, game="one", options={"Hash": 64})
+    seen.append(plain(result))
+    # Clocks (without pondering: its clocks depend on the time the search took).
+    result = await protocol.play(board_of(game), E.Limit(white_clock=60, black_clock=50, white_inc=1, black_inc=2,
+                                                         remaining_moves=30), game="one")
     seen.append(plain(result))
     seen.append(plain(await protocol.analyse(board_of(game), E.Limit(nodes=100), multipv=2, game="one")))
     seen.append(plain(await protocol.analyse(board_of(game), E.Limit(depth=4), info=E.INFO_SCORE | E.INFO_PV)))
@@ -322,3 +325,183 @@ def test_run_in_background_returns_the_first_result():
 
     with pytest.raises(KeyError):
         engine.run_in_background(fails)
+
+
+# --- XBoard -----------------------------------------------------------------
+
+FEATURES = [
+    "# a comment before the features",
+    'feature done=0 myname="Scripted XB" ping=1 setboard=1 exclude=1 variants="normal,fischerandom"',
+    'feature option="Hash -spin 16 1 1024" option="Style -combo Solid /// *Normal /// Risky"',
+    'feature option="Clear -button" option="Book -check 1" option="Log -string none"',
+    "feature egt=syzygy memory=1 smp=1 reuse=0 done=1",
+]
+
+
+class ScriptedXBoard(asyncio.SubprocessTransport, asyncio.WriteTransport):
+    """A transport that answers as an XBoard engine would (its moves: the
+    first legal ones in UCI order) and records every line written."""
+
+    def __init__(self, protocol):
+        super().__init__()
+        self.protocol = protocol
+        self.written = []
+        self.board = chess.Board()
+        self.post = False
+        self._buffer = b""
+        protocol.connection_made(self)
+
+    def get_pipe_transport(self, fd):
+        return self
+
+    def get_pid(self):
+        return 1
+
+    def get_returncode(self):
+        return None
+
+    def write(self, data):
+        self._buffer += data
+        while b"\n" in self._buffer:
+            line, self._buffer = self._buffer.split(b"\n", 1)
+            line = line.decode()
+            self.written.append(line)
+            self.answer(line)
+
+    def send(self, *lines):
+        data = "".join(line + "\n" for line in lines).encode()
+        self.protocol.loop.call_soon(self.protocol.pipe_data_received, 1, data)
+
+    def first(self, board):
+        return sorted(board.legal_moves, key=lambda move: move.uci())[0]
+
+    def answer(self, line):
+        words = line.split()
+        if line == "protover 2":
+            self.send(*FEATURES)
+        elif words[:1] == ["ping"]:
+            self.send(f"pong {words[1]}")
+        elif line == "new":
+            self.board = chess.Board()
+        elif words[:1] == ["variant"]:
+            self.board.chess960 = words[1] == "fischerandom"
+        elif words[:1] == ["setboard"]:
+            self.board.set_fen(" ".join(words[1:]))
+        elif line == "undo":
+            self.board.pop()
+        elif line == "remove":
+            self.board.pop()
+            self.board.pop()
+        elif line in ("post", "nopost"):
+            self.post = line == "post"
+        elif line == "go":
+            move = self.first(self.board)
+            after = self.board.copy()
+            after.push(move)
+            reply = self.first(after)
+            lines = [f"4 -37 12 4321 7 3000 {move.uci()} {reply.uci()}"] if self.post else []
+            self.board.push(move)
+            self.send(*lines, f"move {move.uci()}", f"Hint: {reply.uci()}")
+        elif line == "analyze":
+            move = self.first(self.board)
+            self.send(f"1 15 1 20 {move.uci()}", f"2 100003 2 90 1. {move.uci()}")
+        elif len(words) == 1 and len(line) in (4, 5) and line[1].isdigit():
+            self.board.push_uci(line)
+
+
+async def xboard_scenario(E):
+    protocol = E.XBoardProtocol()
+    transport = ScriptedXBoard(protocol)
+    seen = []
+    await protocol.initialize()
+    seen.append(dict(protocol.id))
+    seen.append(sorted((name, option.type, option.default, option.min, option.max, option.var)
+                       for name, option in protocol.options.items()))
+    await protocol.configure({"Hash": 32, "Style": "Risky", "Clear": None, "Book": False,
+                              "egtpath syzygy": "/tables", "memory": 64, "cores": 2})
+    await protocol.send_opponent_information(opponent=E.Opponent("Turk", "Mechanical", 2100, True),
+                                             engine_rating=2500)
+    game = chess.Board()
+    for limit, info in [(E.Limit(time=1.5, depth=4), E.INFO_ALL), (E.Limit(depth=3), E.INFO_NONE)]:
+        result = await protocol.play(game, limit, game="one", info=info)
+        seen.append(plain(result))
+        game.push(chess.Move.from_uci(result.move.uci()))
+    clocks = E.Limit(white_clock=61, black_clock=55.5, white_inc=2, black_inc=2, remaining_moves=40, clock_id="c")
+    for _ in range(2):
+        result = await protocol.play(game, clocks, game="one")
+        seen.append(plain(result))
+        game.push(chess.Move.from_uci(result.move.uci()))
+    game.pop()
+    game.pop()
+    game.pop()
+    seen.append(plain(await protocol.play(game, E.Limit(time=2), game="one")))
+    info = await protocol.analyse(game, E.Limit(depth=2), game="one", root_moves=list(game.legal_moves)[:2])
+    seen.append(plain(info))
+    analysis = await protocol.analysis(game, game="one")
+    analysis.stop()
+    seen.append(plain(await analysis.wait()))
+    await protocol.send_game_result(game, chess.BLACK, "Time forfeiture")
+    start = chess.Board.from_chess960_pos(0)
+    seen.append(plain(await protocol.play(start, E.Limit(time=1), game="two", opponent=E.Opponent("Guy", None, 1900, False))))
+    with pytest.raises(E.EngineError):
+        await protocol.configure({"Style": "Wild"})
+    with pytest.raises(E.EngineError):
+        await protocol.play(game, E.Limit(nodes=5, time=1))
+    await protocol.ping()
+    return transport.written, seen
+
+
+def test_xboard_writes_the_same_lines_and_answers_as_python_chess():
+    theirs = asyncio.run(xboard_scenario(chess.engine))
+    ours = asyncio.run(xboard_scenario(engine))
+
+    def pings(lines):  # the numbers are each library's own
+        return ["ping" if line.startswith("ping ") else line for line in lines]
+
+    assert pings(ours[0]) == pings(theirs[0])
+    assert {"remove", "undo", "level 40 1:01 2", "exclude all", "variant fischerandom", "rejected reuse"} <= set(ours[0])
+    assert ours[1] == theirs[1]
+
+
+def test_xboard_post_lines():
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    for line in ["9 156 1084 48000 Bb5 a6 Ba4", "4 -100005 12 900 7 3000 11 f1b5 a7a6", "5 100000 1 1 1. Bb5",
+                 "12 -34 100 2000 4 f1c4 zz", "3 7 1", "2 3 4 5"]:
+        for selector in (engine.INFO_ALL, engine.INFO_SCORE):
+            theirs = plain(chess.engine._parse_xboard_post(line, board, selector))
+            assert plain(engine._parse_xboard_post(line, board, selector)) == theirs, line
+
+
+PHALANX = shutil.which("phalanx") or shutil.which("/usr/games/phalanx")
+
+
+@pytest.mark.skipif(PHALANX is None, reason="needs phalanx (Debian's XBoard engine)")
+def test_a_real_xboard_engine():
+    async def main():
+        transport, protocol = await engine.popen_xboard(PHALANX)
+        try:
+            assert protocol.id["name"].startswith("Phalanx")
+            game = chess.Board()
+            for _ in range(4):
+                played = await protocol.play(game, engine.Limit(time=0.05), game="g")
+                assert game.is_legal(chess.Move.from_uci(played.move.uci()))
+                game.push(chess.Move.from_uci(played.move.uci()))
+            game.pop()
+            game.pop()
+            game.pop()  # taken back with `remove` and `undo`
+            played = await protocol.play(game, engine.Limit(time=0.05), game="g")
+            assert game.is_legal(chess.Move.from_uci(played.move.uci()))
+            await protocol.ping()
+            await protocol.send_game_result(game, chess.WHITE, "adjudicated")
+        finally:
+            await protocol.quit()
+        assert await protocol.returncode == 0
+
+    asyncio.run(main())
+    # And the synchronous API over it.
+    with engine.SimpleEngine.popen_xboard(PHALANX) as phalanx:
+        played = phalanx.play(chess.Board(), engine.Limit(time=0.05))
+        assert played.move in chess.Board().legal_moves
+        phalanx.quit()
+    with pytest.raises(engine.EngineTerminatedError):
+        phalanx.ping()

@@ -54,6 +54,8 @@ import enum
 import math
 import os
 import queue
+import re
+import shlex
 import signal
 import subprocess
 import threading
@@ -94,7 +96,8 @@ __all__ = [
     "INFO_NONE", "INFO_BASIC", "INFO_SCORE", "INFO_PV", "INFO_REFUTATION", "INFO_CURRLINE", "INFO_ALL",
     "Score", "Cp", "Mate", "MateGivenType", "MateGiven", "PovScore", "Wdl", "PovWdl",
     "UciOptionMap", "SimpleEngine", "SimpleAnalysisResult", "analyse_many", "MANAGED_OPTIONS", "Opponent",
-    "Protocol", "UciProtocol", "AnalysisResult", "popen_uci", "run_in_background", "MockTransport",
+    "Protocol", "UciProtocol", "XBoardProtocol", "AnalysisResult", "popen_uci", "popen_xboard",
+    "run_in_background", "MockTransport",
 ]
 
 T = TypeVar("T")
@@ -163,7 +166,7 @@ class Option:
                 if str(value).lower() == var.lower():
                     return var
             raise EngineError(f"option {self.name!r} takes one of {self.var}, not {value!r}")
-        if self.type == "button":
+        if self.type in ("button", "reset", "save"):
             return None
         text = "" if value is None else str(value)
         if "\n" in text or "\r" in text:
@@ -879,10 +882,23 @@ class SimpleEngine:
 
     @classmethod
     def popen(cls, Protocol: Any, command: Union[str, List[str]], **kwargs: Any) -> "SimpleEngine":
-        """python-chess's generic start: only the UCI protocol is here."""
-        if getattr(Protocol, "__name__", "") != "UciProtocol":
-            raise EngineError("bitboards.engine speaks UCI only (no XBoard)")
-        return cls.popen_uci(command, **kwargs)
+        """python-chess's generic start: ``UciProtocol`` starts the Rust
+        client (``popen_uci``), another protocol (``XBoardProtocol``) runs
+        on an event loop of its own (``popen_xboard``)."""
+        if getattr(Protocol, "__name__", "") == "UciProtocol":
+            return cls.popen_uci(command, **kwargs)
+        return _ProtocolEngine.start(Protocol, command, **kwargs)
+
+    @classmethod
+    def popen_xboard(cls, command: Union[str, os.PathLike, List[str]], *, timeout: Optional[float] = 10.0,
+                     debug: Optional[bool] = None, setpgrp: bool = False, **popen_args: Any) -> "SimpleEngine":
+        """Starts an XBoard engine and reads its features within ``timeout``
+        seconds: the asyncio ``XBoardProtocol`` on an event loop of its own,
+        called synchronously (``configure``, ``ping``, ``play``,
+        ``analyse``, ``analysis``, ``send_opponent_information``,
+        ``send_game_result``, ``quit``)."""
+        return _ProtocolEngine.start(XBoardProtocol, command, timeout=timeout, debug=debug, setpgrp=setpgrp,
+                                     **popen_args)
 
     @property
     def options(self) -> UciOptionMap[Option]:
@@ -1180,6 +1196,174 @@ def _turn_of(query: Any) -> bool:
     if isinstance(query, str):
         return query.split()[1:2] != ["b"]
     return bool(query.turn)
+
+
+class _ProtocolEngine(SimpleEngine):
+    """A ``SimpleEngine`` over an asyncio protocol (XBoard's) running on an
+    event loop of its own thread, as python-chess's ``SimpleEngine`` is: a
+    search with a time limit waits ``timeout`` seconds more than its time,
+    one without is not bounded; the other calls wait ``timeout``."""
+
+    def __init__(self, transport: Any, protocol: Any, *, timeout: Optional[float] = 10.0) -> None:
+        self.transport = transport
+        self.protocol = protocol
+        self.timeout = timeout
+        self._ended = threading.Event()
+
+    @classmethod
+    def start(cls, Protocol: Any, command: Union[str, os.PathLike, List[str]], *, timeout: Optional[float] = 10.0,
+              debug: Optional[bool] = None, setpgrp: bool = False, **popen_args: Any) -> "_ProtocolEngine":
+        async def background(future: "concurrent.futures.Future[_ProtocolEngine]") -> None:
+            transport, protocol = await Protocol.popen(command, setpgrp=setpgrp, **popen_args)
+            engine = cls(transport, protocol, timeout=timeout)
+            try:
+                await asyncio.wait_for(protocol.initialize(), timeout)
+                future.set_result(engine)
+                await protocol.returncode
+            finally:
+                transport.close()
+                engine._ended.set()
+
+        return run_in_background(background, name=f"bitboards-engine {command!r}", debug=debug)
+
+    def _call(self, coroutine: Any, timeout: Optional[float]) -> Any:
+        """Runs ``coroutine`` on the engine's loop and waits for it, at most
+        ``timeout`` seconds (None: as long as the engine runs)."""
+        if self._ended.is_set():
+            coroutine.close()
+            raise EngineTerminatedError("the engine has ended")
+        try:
+            future = asyncio.run_coroutine_threadsafe(coroutine, self.protocol.loop)
+        except RuntimeError:  # the loop ended with the engine
+            coroutine.close()
+            raise EngineTerminatedError("the engine has ended") from None
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            step = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.monotonic()))
+            try:
+                return future.result(step)
+            except concurrent.futures.CancelledError:
+                raise EngineTerminatedError("the engine ended during the call") from None
+            except concurrent.futures.TimeoutError:
+                if self._ended.is_set() and not future.done():
+                    future.cancel()
+                    raise EngineTerminatedError("the engine ended during the call") from None
+                if deadline is not None and time.monotonic() >= deadline:
+                    future.cancel()
+                    raise EngineTimeoutError(f"the engine did not answer within {timeout} s") from None
+
+    def _search_timeout(self, limit: Optional[Limit]) -> Optional[float]:
+        if self.timeout is None or limit is None or limit.time is None:
+            return None
+        return self.timeout + limit.time
+
+    @property
+    def options(self) -> Any:
+        """The options the engine declared, by name."""
+        return self.protocol.options
+
+    @property
+    def id(self) -> Dict[str, str]:
+        """What the engine said its name is."""
+        return dict(self.protocol.id)
+
+    @property
+    def pid(self) -> int:
+        """The engine's process id."""
+        return int(self.transport.get_pid())
+
+    def configure(self, options: ConfigMapping) -> None:
+        self._call(self.protocol.configure(options), self.timeout)
+
+    def ping(self) -> None:
+        self._call(self.protocol.ping(), self.timeout)
+
+    def send_opponent_information(self, *, opponent: Optional["Opponent"] = None,
+                                  engine_rating: Optional[int] = None) -> None:
+        self._call(self.protocol.send_opponent_information(opponent=opponent, engine_rating=engine_rating),
+                   self.timeout)
+
+    def send_game_result(self, board: Any, winner: Optional[bool] = None, game_ending: Optional[str] = None,
+                         game_complete: bool = True) -> None:
+        self._call(self.protocol.send_game_result(board, winner, game_ending, game_complete), self.timeout)
+
+    def analyse(self, board: Any, limit: Limit, **kwargs: Any) -> Any:  # type: ignore[override]
+        return self._call(self.protocol.analyse(board, limit, **kwargs), self._search_timeout(limit))
+
+    def play(self, board: Any, limit: Limit, **kwargs: Any) -> PlayResult:  # type: ignore[override]
+        return self._call(self.protocol.play(board, limit, **kwargs),  # type: ignore[no-any-return]
+                          self._search_timeout(limit))
+
+    def analysis(self, board: Any, limit: Optional[Limit] = None, **kwargs: Any) -> Any:  # type: ignore[override]
+        result = self._call(self.protocol.analysis(board, limit, **kwargs), self.timeout)
+        return _ThreadAnalysis(self, result)
+
+    def quit(self) -> None:
+        """``quit``, waiting ``timeout`` seconds for the engine to exit
+        (``EngineTimeoutError`` after killing it)."""
+        try:
+            self._call(self.protocol.quit(), self.timeout)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Ends the engine at once (its process is killed if it runs)."""
+        try:
+            self.protocol.loop.call_soon_threadsafe(self.transport.close)
+        except RuntimeError:
+            pass  # the loop ended with the engine
+
+    def __repr__(self) -> str:
+        return f"<SimpleEngine ({type(self.protocol).__name__}, pid={self.pid})>"
+
+
+class _ThreadAnalysis:
+    """An asyncio ``AnalysisResult`` read from another thread."""
+
+    def __init__(self, engine: _ProtocolEngine, result: AnalysisResult) -> None:
+        self._engine = engine
+        self._result = result
+
+    @property
+    def info(self) -> InfoDict:
+        return self._result.info
+
+    @property
+    def multipv(self) -> List[InfoDict]:
+        return self._result.multipv
+
+    def stop(self) -> None:
+        self._engine.protocol.loop.call_soon_threadsafe(self._result.stop)
+
+    def wait(self) -> BestMove:
+        return self._engine._call(self._result.wait(), None)  # type: ignore[no-any-return]
+
+    def would_block(self) -> bool:
+        return self._result.would_block()
+
+    def empty(self) -> bool:
+        return self._result.empty()
+
+    def get(self) -> InfoDict:
+        return self._engine._call(self._result.get(), None)  # type: ignore[no-any-return]
+
+    def next(self) -> Optional[InfoDict]:
+        return self._engine._call(self._result.next(), None)  # type: ignore[no-any-return]
+
+    def __iter__(self) -> "_ThreadAnalysis":
+        return self
+
+    def __next__(self) -> InfoDict:
+        try:
+            return self.get()
+        except AnalysisComplete:
+            raise StopIteration from None
+
+    def __enter__(self) -> "_ThreadAnalysis":
+        return self
+
+    def __exit__(self, *args: Any) -> None:
+        self.stop()
 
 
 # --- Many positions ---------------------------------------------------------
@@ -2105,6 +2289,624 @@ class _UciAnalysis(_UciSearchCommand[AnalysisResult]):
         super().fail(error)
 
 
+# --- XBoard -----------------------------------------------------------------
+
+_XBOARD_ERROR = re.compile(r"^\s*(Error|Illegal move)(\s*\([^()]+\))?\s*:")
+
+# Options XBoard has as commands, not `option` lines: set in a new game.
+_XBOARD_GAME_OPTIONS = ("random", "computer", "name", "engine_rating", "opponent_rating")
+
+
+_XBOARD_OPTION_TYPES = ("check", "spin", "slider", "combo", "string", "file", "path", "button", "reset", "save")
+
+
+def _xboard_option(text: str) -> Option:
+    """An ``option="NAME -TYPE ..."`` feature's value as an ``Option``."""
+    words = text.split()
+    # A name may have spaces (`Debug Log File -string`): it ends at the type.
+    at = next((i for i, word in enumerate(words) if i and word[1:] in _XBOARD_OPTION_TYPES and word[0] == "-"), None)
+    if at is None:
+        raise EngineError(f"an XBoard option is `NAME -TYPE ...`, not {text!r}")
+    name, kind, rest = " ".join(words[:at]), words[at][1:], words[at + 1:]
+    default: ConfigValue = None
+    low = high = None
+    var: Optional[List[str]] = None
+    try:
+        if kind == "combo":
+            var = []
+            for choice in rest:
+                if choice == "///":
+                    continue
+                if choice.startswith("*"):
+                    choice = choice[1:]
+                    default = choice
+                var.append(choice)
+        elif kind == "check":
+            default = bool(int(rest[0])) if rest else False
+        elif kind in ("string", "file", "path"):
+            default = rest[0] if rest else ""
+        elif kind in ("spin", "slider"):
+            kind = "spin"
+            default, low, high = int(rest[0]), int(rest[1]), int(rest[2])
+    except (IndexError, ValueError):
+        raise EngineError(f"the XBoard option {text!r} has values that cannot be read") from None
+    return Option(name, kind, default, low, high, var)
+
+
+def _parse_xboard_post(line: str, root_board: Any, selector: int = INFO_ALL) -> InfoDict:
+    """A thinking line (``depth score time nodes [seldepth [nps [tbhits]]]
+    pv``; the score in centipawns, a mate as 100000 plus or minus the
+    moves, the time in centiseconds) as an ``InfoDict``."""
+    info: Dict[str, Any] = {}
+    words = line.split()
+    numbers: List[int] = []
+    while words:
+        try:
+            numbers.append(int(words[0]))
+        except ValueError:
+            break
+        words.pop(0)
+    if len(numbers) < 4:
+        return info  # type: ignore[return-value]
+    depth, cp, centiseconds, nodes, *more = numbers
+    info["depth"] = depth
+    info["time"] = centiseconds / 100
+    info["nodes"] = nodes
+    if cp <= -100000:
+        score: Score = Mate(cp + 100000)
+    elif cp == 100000:
+        score = MateGiven
+    elif cp > 100000:
+        score = Mate(cp - 100000)
+    else:
+        score = Cp(cp)
+    info["score"] = PovScore(score, root_board.turn)
+    if more:
+        info["seldepth"] = more.pop(0)
+    if more:
+        info["nps"] = more.pop(0)
+    if more:
+        info["tbhits"] = more[-1]  # those between are reserved
+    pv: List[Any] = []
+    board = root_board.copy(stack=False)
+    for word in words:
+        if word.rstrip(".").isdigit():
+            continue  # a move number
+        try:
+            pv.append(board.push_xboard(word))
+        except ValueError:
+            break
+        if not selector & INFO_PV:
+            break
+    info["pv"] = pv
+    return info  # type: ignore[return-value]
+
+
+class XBoardProtocol(Protocol):
+    """The XBoard protocol (CECP) over an asyncio transport, as
+    python-chess's ``XBoardProtocol``: features, ``ping``, options, games
+    replayed with ``force``, ``undo`` and ``remove``, ``level``/``st``/
+    ``sd`` and the clocks, ``analyze``, opponents and results."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.features: Dict[str, Union[int, str]] = {}
+        self.options: Dict[str, Option] = {
+            "random": Option("random", "check", False, None, None, None),
+            "computer": Option("computer", "check", False, None, None, None),
+            "name": Option("name", "string", "", None, None, None),
+            "engine_rating": Option("engine_rating", "spin", 0, None, None, None),
+            "opponent_rating": Option("opponent_rating", "spin", 0, None, None, None),
+        }
+        self.config: Dict[str, ConfigValue] = {}
+        self.target_config: Dict[str, ConfigValue] = {}
+        self.board: Any = None
+        self.game: object = None
+        self.clock_id: object = None
+        self.first_game = True
+        self._pings = 0
+
+    def _next_ping(self) -> str:
+        """Sends ``ping N`` and returns the ``pong N`` that answers it."""
+        self._pings = (self._pings + 1) & 0xffff
+        self.send_line(f"ping {self._pings}")
+        return f"pong {self._pings}"
+
+    def _setoption(self, name: str, value: ConfigValue) -> None:
+        if value is not None and value == self.config.get(name):
+            return
+        option = self.options.get(name)
+        if option is None:
+            raise EngineError(f"the XBoard engine has no option {name!r}; it has: {', '.join(self.options)}")
+        value = option.parse(value)
+        self.config[name] = value
+        if name in _XBOARD_GAME_OPTIONS:
+            return  # sent with the next new game
+        if name in ("memory", "cores") or name.startswith("egtpath "):
+            self.send_line(f"{name} {value}")
+        elif value is None:
+            self.send_line(f"option {name}")
+        elif isinstance(value, bool):
+            self.send_line(f"option {name}={int(value)}")
+        else:
+            self.send_line(f"option {name}={value}")
+
+    def _configure(self, options: ConfigMapping) -> None:
+        wanted = list(options.items()) + [(k, v) for k, v in self.target_config.items() if k not in options]
+        for name, value in wanted:
+            if name.lower() in MANAGED_OPTIONS:
+                raise EngineError(f"option {name!r} is set by the client itself")
+            self._setoption(name, value)
+
+    def _opponent_options(self, opponent: Optional[Opponent], engine_rating: Optional[int] = None) -> Dict[str, ConfigValue]:
+        if opponent is None:
+            return {}
+        options: Dict[str, ConfigValue] = {
+            "engine_rating": engine_rating or self.target_config.get("engine_rating") or 0,
+            "opponent_rating": opponent.rating or 0,
+            "computer": bool(opponent.is_engine),
+        }
+        if opponent.name and self.features.get("name", True):
+            options["name"] = f"{opponent.title or ''} {opponent.name}".strip()
+        return options
+
+    def _variant(self, variant: str) -> None:
+        variants = str(self.features.get("variants", "")).split(",")
+        if variant not in variants:
+            raise EngineError(f"the XBoard engine does not play {variant} (it plays: {', '.join(variants)})")
+        self.send_line(f"variant {variant}")
+
+    def _new(self, board: Any, game: object, options: ConfigMapping, opponent: Optional[Opponent] = None) -> None:
+        """Brings the engine's game to ``board``: a new game when the game,
+        the start or the opponent changed, else moves taken back to where
+        the two agree and the rest played."""
+        self._configure(options)
+        self._configure(self._opponent_options(opponent))
+        root = board.root()
+        new_game = (self.first_game or game != self.game or "random" in options or "computer" in options
+                    or opponent is not None or self.board is None or root.fen() != self.board.root().fen())
+        self.game = game
+        self.first_game = False
+        chess960 = bool(getattr(board, "chess960", False))
+        if new_game:
+            self.board = root.copy()
+            self.send_line("new")
+            variant = getattr(type(board), "xboard_variant", "normal")
+            if variant == "normal" and chess960:
+                self._variant("fischerandom")
+            elif variant != "normal":
+                self._variant(variant)
+            if self.config.get("random"):
+                self.send_line("random")
+            name = self.config.get("name")
+            if name and self.features.get("name", True):
+                self.send_line(f"name {name}")
+            engine_rating, opponent_rating = self.config.get("engine_rating"), self.config.get("opponent_rating")
+            if engine_rating or opponent_rating:
+                self.send_line(f"rating {engine_rating or 0} {opponent_rating or 0}")
+            if self.config.get("computer"):
+                self.send_line("computer")
+            self.send_line("force")
+            fen = root.fen(shredder=chess960, en_passant="fen")
+            if variant != "normal" or fen != _START_FEN or chess960:
+                self.send_line(f"setboard {fen}")
+        else:
+            self.send_line("force")
+        ours = [move.uci() for move in self.board.move_stack]
+        wanted = list(board.move_stack)
+        common = 0
+        if not new_game:
+            for left, right in zip(ours, wanted):
+                if left != right.uci():
+                    break
+                common += 1
+            while len(self.board.move_stack) > common + 1:
+                self.send_line("remove")
+                self.board.pop()
+                self.board.pop()
+            while len(self.board.move_stack) > common:
+                self.send_line("undo")
+                self.board.pop()
+        prefix = "usermove " if self.features.get("usermove", 0) else ""
+        for move in wanted[common:]:
+            self.send_line(prefix + self.board.xboard(move))
+            self.board.push(move)
+
+    async def initialize(self) -> None:
+        """``xboard`` and ``protover 2``, then the engine's features, up to
+        ``feature done=1`` (or 2 s of silence without ``done=0``)."""
+        return await self._run(_XBoardInitialize(self), initializing=True)
+
+    async def ping(self) -> None:
+        """``ping N``, answered by ``pong N``."""
+        return await self._run(_XBoardPing(self))
+
+    async def configure(self, options: ConfigMapping) -> None:
+        """Sets options (``option NAME=VALUE``; ``memory``, ``cores``,
+        ``egtpath``), kept for later games."""
+        return await self._run(_XBoardConfigure(self, options))
+
+    async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
+                                        engine_rating: Optional[int] = None) -> None:
+        """``name``, ``rating`` and ``computer``, sent with the next game."""
+        return await self.configure(self._opponent_options(opponent, engine_rating))
+
+    async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
+                   ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Any]] = None,
+                   options: ConfigMapping = {}, opponent: Optional[Opponent] = None) -> PlayResult:
+        """The engine's move in ``board`` at ``limit``."""
+        if root_moves is not None:
+            raise EngineError("XBoard restricts the root moves (`include`) only in analysis, not in play")
+        return await self._run(_XBoardPlay(self, board, limit, game, int(info), ponder, draw_offered, options,
+                                           opponent))
+
+    async def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                       game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
+                       options: ConfigMapping = {}) -> AnalysisResult:
+        """``analyze`` on ``board``, stopped at ``limit`` (time, depth, nodes
+        or mate; no clocks) or by ``stop()``."""
+        if multipv is not None:
+            raise EngineError("XBoard has no multipv")
+        if limit is not None and (limit.white_clock is not None or limit.black_clock is not None):
+            raise EngineError("an XBoard analysis takes no clocks")
+        return await self._run(_XBoardAnalysis(self, board, limit, game, int(info), root_moves, options))
+
+    async def send_game_result(self, board: Any, winner: Optional[bool] = None, game_ending: Optional[str] = None,
+                               game_complete: bool = True) -> None:
+        """``result``: the winner given, or the board's outcome."""
+        return await self._run(_XBoardResult(self, board, winner, game_ending, game_complete))
+
+    async def quit(self) -> None:
+        """Sends ``quit`` and waits for the engine to exit."""
+        self.send_line("quit")
+        await asyncio.shield(self.returncode)
+
+
+class _XBoardInitialize(_Command[None]):
+    protocol: XBoardProtocol
+
+    def start(self) -> None:
+        self.protocol.send_line("xboard")
+        self.protocol.send_line("protover 2")
+        self.silence = self.protocol.loop.call_later(2.0, self.end)
+
+    def line_received(self, line: str) -> None:
+        word, rest = _split(line)
+        if word.startswith("#"):
+            return
+        if word == "feature":
+            self.feature(rest)
+        elif _XBOARD_ERROR.match(line):
+            self.silence.cancel()
+            raise EngineError(f"the engine says: {line.strip()}")
+
+    def feature(self, text: str) -> None:
+        protocol = self.protocol
+        try:
+            pairs = shlex.split(text)
+        except ValueError as error:
+            raise EngineError(f"a feature line that cannot be read ({error}): {text!r}") from None
+        for pair in pairs:
+            key, _, value = pair.partition("=")
+            if key == "option":
+                option = _xboard_option(value)
+                if option.name not in ("random", "computer", "cores", "memory"):
+                    protocol.options[option.name] = option
+            else:
+                try:
+                    protocol.features[key] = int(value)
+                except ValueError:
+                    protocol.features[key] = value
+        if "done" in protocol.features:
+            self.silence.cancel()
+        if protocol.features.get("done"):
+            self.end()
+
+    def end(self) -> None:
+        if self.finished.done():
+            return
+        protocol = self.protocol
+        features = protocol.features
+        for needed in ("ping", "setboard"):
+            if not features.get(needed, 0):
+                self.fail(EngineError(f"the XBoard engine lacks the feature {needed}=1, which is needed"))
+                return
+        if not features.get("reuse", 1):
+            protocol.send_line("rejected reuse")
+        if not features.get("sigterm", 1):
+            protocol.send_line("rejected sigterm")
+        if features.get("san", 0):
+            protocol.send_line("rejected san")
+        if "myname" in features:
+            protocol.id["name"] = str(features["myname"])
+        if features.get("memory", 0):
+            protocol.options["memory"] = Option("memory", "spin", 16, 1, None, None)
+            protocol.send_line("accepted memory")
+        if features.get("smp", 0):
+            protocol.options["cores"] = Option("cores", "spin", 1, 1, None, None)
+            protocol.send_line("accepted smp")
+        if features.get("egt"):
+            for kind in str(features["egt"]).split(","):
+                name = f"egtpath {kind}"
+                protocol.options[name] = Option(name, "path", None, None, None, None)
+            protocol.send_line("accepted egt")
+        for option in protocol.options.values():
+            if option.default is not None:
+                protocol.config[option.name] = option.default
+                if not option.is_managed():
+                    protocol.target_config[option.name] = option.default
+        protocol.initialized = True
+        self.result.set_result(None)
+        self.finish()
+
+    def fail(self, error: BaseException) -> None:
+        self.silence.cancel()
+        super().fail(error)
+
+
+class _XBoardPing(_Command[None]):
+    protocol: XBoardProtocol
+
+    def start(self) -> None:
+        self.pong = self.protocol._next_ping()
+
+    def line_received(self, line: str) -> None:
+        if line.strip() == self.pong:
+            self.result.set_result(None)
+            self.finish()
+        elif _XBOARD_ERROR.match(line):
+            raise EngineError(f"the engine says: {line.strip()}")
+
+
+class _XBoardConfigure(_Command[None]):
+    protocol: XBoardProtocol
+
+    def __init__(self, protocol: XBoardProtocol, options: ConfigMapping) -> None:
+        super().__init__(protocol)
+        self.options = options
+
+    def start(self) -> None:
+        self.protocol._configure(self.options)
+        self.protocol.target_config.update({name: value for name, value in self.options.items() if value is not None})
+        self.result.set_result(None)
+        self.finish()
+
+
+class _XBoardResult(_Command[None]):
+    protocol: XBoardProtocol
+
+    def __init__(self, protocol: XBoardProtocol, board: Any, winner: Optional[bool], ending: Optional[str],
+                 complete: bool) -> None:
+        super().__init__(protocol)
+        self.board, self.winner, self.ending, self.complete = board, winner, ending, complete
+
+    def start(self) -> None:
+        ending = self.ending
+        if ending and any(c in ending for c in "{}\n\r"):
+            raise EngineError(f"a game's ending is one line without braces, not {ending!r}")
+        self.protocol._new(self.board, self.protocol.game, {})  # the last moves
+        outcome = self.board.outcome(claim_draw=True)
+        if not self.complete:
+            result, text = "*", ending or ""
+        elif self.winner is not None or ending:
+            result = "1-0" if self.winner is True else "0-1" if self.winner is False else "1/2-1/2"
+            text = ending or ""
+        elif outcome is not None and outcome.winner is not None:
+            result = outcome.result()
+            mates = outcome.termination.name == "CHECKMATE"
+            text = f"{'White' if outcome.winner else 'Black'} {'mates' if mates else 'variant win'}"
+        elif outcome is not None:
+            result = outcome.result()
+            text = outcome.termination.name.capitalize().replace("_", " ")
+        else:
+            result, text = "*", ""
+        self.protocol.send_line(f"result {result} {{{text}}}" if text else f"result {result}")
+        self.result.set_result(None)
+        self.finish()
+
+
+class _XBoardPlay(_Command[PlayResult]):
+    protocol: XBoardProtocol
+
+    def __init__(self, protocol: XBoardProtocol, board: Any, limit: Limit, game: object, selector: int, ponder: bool,
+                 draw_offered: bool, options: ConfigMapping, opponent: Optional[Opponent]) -> None:
+        super().__init__(protocol)
+        self.board, self.limit, self.game, self.selector = board, limit, game, selector
+        self.ponder, self.draw_offered, self.options, self.opponent = ponder, draw_offered, options, opponent
+        self.played = PlayResult(None, None)
+        self.stopped = False
+        self.pong_after_move: Optional[str] = None
+        self.pong_after_ponder: Optional[str] = None
+
+    def start(self) -> None:
+        protocol, board, limit = self.protocol, self.board, self.limit
+        protocol._new(board, self.game, self.options, self.opponent)
+        clock = limit.white_clock if board.turn else limit.black_clock
+        increment = limit.white_inc if board.turn else limit.black_inc
+        if limit.clock_id is None or limit.clock_id != protocol.clock_id:
+            if limit.remaining_moves or clock is not None or increment is not None:
+                minutes, seconds = divmod(int(clock or 0), 60)
+                protocol.send_line(f"level {limit.remaining_moves or 0} {minutes}:{seconds:02d} {increment or 0}")
+            if limit.time is not None:
+                protocol.send_line(f"st {max(0.01, limit.time)}")
+        protocol.clock_id = limit.clock_id
+        if limit.nodes is not None:
+            if (limit.time is not None or limit.white_clock is not None or limit.black_clock is not None
+                    or increment is not None):
+                raise EngineError("XBoard cannot limit nodes and time at once")
+            if not protocol.features.get("nps", 1):
+                raise EngineError("the XBoard engine cannot limit nodes (feature nps=0)")
+            protocol.send_line("nps 1")
+            protocol.send_line(f"st {max(1, int(limit.nodes))}")
+        if limit.depth is not None:
+            protocol.send_line(f"sd {max(1, int(limit.depth))}")
+        if limit.white_clock is not None:
+            protocol.send_line(f"{'time' if board.turn else 'otim'} {max(1, round(limit.white_clock * 100))}")
+        if limit.black_clock is not None:
+            protocol.send_line(f"{'otim' if board.turn else 'time'} {max(1, round(limit.black_clock * 100))}")
+        if self.draw_offered and protocol.features.get("draw", 1):
+            protocol.send_line("draw")
+        protocol.send_line("post" if self.selector else "nopost")
+        protocol.send_line("hard" if self.ponder else "easy")
+        protocol.send_line("go")
+
+    def line_received(self, line: str) -> None:
+        word, rest = _split(line)
+        rest = rest.strip()
+        if word == "move":
+            self.move(rest)
+        elif word == "Hint:":
+            if not self.result.done() and self.played.move is not None and self.played.ponder is None:
+                try:
+                    self.played.ponder = self.protocol.board.parse_xboard(rest)
+                except ValueError:
+                    pass  # a hint that is not a move: none
+        elif word == "pong":
+            pong = f"pong {rest}"
+            if pong == self.pong_after_move:
+                if not self.result.done():
+                    self.result.set_result(self.played)
+                if not self.ponder:
+                    self.finish()
+            elif pong == self.pong_after_ponder:
+                if not self.result.done():
+                    self.result.set_result(self.played)
+                self.finish()
+        elif line.strip() == "offer draw":
+            if not self.result.done():
+                self.played.draw_offered = True
+            self.ping_after_move()
+        elif line.strip() == "resign":
+            if not self.result.done():
+                self.played.resigned = True
+            self.ping_after_move()
+        elif word in ("1-0", "0-1", "1/2-1/2"):
+            if "resign" in line and not self.result.done():
+                self.played.resigned = True
+            self.ping_after_move()
+        elif word.startswith("#"):
+            pass
+        elif _XBOARD_ERROR.match(line):
+            self.protocol.first_game = True  # the engine's board may differ from ours now
+            raise EngineError(f"the engine says: {line.strip()}")
+        elif len(line.split()) >= 4 and line.lstrip()[:1].isdigit():
+            if not self.result.done():
+                self.played.info = _parse_xboard_post(line, self.protocol.board, self.selector)
+
+    def move(self, text: str) -> None:
+        board = self.protocol.board
+        if not self.result.done() and self.played.move is None:
+            try:
+                self.played.move = board.push_xboard(text)
+            except ValueError as error:
+                raise EngineError(f"the engine's move {text!r} is not legal in {board.fen()} ({error})") from None
+            self.ping_after_move()
+        else:
+            try:
+                board.push_xboard(text)  # a move while pondering
+            except ValueError:
+                pass
+
+    def ping_after_move(self) -> None:
+        if self.pong_after_move is None:
+            self.pong_after_move = self.protocol._next_ping()
+
+    def cancel(self) -> None:
+        if self.stopped or self.finished.done():
+            return
+        self.stopped = True
+        if self.result.cancelled():
+            self.protocol.send_line("?")
+        if self.ponder:
+            self.protocol.send_line("easy")
+            self.pong_after_ponder = self.protocol._next_ping()
+
+    def fail(self, error: BaseException) -> None:
+        if not self.result.done():
+            self.result.set_exception(error)
+        self.finish()
+
+
+class _XBoardAnalysis(_Command[AnalysisResult]):
+    protocol: XBoardProtocol
+
+    def __init__(self, protocol: XBoardProtocol, board: Any, limit: Optional[Limit], game: object, selector: int,
+                 root_moves: Optional[Iterable[Any]], options: ConfigMapping) -> None:
+        super().__init__(protocol)
+        self.board, self.limit, self.game, self.selector = board, limit, game, selector
+        self.root_moves, self.options = root_moves, options
+        self.stopped = False
+        self.best: Any = None
+        self.final_pong: Optional[str] = None
+        self.timer: Optional[asyncio.TimerHandle] = None
+        self.analysis: Optional[AnalysisResult] = None
+
+    def start(self) -> None:
+        protocol = self.protocol
+        self.analysis = AnalysisResult(stop=self.cancel)
+        protocol._new(self.board, self.game, self.options)
+        if self.root_moves is not None:
+            if not protocol.features.get("exclude", 0):
+                raise EngineError("the XBoard engine cannot restrict the root moves (feature exclude=0)")
+            protocol.send_line("exclude all")
+            for move in self.root_moves:
+                protocol.send_line(f"include {protocol.board.xboard(move)}")
+        protocol.send_line("post")
+        protocol.send_line("analyze")
+        self.result.set_result(self.analysis)
+        if self.limit is not None and self.limit.time is not None:
+            self.timer = protocol.loop.call_later(self.limit.time, self.cancel)
+
+    def line_received(self, line: str) -> None:
+        word, rest = _split(line)
+        if word.startswith("#"):
+            return
+        if len(line.split()) >= 4 and line.lstrip()[:1].isdigit():
+            self.post(line)
+        elif f"{word} {rest.strip()}" == self.final_pong:
+            self.end()
+        elif _XBOARD_ERROR.match(line):
+            self.protocol.first_game = True
+            raise EngineError(f"the engine says: {line.strip()}")
+
+    def post(self, line: str) -> None:
+        assert self.analysis is not None
+        info = _parse_xboard_post(line, self.protocol.board, self.selector)
+        self.analysis.post(info)
+        if info.get("pv"):
+            self.best = info["pv"][0]
+        limit = self.limit
+        if limit is None:
+            return
+        if ((limit.time is not None and info.get("time", 0) >= limit.time)
+                or (limit.nodes is not None and info.get("nodes", 0) >= limit.nodes)
+                or (limit.depth is not None and info.get("depth", 0) >= limit.depth)
+                or (limit.mate is not None and "score" in info and info["score"].relative >= Mate(limit.mate))):
+            self.cancel()
+
+    def end(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.finish()
+        assert self.analysis is not None
+        self.analysis.set_finished(BestMove(self.best, None))
+
+    def cancel(self) -> None:
+        if self.stopped or self.finished.done():
+            return
+        self.stopped = True
+        self.protocol.send_line(".")
+        self.protocol.send_line("exit")
+        self.final_pong = self.protocol._next_ping()
+
+    def fail(self, error: BaseException) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.analysis is not None:
+            self.analysis.set_exception(error)
+        super().fail(error)
+
+
 # --- Starting engines -------------------------------------------------------
 
 async def popen_uci(command: Union[str, "os.PathLike[str]", List[str]], *, setpgrp: bool = False,
@@ -2115,6 +2917,18 @@ async def popen_uci(command: Union[str, "os.PathLike[str]", List[str]], *, setpg
     process group of its own, killed whole when it ends (an engine behind
     a wrapper script too); Ctrl-C then no longer reaches it."""
     transport, protocol = await UciProtocol.popen(command, setpgrp=setpgrp, **popen_args)
+    try:
+        await protocol.initialize()
+    except BaseException:
+        transport.close()
+        raise
+    return transport, protocol
+
+
+async def popen_xboard(command: Union[str, "os.PathLike[str]", List[str]], *, setpgrp: bool = False,
+                       **popen_args: Any) -> Tuple[asyncio.SubprocessTransport, XBoardProtocol]:
+    """Starts an XBoard engine and reads its features, as ``popen_uci``."""
+    transport, protocol = await XBoardProtocol.popen(command, setpgrp=setpgrp, **popen_args)
     try:
         await protocol.initialize()
     except BaseException:
