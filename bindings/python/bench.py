@@ -49,8 +49,10 @@ the allocator kept).
   with a `ucinewgame` before each position (`game=object()`), against
   python-chess's `SimpleEngine.analyse` loop and a bare pipe (the floor: the
   same commands written to Stockfish's standard input, its lines read until
-  `bestmove`, in a few lines of Python), in interleaved rounds; then
-  `analyse_many` on 2 engines against 1 at `nodes=20000`.
+  `bestmove`, in a few lines of Python), in interleaved rounds; the asyncio
+  `UciProtocol.analyse` loop against python-chess's and an asyncio bare
+  pipe on one event loop; then `analyse_many` on 2 engines against 1 at
+  `nodes=20000`.
 
 Prints a Markdown table (figure, value, ratio), then notes (peers not
 installed are skipped and named there). With `--write`, it also puts them in
@@ -66,6 +68,7 @@ Not a test (pytest collects only test_*.py).
 """
 
 import argparse
+import asyncio
 import json
 import os
 import platform
@@ -134,6 +137,7 @@ SUMMARY = [
     "`pgn.read_game` loop",
     "`polyglot.open_reader(book).find_all(board)`",
     "`engine.SimpleEngine.analyse` loop",
+    "`engine.UciProtocol.analyse` loop (asyncio)",
     "`engine.analyse_many`, `nodes=20000`, 2 engines",
 ]
 
@@ -997,6 +1001,7 @@ def bench_engine(report, args):
         pipe.close()
         ours.quit()
         theirs.quit()
+    bench_engine_asyncio(report, args, chess, theirs_boards)
     pool_fens = fens[:POOL_POSITIONS]
     pool_limit = bitboards.engine.Limit(nodes=POOL_NODES)
     tables = {}
@@ -1021,6 +1026,77 @@ def bench_engine(report, args):
                 f"Stockfish each ({args.engine}), each loop's best of 5 interleaved rounds; analyse_many on the "
                 f"first {POOL_POSITIONS} at nodes={POOL_NODES}, Hash=16, Threads=1, a fresh `ucinewgame` "
                 "before each position, best of 3 interleaved rounds, the same table on 1 and 2 engines")
+
+
+class AsyncBarePipe(asyncio.SubprocessProtocol):
+    """The asyncio floor: Stockfish's pipes read by a few lines of Python,
+    the same commands as the clients send."""
+
+    def __init__(self):
+        self.buffer = b""
+        self.waiting = None
+        self.word = b""
+
+    def pipe_data_received(self, fd, data):
+        self.buffer += data
+        while b"\n" in self.buffer:
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            if line.startswith(self.word) and self.waiting is not None and not self.waiting.done():
+                self.waiting.set_result(line.decode())
+
+    async def ask(self, transport, text, word):
+        self.word = word.encode()
+        self.waiting = asyncio.get_running_loop().create_future()
+        transport.get_pipe_transport(0).write(text.encode())
+        return await self.waiting
+
+
+def bench_engine_asyncio(report, args, chess, boards):
+    """The asyncio protocols' `analyse` loop at nodes=1: ours, python-chess's
+    and the bare pipe, one Stockfish each, on one event loop."""
+    import bitboards.engine
+
+    loop = asyncio.new_event_loop()
+    count = len(boards)
+    fens = [board.fen() for board in boards]
+    try:
+        _, ours = loop.run_until_complete(bitboards.engine.popen_uci(args.engine))
+        _, theirs = loop.run_until_complete(chess.engine.popen_uci(args.engine))
+        pipe_transport, pipe = loop.run_until_complete(loop.subprocess_exec(AsyncBarePipe, args.engine))
+        loop.run_until_complete(pipe.ask(pipe_transport, "uci\nisready\n", "readyok"))
+
+        async def ours_loop():
+            limit = bitboards.engine.Limit(nodes=1)
+            return [(await ours.analyse(board, limit), 1)[1] for board in boards]
+
+        async def theirs_loop():
+            limit = chess.engine.Limit(nodes=1)
+            return [(await theirs.analyse(board, limit), 1)[1] for board in boards]
+
+        async def pipe_loop():
+            return [(await pipe.ask(pipe_transport, f"position fen {fen}\ngo nodes 1\n", "bestmove")).split()[1]
+                    for fen in fens]
+
+        tasks = [lambda: loop.run_until_complete(pipe_loop()), lambda: loop.run_until_complete(ours_loop()),
+                 lambda: loop.run_until_complete(theirs_loop())]
+        (floor, mine, python_chess), results = interleaved(tasks, rounds=7)
+        if any(len(result) != count for result in results):
+            report.fail("engine: an asyncio loop missed positions")
+        report.row("`engine.UciProtocol.analyse` loop (asyncio), `nodes=1`", rate(count, mine, "positions"),
+                   f"{times(count / mine, count / floor, 'the bare pipe')}; "
+                   f"{times(count / mine, count / python_chess, 'python-chess')}", positions_per_s=count / mine)
+        report.row("python-chess `UciProtocol.analyse` loop (asyncio), `nodes=1`",
+                   rate(count, python_chess, "positions"), "", positions_per_s=count / python_chess)
+        report.row("bare asyncio pipe (the floor), `nodes=1`", rate(count, floor, "positions"), "",
+                   positions_per_s=count / floor)
+        loop.run_until_complete(ours.quit())
+        loop.run_until_complete(theirs.quit())
+        pipe_transport.get_pipe_transport(0).write(b"quit\n")
+        pipe_transport.close()
+    finally:
+        loop.close()
+    report.note(f"engine (asyncio): the same {count} positions, python-chess boards for both clients, each loop's "
+                "best of 7 interleaved rounds on one event loop, one Stockfish each")
 
 
 def processor():

@@ -218,6 +218,34 @@ def test_info_lines_read_as_python_chess_reads_them():
             assert ours == theirs, (line, selector)
 
 
+def test_python_chess_boards_are_sent_as_python_chess_writes_them():
+    # Their FEN is made in Rust from their masks: the same text as
+    # python-chess's fen(shredder=chess960, en_passant="fen"), for random
+    # games from the standard start and from Chess960 starts, with castling
+    # rights, en passant squares and clocks of every kind.
+    import random
+
+    rng = random.Random(11)
+    checked = 0
+    for number in [518] + [rng.randrange(960) for _ in range(30)]:
+        board = chess.Board.from_chess960_pos(number)
+        board.chess960 = number != 518
+        for _ in range(80):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            for chess960 in (False, True) if number == 518 else (True,):
+                assert engine._root_fen(board, chess960) == board.fen(shredder=chess960, en_passant="fen")
+                checked += 1
+    odd = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    odd.castling_rights |= chess.BB_A8  # a right python-chess keeps as set
+    odd.ep_square = chess.E3
+    odd.halfmove_clock, odd.fullmove_number = 99, 500
+    assert engine._root_fen(odd, False) == odd.fen(en_passant="fen")
+    assert checked > 2000
+
+
 def test_analysis_results_iterate_and_end():
     async def main():
         protocol = engine.UciProtocol()

@@ -49,6 +49,7 @@ __all__ = [
     "SearchStop",
     "UciSearch",
     "parse_uci_option",
+    "fen_of_masks",
     "analyse_many",
     "ExplorerIndex",
     "IndexCorruptError",
@@ -658,6 +659,16 @@ class UciSearch:
     def info(self, line: str) -> Dict[str, Any]: ...
     def bestmove(self, args: str) -> Tuple[Optional[Move], Optional[Move]]: ...
 
+def fen_of_masks(
+    kinds: Tuple[int, int, int, int, int, int],
+    white: int,
+    turn: bool,
+    castling: int,
+    en_passant: Optional[int],
+    halfmove_clock: int,
+    fullmove_number: int,
+    chess960: bool,
+) -> str: ...
 def parse_uci_option(
     line: str,
 ) -> Optional[Tuple[str, str, _OptionValue, Optional[int], Optional[int], List[str]]]: ...

@@ -723,6 +723,10 @@ class UciOptionMap(MutableMapping[str, T]):
     def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and key.lower() in self._store
 
+    def get(self, key: str, default: Any = None) -> Any:
+        entry = self._store.get(key.lower()) if isinstance(key, str) else None
+        return default if entry is None else entry[1]
+
     def __iter__(self) -> Iterator[str]:
         return iter([key for key, _ in self._store.values()])
 
@@ -1543,7 +1547,9 @@ class AnalysisResult:
 
     def __init__(self, stop: Optional[Callable[[], None]] = None) -> None:
         self._stop = stop
-        self._queue: "asyncio.Queue[Any]" = asyncio.Queue()
+        # The infos not yet taken (then _END), and a get() waiting for one.
+        self._queue: Deque[Any] = collections.deque()
+        self._waiter: "Optional[asyncio.Future[None]]" = None
         self._best: "asyncio.Future[BestMove]" = asyncio.get_running_loop().create_future()
         self._ended = False
         self.multipv: List[InfoDict] = [{}]  # type: ignore[list-item]
@@ -1560,19 +1566,25 @@ class AnalysisResult:
         while len(self.multipv) < rank:
             self.multipv.append({})  # type: ignore[arg-type]
         self.multipv[rank - 1].update(info)
-        self._queue.put_nowait(info)
+        self._put(info)
+
+    def _put(self, item: Any) -> None:
+        self._queue.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     def set_finished(self, best: BestMove) -> None:
         """Ends the search with its best move."""
         if not self._best.done():
             self._best.set_result(best)
-            self._queue.put_nowait(_END)
+            self._put(_END)
 
     def set_exception(self, error: BaseException) -> None:
         """Ends the search with an error (``wait`` raises it)."""
         if not self._best.done():
             self._best.set_exception(error)
-            self._queue.put_nowait(_END)
+            self._put(_END)
 
     def stop(self) -> None:
         """Tells the engine to stop (its ``bestmove`` follows)."""
@@ -1582,22 +1594,27 @@ class AnalysisResult:
 
     async def wait(self) -> BestMove:
         """Waits for the end of the search: its ``BestMove``, or its error."""
+        if self._best.done():
+            return self._best.result()
         return await asyncio.shield(self._best)
 
     def would_block(self) -> bool:
         """Whether ``get()`` would wait for the engine."""
-        return not self._ended and self._queue.empty()
+        return not self._ended and not self._queue
 
     def empty(self) -> bool:
         """Whether every info sent so far was taken."""
-        return self._ended or self._queue.qsize() <= int(self._best.done())
+        return self._ended or len(self._queue) <= int(self._best.done())
 
     async def get(self) -> InfoDict:
         """The next info, waiting for it; ``AnalysisComplete`` once the
         search ended and every info was taken (or the search's error)."""
         if self._ended:
             raise AnalysisComplete()
-        item = await self._queue.get()
+        while not self._queue:
+            self._waiter = asyncio.get_running_loop().create_future()
+            await self._waiter
+        item = self._queue.popleft()
         if item is _END:
             self._ended = True
             await self.wait()
@@ -1683,6 +1700,8 @@ class Protocol(asyncio.SubprocessProtocol):
         self._lock = asyncio.Lock()
         self._command: Optional[_Command[Any]] = None
         self._group: Optional[int] = None
+        # Lines kept to be written at once (a search's position and go).
+        self._batch: Optional[List[str]] = None
 
     # The transport's side.
 
@@ -1732,12 +1751,25 @@ class Protocol(asyncio.SubprocessProtocol):
 
     def send_line(self, line: str) -> None:
         """Writes ``line`` to the engine."""
+        if self._batch is not None:
+            self._batch.append(line)
+            return
         if self.transport is None:
             raise EngineTerminatedError("the engine is not connected")
         stdin = self.transport.get_pipe_transport(0)
         if stdin is None:
             raise EngineTerminatedError("the engine's input is closed")
         stdin.write((line + "\n").encode("utf-8"))  # type: ignore[attr-defined]
+
+    def _send_together(self, write: Callable[[], None]) -> None:
+        """Calls ``write``, its lines sent to the engine in one write."""
+        self._batch = []
+        try:
+            write()
+        finally:
+            lines, self._batch = self._batch, None
+            if lines:
+                self.send_line("\n".join(lines))
 
     # Commands.
 
@@ -1759,6 +1791,8 @@ class Protocol(asyncio.SubprocessProtocol):
             except BaseException:
                 command.finish()
                 raise
+        if command.result.done():  # answered without waiting on the engine
+            return command.result.result()
         try:
             return await asyncio.shield(command.result)
         except asyncio.CancelledError:
@@ -1837,6 +1871,21 @@ def _same_position(a: Any, b: Any) -> bool:
     return [m.uci() for m in a.move_stack] == [m.uci() for m in b.move_stack] and a.fen() == b.fen()
 
 
+def _root_fen(root: Any, chess960: bool) -> str:
+    """The FEN a search's start is sent as (``shredder`` castling for
+    Chess960, the en passant square whenever there is one). A standard
+    python-chess board's is made in Rust from its masks: python-chess's
+    own ``fen()`` would take longer than the rest of a short search."""
+    if isinstance(root, _bitboards.Board) or getattr(type(root), "uci_variant", None) != "chess":
+        return root.fen(shredder=chess960, en_passant="fen")  # type: ignore[no-any-return]
+    try:
+        return _bitboards.fen_of_masks(
+            (root.pawns, root.knights, root.bishops, root.rooks, root.queens, root.kings), root.occupied_co[1],
+            root.turn, root.castling_rights, root.ep_square, root.halfmove_clock, root.fullmove_number, chess960)
+    except (AttributeError, IndexError, TypeError, ValueError, OverflowError):
+        return root.fen(shredder=chess960, en_passant="fen")  # type: ignore[no-any-return]
+
+
 def _milliseconds(seconds: float) -> int:
     return max(1, round(seconds * 1000))
 
@@ -1862,6 +1911,8 @@ class UciProtocol(Protocol):
         # the next search is to say `ponderhit`.
         self._may_ponderhit: Any = None
         self._ponderhit = False
+        # Whether the options sent are the configured ones.
+        self._configured = False
 
     # Lines.
 
@@ -1870,6 +1921,9 @@ class UciProtocol(Protocol):
         self.send_line("debug on" if on else "debug off")
 
     def _setoption(self, name: str, value: ConfigValue) -> None:
+        current = self.config.get(name)
+        if value is not None and type(current) is type(value) and current == value:
+            return  # as set (every search checks the managed options)
         option = self.options.get(name)
         if option is None:
             raise EngineError(f"the engine has no option {name!r}; it declared: {', '.join(self.options)}")
@@ -1897,12 +1951,18 @@ class UciProtocol(Protocol):
         return any(value is None or value != self.config.get(name) for name, value in self._wanted(options))
 
     def _configure(self, options: ConfigMapping) -> None:
+        # A call without options after one that left every option as
+        # configured has nothing to send: skip going through them all.
+        if not options and self._configured:
+            return
+        self._configured = False
         for name, value in self._wanted(options):
             option = self.options.get(name)
             if option is not None and option.is_managed():
                 raise EngineError(f"option {option.name!r} is set by the client itself "
                                   "(multipv=, ponder=, the board's chess960 and variant)")
             self._setoption(name, value)
+        self._configured = not options
 
     def _ucinewgame(self) -> None:
         self.send_line("ucinewgame")
@@ -1933,17 +1993,21 @@ class UciProtocol(Protocol):
         # A null move cannot be sent: the position alone is.
         whole = all(stack)
         root = board.root() if whole and stack else board
-        fen = root.fen(shredder=chess960, en_passant="fen")
+        fen = _root_fen(root, chess960)
         words = ["position"]
         if variant == "chess" and fen == _START_FEN:
             words.append("startpos")
         else:
             words += ["fen", fen]
-        if whole and stack:
+        ucis = [move.uci() for move in stack] if whole else []
+        if ucis:
             words.append("moves")
-            words += [move.uci() for move in stack]
+            words += ucis
         self.send_line(" ".join(words))
-        self._search = _bitboards.UciSearch(_query(board) if whole else board.fen())
+        # The position again for Rust, from the FEN made above (a
+        # python-chess board's FEN is slow to make: once per search).
+        query = board if isinstance(board, _bitboards.Board) else (fen, ucis, chess960)
+        self._search = _bitboards.UciSearch(query)
         self._turn = self._search.turn
 
     def _go(self, limit: Limit, *, root_moves: Optional[Iterable[Any]] = None, ponder: bool = False,
@@ -2172,8 +2236,11 @@ class _UciPlay(_UciSearchCommand[PlayResult]):
         self._new_game_or_go(protocol.first_game or protocol.game != self.game or new_opponent)
 
     def go(self) -> None:
-        self.protocol._position(self.board)
-        self.protocol._go(self.limit, root_moves=self.root_moves)
+        def write() -> None:
+            self.protocol._position(self.board)
+            self.protocol._go(self.limit, root_moves=self.root_moves)
+
+        self.protocol._send_together(write)
 
     def info_line(self, rest: str) -> None:
         if self.pondering is None:
@@ -2260,11 +2327,15 @@ class _UciAnalysis(_UciSearchCommand[AnalysisResult]):
 
     def go(self) -> None:
         protocol = self.protocol
-        protocol._position(self.board)
-        if self.limit is not None:
-            protocol._go(self.limit, root_moves=self.root_moves)
-        else:
-            protocol._go(Limit(), root_moves=self.root_moves, infinite=True)
+
+        def write() -> None:
+            protocol._position(self.board)
+            if self.limit is not None:
+                protocol._go(self.limit, root_moves=self.root_moves)
+            else:
+                protocol._go(Limit(), root_moves=self.root_moves, infinite=True)
+
+        protocol._send_together(write)
         self.result.set_result(self.analysis)  # type: ignore[arg-type]
 
     def info_line(self, rest: str) -> None:

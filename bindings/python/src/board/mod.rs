@@ -32,6 +32,7 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<outcome::Outcome>()?;
     module.add_class::<outcome::Termination>()?;
     module.add_function(wrap_pyfunction!(state::board_from_state, module)?)?;
+    module.add_function(wrap_pyfunction!(state::fen_of_masks, module)?)?;
     module.add_function(wrap_pyfunction!(planes::planes_into, module)?)?;
     module.add_function(wrap_pyfunction!(planes::planes_kernels, module)?)?;
     module.add_function(wrap_pyfunction!(tables::attack_tables, module)?)?;
