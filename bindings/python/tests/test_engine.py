@@ -10,6 +10,7 @@ CI=true (then they fail). The fake engine is crates/engine's
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import shutil
@@ -225,10 +226,33 @@ def test_options_and_id_as_python_chess():
             ours.configure({"Hash": 0})
         with pytest.raises(engine.EngineError, match="set by the client"):
             ours.configure({"MultiPV": 2})
-        with pytest.raises(engine.EngineError, match="root_moves"):
-            ours.analyse(bitboards.Board(), engine.Limit(depth=1), root_moves=[])
         with pytest.raises(ValueError, match="sets nothing"):
             ours.analyse(bitboards.Board(), engine.Limit())
+        ours.ping()
+
+
+def test_root_moves_and_an_analysis_until_stopped():
+    need_stockfish()
+    board = chess.Board("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
+    # Without h5f7 (the mate), the engine's choice is among the moves given.
+    allowed = [board.parse_san(san) for san in ("d3", "Nc3", "Qe2")]
+    with engine.SimpleEngine.popen_uci(STOCKFISH) as ours, chess.engine.SimpleEngine.popen_uci(STOCKFISH) as theirs:
+        for limit_ours, limit_theirs in ((engine.Limit(depth=8), chess.engine.Limit(depth=8)),):
+            info = ours.analyse(board, limit_ours, root_moves=allowed)
+            their_info = theirs.analyse(board, limit_theirs, root_moves=allowed)
+            assert info["pv"][0].uci() in {move.uci() for move in allowed}
+            assert info["pv"][0].uci() == their_info["pv"][0].uci()
+            played = ours.play(board, limit_ours, root_moves=allowed[:1])
+            assert played.move.uci() == "d2d3"
+        with pytest.raises(bitboards.IllegalMoveError, match="e1e3"):
+            ours.analyse(board, engine.Limit(depth=1), root_moves=[chess.Move.from_uci("e1e3")])
+        # No limit: the engine searches until stopped, past any deadline a
+        # limit would have.
+        with ours.analysis(board) as analysis:
+            depths = [info.get("depth", 0) for info in itertools.islice(analysis, 40)]
+            assert max(depths) >= 5
+        best = analysis.wait()
+        assert best.move.uci() == "h5f7"
         ours.ping()
 
 

@@ -263,6 +263,22 @@ pub struct Query<'a> {
     /// The moves played from `start`; the position searched is after the
     /// last.
     pub moves: &'a [Move],
+    /// The moves to search among (`go ... searchmoves`), legal in the
+    /// position searched; `None` for all of them.
+    pub searchmoves: Option<&'a [Move]>,
+}
+
+impl<'a> Query<'a> {
+    /// This query with the search restricted to `moves` (UCI's
+    /// `searchmoves`; python-chess's `root_moves`). An empty list is sent
+    /// as `searchmoves 0000`, as python-chess sends it.
+    #[must_use]
+    pub fn with_searchmoves(self, moves: &'a [Move]) -> Query<'a> {
+        Query {
+            searchmoves: Some(moves),
+            ..self
+        }
+    }
 }
 
 impl From<&Position> for Query<'_> {
@@ -270,6 +286,7 @@ impl From<&Position> for Query<'_> {
         Query {
             start: *start,
             moves: &[],
+            searchmoves: None,
         }
     }
 }
@@ -279,13 +296,18 @@ impl<'a> From<&'a Game> for Query<'a> {
         Query {
             start: *game.start(),
             moves: game.moves(),
+            searchmoves: None,
         }
     }
 }
 
 impl<'a> From<(Position, &'a [Move])> for Query<'a> {
     fn from((start, moves): (Position, &'a [Move])) -> Self {
-        Query { start, moves }
+        Query {
+            start,
+            moves,
+            searchmoves: None,
+        }
     }
 }
 
@@ -294,6 +316,7 @@ impl<'a> From<(&Position, &'a [Move])> for Query<'a> {
         Query {
             start: *start,
             moves,
+            searchmoves: None,
         }
     }
 }
@@ -707,6 +730,11 @@ impl Engine {
         mut on_info: impl FnMut(&Info),
     ) -> Result<Analysis, EngineError> {
         self.ensure_open()?;
+        if limit.infinite && stop.is_none() {
+            return Err(EngineError::InvalidLimit(
+                "an infinite search ends only when stopped: search with `analyse_until`".to_owned(),
+            ));
+        }
         let (position, commands, go) = self.prepare(&query, limit, multipv)?;
         self.send(&commands, &go)?;
         if self.options.get("UCI_Chess960").is_some() {
@@ -723,7 +751,8 @@ impl Engine {
         let mut deadline = Instant::now() + waited;
         // An untimed search is also given up after a silence: the wait for
         // the next line ends there.
-        let silence = limit.is_untimed().then_some(self.config.silence_timeout);
+        let silence =
+            (limit.is_untimed() && !limit.infinite).then_some(self.config.silence_timeout);
         let mut heard = Instant::now();
         let mut lines = 0u64;
         // With a stop flag, waits end every STOP_POLL to look at it.
@@ -956,7 +985,24 @@ impl Engine {
                 position = position.play_unchecked(mv);
             }
         }
-        let go = limit.go();
+        let mut go = limit.go();
+        if let Some(searchmoves) = query.searchmoves {
+            go.push_str(" searchmoves");
+            if searchmoves.is_empty() {
+                go.push_str(" 0000");
+            }
+            for &mv in searchmoves {
+                if !position.is_legal(mv) {
+                    return Err(EngineError::InvalidLimit(format!(
+                        "the search move {} is not legal in {}",
+                        position.uci(mv),
+                        position.fen()
+                    )));
+                }
+                go.push(' ');
+                mv.uci(notation).push_to(&mut go);
+            }
+        }
         commands.push('\n');
         commands.push_str(&go);
         commands.push('\n');

@@ -28,6 +28,10 @@ pub struct Limit {
     pub mate: Option<u32>,
     /// The game clocks (`go wtime btime winc binc movestogo`).
     pub clocks: Option<Clocks>,
+    /// Search until told to stop (`go infinite`): no deadline, no limit
+    /// on silence; the search ends by the caller's stop flag
+    /// ([`Engine::analyse_until`](crate::Engine::analyse_until)).
+    pub infinite: bool,
 }
 
 /// The game clocks of a `go` command.
@@ -44,6 +48,10 @@ pub struct Clocks {
     /// Moves to the next time control, if any.
     pub movestogo: Option<u32>,
 }
+
+/// The deadline of an infinite search: a century (an `Instant` this far
+/// off does not overflow).
+const INFINITE: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
 
 fn millis(duration: Duration) -> u128 {
     duration.as_millis()
@@ -122,10 +130,20 @@ impl Limit {
         }
     }
 
+    /// A search until told to stop (`go infinite`).
+    #[must_use]
+    pub fn infinite() -> Limit {
+        Limit {
+            infinite: true,
+            ..Limit::default()
+        }
+    }
+
     /// Whether nothing is set (the search would never end).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.movetime.is_none()
+        !self.infinite
+            && self.movetime.is_none()
             && self.depth.is_none()
             && self.nodes.is_none()
             && self.mate.is_none()
@@ -162,6 +180,9 @@ impl Limit {
                 let _ = write!(go, " movestogo {moves}");
             }
         }
+        if self.infinite {
+            go.push_str(" infinite");
+        }
         go
     }
 
@@ -185,6 +206,9 @@ impl Limit {
     /// limit of depth, nodes or mate alone.
     #[must_use]
     pub fn deadline(&self, turn: Color, margin: Duration, untimed: Duration) -> Duration {
+        if self.infinite {
+            return INFINITE;
+        }
         let clock = self.clocks.map(|clocks| match turn {
             Color::White => clocks.wtime + clocks.winc,
             Color::Black => clocks.btime + clocks.binc,
@@ -230,5 +254,9 @@ mod tests {
             Duration::from_millis(1010)
         );
         assert!(Limit::default().is_empty());
+        let infinite = Limit::infinite();
+        assert!(!infinite.is_empty() && infinite.is_untimed());
+        assert_eq!(infinite.go(), "go infinite");
+        assert_eq!(infinite.deadline(Color::White, margin, untimed), INFINITE);
     }
 }

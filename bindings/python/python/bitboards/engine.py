@@ -988,13 +988,12 @@ class SimpleEngine:
         with ``multipv`` the list of the PVs' (best first; fewer when there
         are fewer legal moves). ``ucinewgame`` comes first when ``game``
         differs from the last call's (python-chess's ``game=object()``
-        forces it); ``options`` are set for this call. ``root_moves`` (UCI's
-        ``searchmoves``) is not supported: anything but None is an
-        ``EngineError``."""
-        _no_root_moves(root_moves)
+        forces it); ``options`` are set for this call. ``root_moves``
+        restricts the search to those moves (UCI's ``searchmoves``)."""
         with self._lock:
             new_game = self._prepare(game, options)
-            infos, _, _, turn, _ = self._engine.analyse(_query(board), limit._fields(), multipv or 1, new_game)
+            infos, _, _, turn, _ = self._engine.analyse(_query(board), limit._fields(), multipv or 1, new_game,
+                                                        _ucis(root_moves))
         selected = [_info(raw, turn, info) for raw in infos]
         if multipv is None:
             return selected[0] if selected else {}  # type: ignore[return-value]
@@ -1005,16 +1004,18 @@ class SimpleEngine:
              opponent: object = None) -> PlayResult:
         """The engine's move in ``board`` at ``limit``: a ``PlayResult`` with
         the move, the expected reply (``ponder``) and the ``info`` keys asked
-        for (none by default). A board without a legal move raises
-        ``EngineError``. ``ponder``, ``draw_offered`` and ``opponent`` are
-        accepted and ignored."""
-        _no_root_moves(root_moves)
+        for (none by default); ``root_moves`` restricts the search to those
+        moves. A board without a legal move raises ``EngineError``.
+        ``ponder``, ``draw_offered`` and ``opponent`` are accepted and
+        ignored (UCI has no word for a draw offer; for pondering and
+        ``UCI_Opponent`` use the asyncio ``UciProtocol``)."""
         query = _query(board)
         if not self._engine.has_legal_moves(query):
             raise EngineError("there is no legal move to play (the game is over)")
         with self._lock:
             new_game = self._prepare(game, options)
-            infos, best, reply, turn, _ = self._engine.analyse(query, limit._fields(), 1, new_game)
+            infos, best, reply, turn, _ = self._engine.analyse(query, limit._fields(), 1, new_game,
+                                                               _ucis(root_moves))
         result_info = _info(infos[0], turn, info) if infos and info else {}
         return PlayResult(best, reply, result_info)  # type: ignore[arg-type]
 
@@ -1025,11 +1026,9 @@ class SimpleEngine:
         yields each ``InfoDict`` as the engine sends it (iterate, or
         ``next()``/``get()``); ``stop()``, or leaving its ``with`` block,
         tells the engine to stop, and ``wait()`` returns the ``BestMove``.
-        A ``limit`` is needed (a search without one would end only at the
-        300 s deadline): None raises ``EngineError``."""
-        _no_root_moves(root_moves)
-        if limit is None:
-            raise EngineError("analysis() needs a Limit here (no infinite search): give time, depth or nodes")
+        Without a ``limit`` the engine searches until stopped
+        (``go infinite``, no deadline); ``root_moves`` restricts the search
+        to those moves."""
         query = _query(board)
         result = SimpleAnalysisResult(self, info)
         self._lock.acquire()
@@ -1038,7 +1037,7 @@ class SimpleEngine:
         except BaseException:
             self._lock.release()
             raise
-        result._start(query, limit, multipv or 1, new_game)
+        result._start(query, limit, multipv or 1, new_game, _ucis(root_moves))
         return result
 
     def quit(self) -> None:
@@ -1071,9 +1070,9 @@ def _search_timeout(seconds: Optional[float]) -> float:
     return 3.2e9 if seconds is None else seconds
 
 
-def _no_root_moves(root_moves: Optional[Iterable[Any]]) -> None:
-    if root_moves is not None:
-        raise EngineError("root_moves (UCI searchmoves) is not supported by bitboards.engine")
+def _ucis(root_moves: Optional[Iterable[Any]]) -> Optional[List[str]]:
+    """``root_moves`` as UCI text, for the Rust client."""
+    return None if root_moves is None else [move.uci() for move in root_moves]
 
 
 _END = object()
@@ -1113,13 +1112,15 @@ class SimpleAnalysisResult:
         self.multipv[rank - 1].update(info)
         self._queue.put(info)
 
-    def _start(self, query: Any, limit: Limit, multipv: int, new_game: bool) -> None:
+    def _start(self, query: Any, limit: Optional[Limit], multipv: int, new_game: bool,
+               root_moves: Optional[List[str]]) -> None:
         self._turn = _turn_of(query)
+        fields = None if limit is None else limit._fields()
 
         def run() -> None:
             try:
                 _, best, reply, _, _ = self._engine._engine.analyse_stream(
-                    query, limit._fields(), multipv, new_game, self._stop, self._post)
+                    query, fields, multipv, new_game, self._stop, self._post, root_moves)
                 self._best = BestMove(best, reply)
             except BaseException as error:  # handed to wait()
                 self._error = error

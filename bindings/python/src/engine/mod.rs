@@ -98,6 +98,7 @@ fn limit_of(fields: LimitFields) -> PyResult<Limit> {
         nodes,
         mate,
         clocks: None,
+        infinite: false,
     };
     if wclock.is_some() || bclock.is_some() {
         let get =
@@ -127,6 +128,31 @@ pub struct Request {
 }
 
 impl Request {
+    /// The engine's query, restricted to `searchmoves` when given.
+    fn query<'a>(
+        &'a self,
+        searchmoves: Option<&'a [bitboards::Move]>,
+    ) -> bitboards_engine::Query<'a> {
+        let query = bitboards_engine::Query::from((&self.start, self.moves.as_slice()));
+        match searchmoves {
+            Some(moves) => query.with_searchmoves(moves),
+            None => query,
+        }
+    }
+
+    /// `root_moves` (UCI) read in the position searched: an illegal one
+    /// raises `IllegalMoveError`.
+    fn searchmoves(&self, root_moves: Option<&[String]>) -> PyResult<Option<Vec<bitboards::Move>>> {
+        let Some(ucis) = root_moves else {
+            return Ok(None);
+        };
+        let end = self.end();
+        ucis.iter()
+            .map(|uci| end.parse_uci(uci).map_err(|error| uci_error(uci, &error)))
+            .collect::<PyResult<Vec<_>>>()
+            .map(Some)
+    }
+
     fn end(&self) -> Position {
         let mut position = self.start;
         for &mv in &self.moves {
@@ -650,7 +676,7 @@ impl UciEngine {
     /// Searches `query` (a board, a FEN, or `(fen, [uci], chess960)`) to
     /// `limit` with `multipv` PVs, after `ucinewgame` when `new_game`:
     /// `(infos, best, ponder, white_to_move, warnings)`.
-    #[pyo3(signature = (query, limit, multipv = 1, new_game = false))]
+    #[pyo3(signature = (query, limit, multipv = 1, new_game = false, root_moves = None))]
     fn analyse<'py>(
         &self,
         py: Python<'py>,
@@ -658,14 +684,16 @@ impl UciEngine {
         limit: LimitFields,
         multipv: u32,
         new_game: bool,
+        root_moves: Option<Vec<String>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let request = request_of(query)?;
         let limit = limit_of(limit)?;
+        let searchmoves = request.searchmoves(root_moves.as_deref())?;
         let analysis = self.with_engine(py, |engine| {
             if new_game {
                 engine.new_game()?;
             }
-            engine.analyse((&request.start, request.moves.as_slice()), &limit, multipv)
+            engine.analyse(request.query(searchmoves.as_deref()), &limit, multipv)
         })?;
         analysis_tuple(py, &analysis, request.notation)
     }
@@ -674,20 +702,24 @@ impl UciEngine {
     /// (a dict as in the result), and telling the engine to `stop` when
     /// `stop.set()` is called from another thread. An exception of
     /// `on_info` stops the search and is raised after its `bestmove`.
-    #[pyo3(signature = (query, limit, multipv, new_game, stop, on_info))]
+    /// A `limit` of None searches until `stop` is set (`go infinite`);
+    /// `root_moves` (UCI) restricts the search to those moves.
+    #[pyo3(signature = (query, limit, multipv, new_game, stop, on_info, root_moves = None))]
     #[allow(clippy::too_many_arguments)]
     fn analyse_stream<'py>(
         &self,
         py: Python<'py>,
         query: &Bound<'py, PyAny>,
-        limit: LimitFields,
+        limit: Option<LimitFields>,
         multipv: u32,
         new_game: bool,
         stop: Py<SearchStop>,
         on_info: Py<PyAny>,
+        root_moves: Option<Vec<String>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let request = request_of(query)?;
-        let limit = limit_of(limit)?;
+        let limit = limit.map_or_else(|| Ok(Limit::infinite()), limit_of)?;
+        let searchmoves = request.searchmoves(root_moves.as_deref())?;
         let objects = Move::objects(py)?;
         let notation = request.notation;
         let mut failure: Option<PyErr> = None;
@@ -697,7 +729,7 @@ impl UciEngine {
             }
             let flag = &stop.get().flag;
             engine.analyse_until(
-                (&request.start, request.moves.as_slice()),
+                request.query(searchmoves.as_deref()),
                 &limit,
                 multipv,
                 flag,
