@@ -254,6 +254,11 @@ def test_root_moves_and_an_analysis_until_stopped():
         best = analysis.wait()
         assert best.move.uci() == "h5f7"
         ours.ping()
+        # quit() does not wait behind an analysis left running: it stops it.
+        ours.analysis(board)
+        started = time.monotonic()
+        ours.quit()
+        assert time.monotonic() - started < 3
 
 
 def test_mates_play_and_finished_games():

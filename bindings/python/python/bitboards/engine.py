@@ -848,6 +848,8 @@ class SimpleEngine:
         self._target: UciOptionMap[ConfigValue] = UciOptionMap()
         # The options the last call set for itself.
         self._last_call: UciOptionMap[ConfigValue] = UciOptionMap()
+        # The analysis running in the background, stopped by quit().
+        self._analysis: Optional["SimpleAnalysisResult"] = None
         options: UciOptionMap[Option] = UciOptionMap()
         for name, kind, default, low, high, var in engine.engine_options():
             options[name] = Option(name, kind, default, low, high, var)
@@ -1038,7 +1040,15 @@ class SimpleEngine:
             self._lock.release()
             raise
         result._start(query, limit, multipv or 1, new_game, _ucis(root_moves))
+        self._analysis = result
         return result
+
+    def _stop_analysis(self) -> None:
+        """Stops an analysis still running, so that quit() does not wait
+        behind it (an analysis without a limit would never end)."""
+        analysis, self._analysis = self._analysis, None
+        if analysis is not None:
+            analysis.stop()
 
     def quit(self) -> None:
         """Tells the engine to quit and reaps it; later calls raise
@@ -1046,12 +1056,14 @@ class SimpleEngine:
         ``timeout`` seconds (None: a second) is killed, and
         ``EngineTimeoutError`` (a ``TimeoutError``: from Python 3.11 that
         is ``asyncio.TimeoutError``, which python-chess raises) says so."""
+        self._stop_analysis()
         if self._engine.quit(self.timeout):
             raise EngineTimeoutError(f"the engine did not exit within {self.timeout} s of `quit`: it was killed")
 
     def close(self) -> None:
         """Ends the engine: ``quit``, and killed if it has not exited
         within a second; never an error."""
+        self._stop_analysis()
         self._engine.quit()
 
     def __enter__(self) -> "SimpleEngine":
