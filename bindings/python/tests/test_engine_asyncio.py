@@ -533,3 +533,18 @@ def test_a_real_xboard_engine():
         phalanx.quit()
     with pytest.raises(engine.EngineTerminatedError):
         phalanx.ping()
+
+
+def test_an_engine_that_writes_without_end_of_line_is_stopped():
+    # It answers `uci`, then writes 64 MiB without a newline: the protocol
+    # keeps at most 1 MiB of it, fails the waiting command and ends it.
+    script = "read line; echo uciok; read line; head -c 67108864 /dev/zero | tr '\\0' x; sleep 60"
+
+    async def main():
+        transport, protocol = await engine.popen_uci(["/bin/sh", "-c", script], setpgrp=True)
+        with pytest.raises(engine.EngineError, match="more than"):
+            await asyncio.wait_for(protocol.ping(), 30)
+        assert len(protocol._buffer) <= 1 << 20
+        assert await asyncio.wait_for(protocol.returncode, 10) != 0
+
+    asyncio.run(main())

@@ -1693,6 +1693,10 @@ class _Command(Generic[T]):
             self.finished.set_result(None)
 
 
+# The longest line read from an engine (UCI's longest are PVs: a few KiB).
+_MAX_LINE = 1 << 20
+
+
 def _retrieve(future: "asyncio.Future[Any]") -> None:
     if not future.cancelled():
         future.exception()
@@ -1732,6 +1736,15 @@ class Protocol(asyncio.SubprocessProtocol):
             raw = bytes(self._buffer[:end])
             del self._buffer[:end + 1]
             self._line_received(raw.decode("utf-8", errors="replace").rstrip("\r"))
+        if len(self._buffer) > _MAX_LINE:
+            # An engine that writes without end of line: stopped, not kept.
+            self._buffer.clear()
+            error = EngineError(f"the engine wrote a line of more than {_MAX_LINE} bytes: it was stopped")
+            command = self._command
+            if command is not None and not command.finished.done():
+                command.fail(error)
+            if self.transport is not None:
+                self.transport.close()
 
     def process_exited(self) -> None:
         code = self.transport.get_returncode() if self.transport is not None else None
