@@ -15,6 +15,7 @@ import os
 import random
 import shutil
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -259,6 +260,68 @@ def test_root_moves_and_an_analysis_until_stopped():
         started = time.monotonic()
         ours.quit()
         assert time.monotonic() - started < 3
+
+
+PONDERING_ENGINE = """
+import sys
+log = open(sys.argv[1], "w", buffering=1)
+def say(line):
+    sys.stdout.write(line + "\\n")
+    sys.stdout.flush()
+waiting = False
+for line in sys.stdin:
+    line = line.strip()
+    log.write(line + "\\n")
+    if line == "uci":
+        say("id name Pondering")
+        say("option name Ponder type check default false")
+        say("option name UCI_Opponent type string")
+        say("uciok")
+    elif line == "isready":
+        say("readyok")
+    elif line.startswith("position"):
+        moves = line.split(" moves ")[1].split() if " moves " in line else []
+    elif line.startswith("go ponder"):
+        waiting = True
+    elif line.startswith("go"):
+        reply = ["e2e4 ponder e7e5", "g1f3 ponder b8c6"][len(moves) // 2 % 2]
+        say("info depth 1 score cp 20 pv " + reply.replace(" ponder", ""))
+        say("bestmove " + reply)
+    elif line in ("stop", "ponderhit") and waiting:
+        waiting = False
+        reply = ["e2e4 ponder e7e5", "g1f3 ponder b8c6"][len(moves) // 2 % 2]
+        say("bestmove " + reply)
+    elif line == "quit":
+        break
+"""
+
+
+def test_pondering_and_the_opponent(tmp_path):
+    script, log = tmp_path / "pondering.py", tmp_path / "commands"
+    script.write_text(PONDERING_ENGINE)
+    board = chess.Board()
+    with engine.SimpleEngine.popen_uci([sys.executable, str(script), str(log)]) as sf:
+        guy = engine.Opponent("Guy Chapman", "GM", 2600, False)
+        played = sf.play(board, engine.Limit(time=1), ponder=True, opponent=guy)
+        assert (played.move.uci(), played.ponder.uci()) == ("e2e4", "e7e5")
+        board.push_uci("e2e4")
+        board.push_uci("e7e5")
+        # The expected reply came: the search on it goes on (ponderhit),
+        # and pondering starts on the next expected reply.
+        again = sf.play(board, engine.Limit(time=1), ponder=True, opponent=guy)
+        assert (again.move.uci(), again.ponder.uci()) == ("g1f3", "b8c6")
+        # Anything else stops the ponder search first.
+        sf.analyse(chess.Board(), engine.Limit(depth=3))
+        # A new opponent is a new game.
+        sf.play(chess.Board(), engine.Limit(time=1), opponent=engine.Opponent("Eliza", None, 3500, True))
+    sent = log.read_text().splitlines()
+    assert sent[:7] == ["uci", "ucinewgame", "isready", "setoption name UCI_Opponent value GM 2600 human Guy Chapman",
+                        "setoption name Ponder value true", "position startpos", "go movetime 1000"]
+    assert sent[7:12] == ["position startpos moves e2e4 e7e5", "go ponder movetime 1000", "ponderhit",
+                          "position startpos moves e2e4 e7e5 g1f3 b8c6", "go ponder movetime 1000"]
+    assert sent[12:15] == ["stop", "position startpos", "go depth 3"]
+    assert sent[15:19] == ["ucinewgame", "isready", "setoption name UCI_Opponent value none 3500 computer Eliza",
+                           "setoption name Ponder value false"]
 
 
 def test_mates_play_and_finished_games():

@@ -231,6 +231,7 @@ impl EngineBuilder {
             chess960: false,
             closed: None,
             warnings: Vec::new(),
+            pondering: None,
         };
         engine.handshake()?;
         if engine.config.ready_at_start {
@@ -382,6 +383,16 @@ pub struct Engine {
     chess960: bool,
     closed: Option<String>,
     warnings: Vec<Warning>,
+    /// A search left running on the reply the engine expects.
+    pondering: Option<Pondering>,
+}
+
+/// A `go ponder` search left running ([`Engine::ponder`]).
+#[derive(Debug)]
+struct Pondering {
+    start: Position,
+    moves: Vec<Move>,
+    go: String,
 }
 
 impl Engine {
@@ -597,6 +608,7 @@ impl Engine {
     /// `isready`, answered by `readyok`.
     pub fn is_ready(&mut self) -> Result<(), EngineError> {
         self.ensure_open()?;
+        self.stop_pondering()?;
         self.send("isready\n", "isready")?;
         self.wait_ready("isready")
     }
@@ -606,6 +618,7 @@ impl Engine {
     /// searches before it.
     pub fn new_game(&mut self) -> Result<(), EngineError> {
         self.ensure_open()?;
+        self.stop_pondering()?;
         self.send("ucinewgame\nisready\n", "ucinewgame")?;
         self.wait_ready("ucinewgame")
     }
@@ -632,6 +645,7 @@ impl Engine {
         value: impl Into<OptionValue>,
     ) -> Result<(), EngineError> {
         self.ensure_open()?;
+        self.stop_pondering()?;
         let value = value.into();
         if name.eq_ignore_ascii_case("MultiPV") {
             return Err(EngineError::ManagedOption {
@@ -735,14 +749,33 @@ impl Engine {
                 "an infinite search ends only when stopped: search with `analyse_until`".to_owned(),
             ));
         }
-        let (position, commands, go) = self.prepare(&query, limit, multipv)?;
-        self.send(&commands, &go)?;
-        if self.options.get("UCI_Chess960").is_some() {
-            self.chess960 = query.start.castling_notation() == CastlingNotation::KingTakesRook;
-        }
-        if self.options.get("MultiPV").is_some() {
-            self.multipv = multipv;
-        }
+        let hit = self.pondering.as_ref().is_some_and(|pondering| {
+            query.searchmoves.is_none()
+                && multipv == self.multipv
+                && pondering.start == query.start
+                && pondering.moves == query.moves
+        });
+        let (position, go) = if hit {
+            // The engine has been searching this very position: it goes on.
+            self.pondering = None;
+            self.send("ponderhit\n", "ponderhit")?;
+            let mut position = query.start;
+            for &mv in query.moves {
+                position = position.play_unchecked(mv);
+            }
+            (position, "ponderhit".to_owned())
+        } else {
+            self.stop_pondering()?;
+            let (position, commands, go) = self.prepare(&query, limit, multipv)?;
+            self.send(&commands, &go)?;
+            if self.options.get("UCI_Chess960").is_some() {
+                self.chess960 = query.start.castling_notation() == CastlingNotation::KingTakesRook;
+            }
+            if self.options.get("MultiPV").is_some() {
+                self.multipv = multipv;
+            }
+            (position, go)
+        };
         let waited = limit.deadline(
             position.side_to_move(),
             self.config.margin,
@@ -842,6 +875,74 @@ impl Engine {
                         message: "not a line of a search (`info` or `bestmove`)".to_owned(),
                     },
                 ),
+            }
+        }
+    }
+
+    /// Leaves the engine searching `query` (the position after its move
+    /// and the reply it expects) with `go ponder` and `limit`, and returns.
+    /// The next command ends that search: an analysis of that very
+    /// position (the same PVs, no `searchmoves`) says `ponderhit` and
+    /// takes the search over; anything else says `stop` first and reads
+    /// its `bestmove`.
+    pub fn ponder<'a>(
+        &mut self,
+        query: impl Into<Query<'a>>,
+        limit: &Limit,
+    ) -> Result<(), EngineError> {
+        self.ensure_open()?;
+        self.stop_pondering()?;
+        let query = query.into();
+        if limit.infinite {
+            return Err(EngineError::InvalidLimit(
+                "pondering takes the limit of the search to come, not `infinite`".to_owned(),
+            ));
+        }
+        let (_, mut commands, go) = self.prepare(&query, limit, self.multipv)?;
+        let ponder_go = go.replacen("go", "go ponder", 1);
+        commands.truncate(commands.len() - go.len() - 1);
+        commands.push_str(&ponder_go);
+        commands.push('\n');
+        self.send(&commands, &ponder_go)?;
+        self.pondering = Some(Pondering {
+            start: query.start,
+            moves: query.moves.to_vec(),
+            go: ponder_go,
+        });
+        Ok(())
+    }
+
+    /// Whether a ponder search is running ([`Engine::ponder`]).
+    #[must_use]
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.is_some()
+    }
+
+    /// Ends a ponder search left running: `stop`, and its `bestmove` read
+    /// within the stop grace (or the engine is killed). Nothing when none
+    /// runs.
+    pub fn stop_pondering(&mut self) -> Result<(), EngineError> {
+        let Some(pondering) = self.pondering.take() else {
+            return Ok(());
+        };
+        self.send("stop\n", "stop")?;
+        let deadline = Instant::now() + self.config.stop_grace;
+        loop {
+            match self.process.next_line(deadline, self.config.spin) {
+                Next::Line(line) if line.split_whitespace().next() == Some("bestmove") => {
+                    return Ok(());
+                }
+                Next::Line(_) => {}
+                Next::Eof => return Err(self.terminated(&pondering.go)),
+                Next::Timeout => {
+                    self.process.kill();
+                    return Err(self.fail(EngineError::Timeout {
+                        command: format!("stop (after `{}`)", pondering.go),
+                        expected: "bestmove",
+                        waited: self.config.stop_grace,
+                        killed: true,
+                    }));
+                }
             }
         }
     }

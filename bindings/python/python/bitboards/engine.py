@@ -1003,23 +1003,52 @@ class SimpleEngine:
 
     def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE, ponder: bool = False,
              draw_offered: bool = False, root_moves: Optional[Iterable[Any]] = None, options: ConfigMapping = {},
-             opponent: object = None) -> PlayResult:
+             opponent: Optional["Opponent"] = None) -> PlayResult:
         """The engine's move in ``board`` at ``limit``: a ``PlayResult`` with
         the move, the expected reply (``ponder``) and the ``info`` keys asked
         for (none by default); ``root_moves`` restricts the search to those
         moves. A board without a legal move raises ``EngineError``.
-        ``ponder``, ``draw_offered`` and ``opponent`` are accepted and
-        ignored (UCI has no word for a draw offer; for pondering and
-        ``UCI_Opponent`` use the asyncio ``UciProtocol``)."""
+
+        With ``ponder=True`` the engine goes on thinking on the reply it
+        expects (``go ponder``), and the next ``play`` on that position
+        continues that search (``ponderhit``); any other call stops it
+        first. ``opponent`` sets ``UCI_Opponent`` (when the engine has it)
+        and starts a new game when it changes. ``draw_offered`` is ignored,
+        as python-chess ignores it over UCI (UCI has no word for it)."""
         query = _query(board)
         if not self._engine.has_legal_moves(query):
             raise EngineError("there is no legal move to play (the game is over)")
+        started = time.perf_counter()
         with self._lock:
             new_game = self._prepare(game, options)
+            who = _uci_opponent(opponent) if "UCI_Opponent" in self._options else None
+            if who is not None and self._config.get("uci_opponent") != who:
+                # A new opponent is a new game, told after `ucinewgame`.
+                self._engine.new_game()
+                new_game = False
+                self._engine.set_option(self._options["UCI_Opponent"].name, who)
+                self._config["uci_opponent"] = who
+            if "Ponder" in self._options and self._config.get("ponder") != ponder:
+                self._engine.set_option(self._options["Ponder"].name, ponder)
+                self._config["ponder"] = ponder
             infos, best, reply, turn, _ = self._engine.analyse(query, limit._fields(), 1, new_game,
-                                                               _ucis(root_moves))
+                                                               _ucis(root_moves), ponder)
+            if ponder and best is not None and reply is not None:
+                self._engine.start_ponder(_after(query, best, reply),
+                                          _ponder_limit(limit, turn, time.perf_counter() - started)._fields())
         result_info = _info(infos[0], turn, info) if infos and info else {}
         return PlayResult(best, reply, result_info)  # type: ignore[arg-type]
+
+    def send_opponent_information(self, *, opponent: Optional["Opponent"] = None,
+                                  engine_rating: Optional[int] = None) -> None:
+        """Sets ``UCI_Opponent`` (when the engine has it) to ``opponent``."""
+        who = _uci_opponent(opponent)
+        if who is not None and "UCI_Opponent" in self._options:
+            self.configure({"UCI_Opponent": who})
+
+    def send_game_result(self, board: Any, winner: Optional[bool] = None, game_ending: Optional[str] = None,
+                         game_complete: bool = True) -> None:
+        """UCI has no word for a game's end: nothing is sent."""
 
     def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
                  game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
@@ -1080,6 +1109,45 @@ class SimpleEngine:
 def _search_timeout(seconds: Optional[float]) -> float:
     # No deadline: a century.
     return 3.2e9 if seconds is None else seconds
+
+
+def _uci_opponent(opponent: Optional["Opponent"]) -> Optional[str]:
+    """``UCI_Opponent``'s value: ``title rating computer|human name``."""
+    if opponent is None or not opponent.name:
+        return None
+    kind = "computer" if opponent.is_engine else "human"
+    return f"{opponent.title or 'none'} {opponent.rating or 'none'} {kind} {opponent.name}"
+
+
+def _after(query: Any, *moves: Any) -> Any:
+    """``query`` (what ``_query`` makes) with ``moves`` played."""
+    if isinstance(query, tuple):
+        fen, ucis, chess960 = query
+        return (fen, ucis + [move.uci() for move in moves], chess960)
+    if isinstance(query, str):
+        return (query, [move.uci() for move in moves], False)
+    board = query.copy()
+    for move in moves:
+        board.push(move)
+    return board
+
+
+def _ponder_limit(limit: Limit, turn: bool, used: float) -> Limit:
+    """The limit of a search on the expected reply, as python-chess sets it:
+    each clock given its increment, the mover's less the time just used,
+    one move fewer to the time control."""
+    limit = dataclasses.replace(limit)
+    if limit.white_clock is not None:
+        limit.white_clock += limit.white_inc or 0.0
+        if turn:
+            limit.white_clock = max(0.0, limit.white_clock - used)
+    if limit.black_clock is not None:
+        limit.black_clock += limit.black_inc or 0.0
+        if not turn:
+            limit.black_clock = max(0.0, limit.black_clock - used)
+    if limit.remaining_moves:
+        limit.remaining_moves -= 1
+    return limit
 
 
 def _ucis(root_moves: Optional[Iterable[Any]]) -> Optional[List[str]]:

@@ -676,7 +676,10 @@ impl UciEngine {
     /// Searches `query` (a board, a FEN, or `(fen, [uci], chess960)`) to
     /// `limit` with `multipv` PVs, after `ucinewgame` when `new_game`:
     /// `(infos, best, ponder, white_to_move, warnings)`.
-    #[pyo3(signature = (query, limit, multipv = 1, new_game = false, root_moves = None))]
+    /// `ponderhit`: whether a ponder search of this very position may go
+    /// on (a play; an analysis stops it).
+    #[pyo3(signature = (query, limit, multipv = 1, new_game = false, root_moves = None, ponderhit = false))]
+    #[allow(clippy::too_many_arguments)]
     fn analyse<'py>(
         &self,
         py: Python<'py>,
@@ -685,11 +688,15 @@ impl UciEngine {
         multipv: u32,
         new_game: bool,
         root_moves: Option<Vec<String>>,
+        ponderhit: bool,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let request = request_of(query)?;
         let limit = limit_of(limit)?;
         let searchmoves = request.searchmoves(root_moves.as_deref())?;
         let analysis = self.with_engine(py, |engine| {
+            if !ponderhit {
+                engine.stop_pondering()?;
+            }
             if new_game {
                 engine.new_game()?;
             }
@@ -724,6 +731,7 @@ impl UciEngine {
         let notation = request.notation;
         let mut failure: Option<PyErr> = None;
         let analysis = self.with_engine(py, |engine| {
+            engine.stop_pondering()?;
             if new_game {
                 engine.new_game()?;
             }
@@ -753,6 +761,20 @@ impl UciEngine {
             return Err(error);
         }
         analysis_tuple(py, &analysis, notation)
+    }
+
+    /// Leaves the engine searching `query` (after its move and the reply
+    /// it expects) with `go ponder` at `limit`; the next search of that
+    /// very position says `ponderhit`, any other command `stop`.
+    fn start_ponder(
+        &self,
+        py: Python<'_>,
+        query: &Bound<'_, PyAny>,
+        limit: LimitFields,
+    ) -> PyResult<()> {
+        let request = request_of(query)?;
+        let limit = limit_of(limit)?;
+        self.with_engine(py, |engine| engine.ponder(request.query(None), &limit))
     }
 
     /// Whether `query` has a legal move (for `play`, which python-chess
