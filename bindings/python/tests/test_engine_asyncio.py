@@ -32,17 +32,16 @@ OPTIONS = [
 ]
 
 
-class ScriptedEngine(asyncio.SubprocessTransport, asyncio.WriteTransport):
-    """A transport that answers as a UCI engine would (its moves: the
-    first legal ones in UCI order, so that both protocols see the same
-    game) and records every line the protocol writes."""
+class Scripted(asyncio.SubprocessTransport, asyncio.WriteTransport):
+    """A transport that records every line the protocol writes and answers
+    each (``answer``) after the current step of the loop, as a process
+    would."""
 
     def __init__(self, protocol):
         super().__init__()
         self.protocol = protocol
         self.written = []
         self.board = chess.Board()
-        self.waiting = None  # the position of a search waiting for `stop`
         self._buffer = b""
         protocol.connection_made(self)
 
@@ -66,6 +65,14 @@ class ScriptedEngine(asyncio.SubprocessTransport, asyncio.WriteTransport):
     def send(self, *lines):
         data = "".join(line + "\n" for line in lines).encode()
         self.protocol.loop.call_soon(self.protocol.pipe_data_received, 1, data)
+
+
+class ScriptedEngine(Scripted):
+    """A UCI engine whose moves are the first legal ones in UCI order, so
+    that both protocols see the same game."""
+
+    waiting = None  # the position of a search waiting for `stop`
+
 
     def best(self, board):
         moves = sorted(board.legal_moves, key=lambda move: move.uci())
@@ -366,39 +373,11 @@ FEATURES = [
 ]
 
 
-class ScriptedXBoard(asyncio.SubprocessTransport, asyncio.WriteTransport):
-    """A transport that answers as an XBoard engine would (its moves: the
-    first legal ones in UCI order) and records every line written."""
+class ScriptedXBoard(Scripted):
+    """An XBoard engine whose moves are the first legal ones in UCI order."""
 
-    def __init__(self, protocol):
-        super().__init__()
-        self.protocol = protocol
-        self.written = []
-        self.board = chess.Board()
-        self.post = False
-        self._buffer = b""
-        protocol.connection_made(self)
+    post = False
 
-    def get_pipe_transport(self, fd):
-        return self
-
-    def get_pid(self):
-        return 1
-
-    def get_returncode(self):
-        return None
-
-    def write(self, data):
-        self._buffer += data
-        while b"\n" in self._buffer:
-            line, self._buffer = self._buffer.split(b"\n", 1)
-            line = line.decode()
-            self.written.append(line)
-            self.answer(line)
-
-    def send(self, *lines):
-        data = "".join(line + "\n" for line in lines).encode()
-        self.protocol.loop.call_soon(self.protocol.pipe_data_received, 1, data)
 
     def first(self, board):
         return sorted(board.legal_moves, key=lambda move: move.uci())[0]

@@ -1158,7 +1158,41 @@ def _ucis(root_moves: Optional[Iterable[Any]]) -> Optional[List[str]]:
 _END = object()
 
 
-class SimpleAnalysisResult:
+class _Iterating:
+    """What a synchronous analysis handle derives from ``get()`` and
+    ``stop()``: ``next()``, iteration, and a ``with`` block that stops it."""
+
+    def get(self) -> InfoDict:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def next(self) -> Optional[InfoDict]:
+        """The next info, or None at the end."""
+        try:
+            return self.get()
+        except AnalysisComplete:
+            return None
+
+    def __iter__(self) -> "_Iterating":
+        return self
+
+    def __next__(self) -> InfoDict:
+        try:
+            return self.get()
+        except AnalysisComplete:
+            raise StopIteration from None
+
+    def __enter__(self) -> Any:
+        return self
+
+    def __exit__(self, exc_type: Optional[type], exc_value: Optional[BaseException],
+                 traceback: Optional["TracebackType"]) -> None:
+        self.stop()
+
+
+class SimpleAnalysisResult(_Iterating):
     """A search running in the background (``SimpleEngine.analysis``):
     iterate over its ``InfoDict``s as they come, read ``info`` (the best
     PV's latest) and ``multipv``, ``stop()`` it, ``wait()`` for its
@@ -1249,28 +1283,6 @@ class SimpleAnalysisResult:
             raise AnalysisComplete()
         return item  # type: ignore[no-any-return]
 
-    def next(self) -> Optional[InfoDict]:
-        """The next info, or None at the end."""
-        try:
-            return self.get()
-        except AnalysisComplete:
-            return None
-
-    def __iter__(self) -> "SimpleAnalysisResult":
-        return self
-
-    def __next__(self) -> InfoDict:
-        try:
-            return self.get()
-        except AnalysisComplete:
-            raise StopIteration from None
-
-    def __enter__(self) -> "SimpleAnalysisResult":
-        return self
-
-    def __exit__(self, exc_type: Optional[type], exc_value: Optional[BaseException],
-                 traceback: Optional["TracebackType"]) -> None:
-        self.stop()
 
 
 def _turn_of(query: Any) -> bool:
@@ -1402,7 +1414,7 @@ class _ProtocolEngine(SimpleEngine):
         return f"<SimpleEngine ({type(self.protocol).__name__}, pid={self.pid})>"
 
 
-class _ThreadAnalysis:
+class _ThreadAnalysis(_Iterating):
     """An asyncio ``AnalysisResult`` read from another thread."""
 
     def __init__(self, engine: _ProtocolEngine, result: AnalysisResult) -> None:
@@ -1431,24 +1443,6 @@ class _ThreadAnalysis:
 
     def get(self) -> InfoDict:
         return self._engine._call(self._result.get(), None)  # type: ignore[no-any-return]
-
-    def next(self) -> Optional[InfoDict]:
-        return self._engine._call(self._result.next(), None)  # type: ignore[no-any-return]
-
-    def __iter__(self) -> "_ThreadAnalysis":
-        return self
-
-    def __next__(self) -> InfoDict:
-        try:
-            return self.get()
-        except AnalysisComplete:
-            raise StopIteration from None
-
-    def __enter__(self) -> "_ThreadAnalysis":
-        return self
-
-    def __exit__(self, *args: Any) -> None:
-        self.stop()
 
 
 # --- Many positions ---------------------------------------------------------
@@ -1952,7 +1946,9 @@ class Protocol(asyncio.SubprocessProtocol):
         raise NotImplementedError
 
     async def quit(self) -> None:
-        raise NotImplementedError
+        """Sends ``quit`` and waits for the engine to exit."""
+        self.send_line("quit")
+        await asyncio.shield(self.returncode)
 
     def __repr__(self) -> str:
         pid = self.transport.get_pid() if self.transport is not None else None
@@ -2156,7 +2152,7 @@ class UciProtocol(Protocol):
     async def configure(self, options: ConfigMapping) -> None:
         """Sets options, checked against those the engine declared; they
         stay set for later searches."""
-        return await self._run(_UciConfigure(self, options))
+        return await self._run(_Configure(self, options))
 
     async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
                                         engine_rating: Optional[int] = None) -> None:
@@ -2182,10 +2178,6 @@ class UciProtocol(Protocol):
                                game_complete: bool = True) -> None:
         """UCI has no word for a game's end: nothing is sent."""
 
-    async def quit(self) -> None:
-        """Sends ``quit`` and waits for the engine to exit."""
-        self.send_line("quit")
-        await asyncio.shield(self.returncode)
 
 
 _START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -2230,10 +2222,13 @@ class _UciPing(_Command[None]):
             self.finish()
 
 
-class _UciConfigure(_Command[None]):
-    protocol: UciProtocol
+class _Configure(_Command[None]):
+    """``configure``, for either protocol: the options set, and kept (but
+    None, a button or a default) for later searches."""
 
-    def __init__(self, protocol: UciProtocol, options: ConfigMapping) -> None:
+    protocol: Any
+
+    def __init__(self, protocol: Protocol, options: ConfigMapping) -> None:
         super().__init__(protocol)
         self.options = options
 
@@ -2689,7 +2684,7 @@ class XBoardProtocol(Protocol):
     async def configure(self, options: ConfigMapping) -> None:
         """Sets options (``option NAME=VALUE``; ``memory``, ``cores``,
         ``egtpath``), kept for later games."""
-        return await self._run(_XBoardConfigure(self, options))
+        return await self._run(_Configure(self, options))
 
     async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
                                         engine_rating: Optional[int] = None) -> None:
@@ -2721,10 +2716,6 @@ class XBoardProtocol(Protocol):
         """``result``: the winner given, or the board's outcome."""
         return await self._run(_XBoardResult(self, board, winner, game_ending, game_complete))
 
-    async def quit(self) -> None:
-        """Sends ``quit`` and waits for the engine to exit."""
-        self.send_line("quit")
-        await asyncio.shield(self.returncode)
 
 
 class _XBoardInitialize(_Command[None]):
@@ -2821,20 +2812,6 @@ class _XBoardPing(_Command[None]):
             self.finish()
         elif _XBOARD_ERROR.match(line):
             raise EngineError(f"the engine says: {line.strip()}")
-
-
-class _XBoardConfigure(_Command[None]):
-    protocol: XBoardProtocol
-
-    def __init__(self, protocol: XBoardProtocol, options: ConfigMapping) -> None:
-        super().__init__(protocol)
-        self.options = options
-
-    def start(self) -> None:
-        self.protocol._configure(self.options)
-        self.protocol.target_config.update({name: value for name, value in self.options.items() if value is not None})
-        self.result.set_result(None)
-        self.finish()
 
 
 class _XBoardResult(_Command[None]):
@@ -3081,19 +3058,19 @@ async def popen_uci(command: Union[str, "os.PathLike[str]", List[str]], *, setpg
     wait with ``asyncio.wait_for``. ``setpgrp=True`` starts it in a
     process group of its own, killed whole when it ends (an engine behind
     a wrapper script too); Ctrl-C then no longer reaches it."""
-    transport, protocol = await UciProtocol.popen(command, setpgrp=setpgrp, **popen_args)
-    try:
-        await protocol.initialize()
-    except BaseException:
-        transport.close()
-        raise
-    return transport, protocol
+    return await _popen_initialized(UciProtocol, command, setpgrp, popen_args)
 
 
 async def popen_xboard(command: Union[str, "os.PathLike[str]", List[str]], *, setpgrp: bool = False,
                        **popen_args: Any) -> Tuple[asyncio.SubprocessTransport, XBoardProtocol]:
     """Starts an XBoard engine and reads its features, as ``popen_uci``."""
-    transport, protocol = await XBoardProtocol.popen(command, setpgrp=setpgrp, **popen_args)
+    return await _popen_initialized(XBoardProtocol, command, setpgrp, popen_args)
+
+
+async def _popen_initialized(cls: Any, command: Union[str, "os.PathLike[str]", List[str]], setpgrp: bool,
+                             popen_args: Dict[str, Any]) -> Any:
+    """A started engine, initialized (its process ended if that fails)."""
+    transport, protocol = await cls.popen(command, setpgrp=setpgrp, **popen_args)
     try:
         await protocol.initialize()
     except BaseException:
