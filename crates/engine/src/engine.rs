@@ -904,6 +904,9 @@ impl Engine {
         commands.push_str(&ponder_go);
         commands.push('\n');
         self.send(&commands, &ponder_go)?;
+        if self.options.get("UCI_Chess960").is_some() {
+            self.chess960 = query.start.castling_notation() == CastlingNotation::KingTakesRook;
+        }
         self.pondering = Some(Pondering {
             start: query.start,
             moves: query.moves.to_vec(),
