@@ -52,7 +52,12 @@ fn engine_binary() -> &'static Path {
 /// Has cargo build the example (or find it up to date) in `profile_dir`,
 /// with the profile that built this test: `debug` is the folder of the
 /// `test` profile (which shares the optimised library with this test),
-/// `release` the folder of `cargo test --release`.
+/// `release` the folder of `cargo test --release`. It asks for the whole
+/// workspace, as the README's `cargo test --workspace` does, so that the
+/// library's features are unified as they were for that build and its
+/// engine is up to date; with `--package bitboards` alone the features
+/// differ, and cargo rebuilt the library and the Syzygy crate first (about
+/// a minute of CI on 2 cores).
 fn build_engine(profile_dir: &Path) {
     let folder = profile_dir.file_name().and_then(|name| name.to_str());
     let profile = match folder {
@@ -61,14 +66,7 @@ fn build_engine(profile_dir: &Path) {
     };
     let mut cargo = Command::new(env!("CARGO"));
     cargo
-        .args([
-            "build",
-            "--quiet",
-            "--package",
-            "bitboards",
-            "--example",
-            "engine",
-        ])
+        .args(["build", "--quiet", "--workspace", "--example", "engine"])
         .args(["--profile", profile])
         .current_dir(env!("CARGO_MANIFEST_DIR"));
     if let Some(target) = profile_dir.parent() {
