@@ -30,7 +30,84 @@ pub struct Game {
     position: Position,
     /// The keys of the positions since the last irreversible move, the
     /// current one last.
+    keys: Repetitions,
+}
+
+/// The Polyglot keys of a game's positions since the last capture or pawn
+/// move (the only ones a repetition can be among), the current one last:
+/// what the repetition rules look at. A [`Game`] keeps one; a reader that
+/// replays moves its own way (a PGN visitor handed each position as it is
+/// reached) keeps one instead of a whole `Game`, with no copy of each
+/// position and no list of moves.
+///
+/// ```
+/// use bitboards::{Outcome, Position, Repetitions};
+///
+/// let mut position = Position::START;
+/// let mut keys = Repetitions::new(&position);
+/// for uci in ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(2) {
+///     let mv = position.parse_uci(uci)?;
+///     position = position.play(mv)?;
+///     keys.push(mv, &position);
+/// }
+/// assert!(keys.is_repetition(3));
+/// assert_eq!(keys.outcome(&position), Some(Outcome::ThreefoldRepetition));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Repetitions {
     keys: Vec<u64>,
+}
+
+impl Repetitions {
+    /// The keys of a game that starts at `start`.
+    #[must_use]
+    pub fn new(start: &Position) -> Repetitions {
+        Repetitions {
+            keys: alloc::vec![start.polyglot_key()],
+        }
+    }
+
+    /// Starts over at `start`, as [`Repetitions::new`] would, keeping the
+    /// memory the keys took.
+    pub fn restart(&mut self, start: &Position) {
+        self.keys.clear();
+        self.keys.push(start.polyglot_key());
+    }
+
+    /// Notes that `mv` was played and led to `after`. A capture or a pawn
+    /// move (its halfmove clock back at 0; a pass never resets it) leaves
+    /// no earlier position to come back, so the keys before it are let go.
+    pub fn push(&mut self, mv: Move, after: &Position) {
+        if after.halfmove_clock() == 0 && !mv.is_null() {
+            self.keys.clear();
+        }
+        self.keys.push(after.polyglot_key());
+    }
+
+    /// Whether the last position pushed has stood on the board at least
+    /// `n` times (this time included): as [`Game::is_repetition`].
+    #[must_use]
+    pub fn is_repetition(&self, n: usize) -> bool {
+        let Some(&now) = self.keys.last() else {
+            return false;
+        };
+        // The same side is to move only every other ply.
+        self.keys
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&key| key == now)
+            .count()
+            >= n
+    }
+
+    /// What the rules say of the game whose last position pushed is
+    /// `position`: as [`Game::outcome`].
+    #[must_use]
+    pub fn outcome(&self, position: &Position) -> Option<Outcome> {
+        Outcome::of(position, |n| self.is_repetition(n))
+    }
 }
 
 /// How a game ended, by the rules alone (not by resignation, time or
@@ -228,7 +305,7 @@ impl Game {
             start,
             moves: Vec::new(),
             position: start,
-            keys: alloc::vec![start.polyglot_key()],
+            keys: Repetitions::new(&start),
         }
     }
 
@@ -251,8 +328,7 @@ impl Game {
         self.start = start;
         self.moves.clear();
         self.position = start;
-        self.keys.clear();
-        self.keys.push(start.polyglot_key());
+        self.keys.restart(&start);
     }
 
     /// The position the game started from.
@@ -422,12 +498,7 @@ impl Game {
     /// Notes `mv`, which led to the current position.
     fn record(&mut self, mv: Move) {
         self.moves.push(mv);
-        // A capture or a pawn move resets the clock; no earlier position
-        // can come back after it (a pass never resets it).
-        if self.position.halfmove_clock() == 0 && !mv.is_null() {
-            self.keys.clear();
-        }
-        self.keys.push(self.position.polyglot_key());
+        self.keys.push(mv, &self.position);
     }
 
     /// Whether the current position has stood on the board at least `n`
@@ -452,17 +523,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn is_repetition(&self, n: usize) -> bool {
-        let Some(&now) = self.keys.last() else {
-            return false;
-        };
-        // The same side is to move only every other ply.
-        self.keys
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&key| key == now)
-            .count()
-            >= n
+        self.keys.is_repetition(n)
     }
 
     /// What the rules say of the game now, asking them in this order and
@@ -491,7 +552,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        Outcome::of(&self.position, |n| self.is_repetition(n))
+        self.keys.outcome(&self.position)
     }
 }
 

@@ -82,7 +82,7 @@ pub use bitboards_core::{
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError, EpdErrorKind, Operation};
 #[cfg(feature = "alloc")]
-pub use game::{Game, Outcome};
+pub use game::{Game, Outcome, Repetitions};
 pub use moves::{CastlingNotation, MAX_MOVES, Move, MoveKind, MoveList, MoveListIntoIter, Uci};
 #[cfg(feature = "names")]
 pub use names::{FromName, UnknownName};
@@ -93,7 +93,7 @@ pub use perft::perft_parallel;
 pub use perft::{RootMoveCounts, perft, perft_divide, perft_divide_with};
 pub use position::{
     CastlingRights, CastlingSide, Chess960NumberError, Fen, FenError, FenField, FenSyntaxError,
-    Position, PositionError, SEE_VALUES, Setup, Validation,
+    FenText, Position, PositionError, SEE_VALUES, Setup, Validation,
 };
 pub use position::{IllegalMoveError, ParseUciError, WhichSquare};
 pub use position::{San, SanError, SanSyntax, Suffix};

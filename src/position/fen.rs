@@ -1194,8 +1194,27 @@ impl fmt::Display for Fen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Written into a buffer and handed to the formatter once: a
         // formatter call per square cost more than the rest of the FEN.
-        let mut out = FenBuffer {
-            bytes: [0; FenBuffer::CAPACITY],
+        f.write_str(self.text().as_str())
+    }
+}
+
+impl Fen<'_> {
+    /// The FEN's text on the stack, without `Display`'s formatter or an
+    /// allocation: for a program that writes many FENs into a buffer of
+    /// its own (a table's column, a line of JSON).
+    ///
+    /// ```
+    /// use bitboards::Position;
+    ///
+    /// let mut out = Vec::new();
+    /// out.extend_from_slice(Position::START.fen().text().as_bytes());
+    /// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// assert_eq!(Position::START.fen().text().as_str(), Position::START.fen().to_string());
+    /// ```
+    #[must_use]
+    pub fn text(&self) -> FenText {
+        let mut out = FenText {
+            bytes: [0; FenText::CAPACITY],
             len: 0,
         };
         self.write_board(&mut out);
@@ -1218,14 +1237,15 @@ impl fmt::Display for Fen<'_> {
         out.number(self.position.halfmove_clock());
         out.push(b' ');
         out.number(self.position.fullmove_number());
-        // Every byte pushed is ASCII.
-        f.write_str(core::str::from_utf8(out.written()).map_err(|_| fmt::Error)?)
+        out
     }
 }
 
 impl Fen<'_> {
-    /// The piece placement, rank 8 first.
-    fn write_board(&self, out: &mut FenBuffer) {
+    /// The piece placement, rank 8 first: a store per square and no
+    /// branch on what stands there (an empty square or a piece, a run of
+    /// them ending or not: the processor could not foresee them).
+    fn write_board(&self, out: &mut FenText) {
         let position = self.position;
         let mut letters = [0u8; 64];
         for color in Color::ALL {
@@ -1237,30 +1257,23 @@ impl Fen<'_> {
             }
         }
         for (rank, row) in letters.chunks_exact(8).enumerate().rev() {
-            let mut empty = 0;
+            let mut empty = 0u8;
             for &letter in row {
-                if letter == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push(b'0' + empty);
-                    empty = 0;
-                }
-                out.push(letter);
+                // A piece ends a run of empty squares (its count written
+                // before it); an empty square adds to the run.
+                let piece = u8::from(letter != 0);
+                out.put(b'0' + empty, piece & u8::from(empty > 0));
+                out.put(letter, piece);
+                empty = (empty + 1) * (1 - piece);
             }
-            if empty > 0 {
-                out.push(b'0' + empty);
-            }
-            if rank != 0 {
-                out.push(b'/');
-            }
+            out.put(b'0' + empty, u8::from(empty > 0));
+            out.put(b'/', u8::from(rank != 0));
         }
     }
 
     /// The castling field: `KQkq`-style letters, or file letters where a
     /// letter would not say which rook (always, for Shredder-FEN).
-    fn write_castling(&self, out: &mut FenBuffer) {
+    fn write_castling(&self, out: &mut FenText) {
         let position = self.position;
         let castling = position.castling();
         if castling.is_empty() {
@@ -1292,23 +1305,31 @@ impl Fen<'_> {
     }
 }
 
-/// The bytes of one FEN, on the stack.
-struct FenBuffer {
-    bytes: [u8; FenBuffer::CAPACITY],
+/// The text of one FEN, on the stack: from [`Fen::text`].
+#[derive(Clone, Copy)]
+pub struct FenText {
+    bytes: [u8; FenText::CAPACITY],
     len: usize,
 }
 
-impl FenBuffer {
+impl FenText {
     /// The longest FEN: 64 letters and 7 slashes, ` w `, four castling
     /// letters, ` e3 `, two clocks of five digits and the space between.
     const CAPACITY: usize = 71 + 3 + 4 + 4 + 5 + 1 + 5;
 
     fn push(&mut self, byte: u8) {
-        // Never full (see CAPACITY); a byte past it would be dropped, not
+        self.put(byte, 1);
+    }
+
+    /// Stores `byte` after the text and keeps it there when `keep` is 1
+    /// (when 0 the next byte stores over it).
+    fn put(&mut self, byte: u8, keep: u8) {
+        // Never full (see CAPACITY; a byte not kept is stored at most
+        // one past the board's 71): a byte past it would be dropped, not
         // a panic.
         if let Some(slot) = self.bytes.get_mut(self.len) {
             *slot = byte;
-            self.len += 1;
+            self.len += usize::from(keep);
         }
     }
 
@@ -1329,8 +1350,29 @@ impl FenBuffer {
         }
     }
 
-    fn written(&self) -> &[u8] {
+    /// The FEN as bytes (ASCII).
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.len]
+    }
+
+    /// The FEN as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Every byte pushed is ASCII; the fallback is never taken.
+        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+}
+
+impl fmt::Debug for FenText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for FenText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -29,7 +29,7 @@ mod see;
 mod validate;
 
 pub use bitboards_core::{CastlingRights, CastlingSide, PositionError, Setup};
-pub use fen::{Fen, FenError, FenField, FenSyntaxError};
+pub use fen::{Fen, FenError, FenField, FenSyntaxError, FenText};
 pub use play::IllegalMoveError;
 pub use rules::{ParseUciError, WhichSquare};
 pub use san::{San, SanError, SanSyntax, Suffix};

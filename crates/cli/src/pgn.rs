@@ -27,7 +27,7 @@ pub use crate::Format;
 
 mod report;
 
-use report::{ReportVisitor, push_fen};
+use report::ReportVisitor;
 
 /// How `--moves` writes each ply.
 ///
@@ -842,7 +842,7 @@ fn write_report(visitor: &ReportVisitor, args: &PgnArgs, text: &mut Vec<u8>, rep
             push_unsigned_bytes(text, plies as u64);
             // A FEN has nothing to escape.
             text.extend_from_slice(b", \"fen\": \"");
-            push_fen(text, last);
+            text.extend_from_slice(last.fen().text().as_bytes());
             text.push(b'"');
             text.extend_from_slice(b", \"result\": ");
             push_quoted(text, result);

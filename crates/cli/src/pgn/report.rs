@@ -5,7 +5,7 @@
 //! again, no allocation per value), then the whole line written straight
 //! into the worker's output.
 
-use bitboards::{CastlingSide, Color, Move, Outcome, Piece, PieceKind, Position, Rank};
+use bitboards::{Move, Outcome, Position, Repetitions};
 use bitboards_pgn::annotations::{Annotations, Score};
 use bitboards_pgn::record::{push_integer_bytes, push_seconds, push_unsigned_bytes};
 use bitboards_pgn::{GameResult, PgnMove, Visitor};
@@ -24,9 +24,9 @@ pub(crate) struct ReportVisitor {
     /// Where the game started, and its moves.
     start: Position,
     moves: Vec<Move>,
-    /// The Polyglot keys of the positions since the last capture or pawn
-    /// move, the current one last: [`bitboards::Game`]'s.
-    keys: Vec<u64>,
+    /// The keys of the positions since the last capture or pawn move, as
+    /// a [`bitboards::Game`] keeps them.
+    keys: Repetitions,
     /// The final position, once the game has ended.
     last: Position,
     /// The game's first `Result` tag, if any.
@@ -58,7 +58,7 @@ impl ReportVisitor {
             in_movetext: false,
             start: Position::START,
             moves: Vec::new(),
-            keys: Vec::new(),
+            keys: Repetitions::default(),
             last: Position::START,
             result_tag: None,
             result: None,
@@ -175,8 +175,7 @@ impl Visitor for ReportVisitor {
     fn begin_movetext(&mut self, start: &Position) {
         self.start = *start;
         self.moves.clear();
-        self.keys.clear();
-        self.keys.push(start.polyglot_key());
+        self.keys.restart(start);
         self.in_movetext = true;
     }
 
@@ -188,14 +187,8 @@ impl Visitor for ReportVisitor {
         self.close_ply();
         self.clock_open = self.json;
         self.eval_open = self.json;
-        // As `Game::push_played` notes a move: a capture or a pawn move
-        // (not a pass) leaves no earlier position to come back.
-        let after = played.after;
         self.moves.push(played.mv);
-        if after.halfmove_clock() == 0 && !played.mv.is_null() {
-            self.keys.clear();
-        }
-        self.keys.push(after.polyglot_key());
+        self.keys.push(played.mv, played.after);
     }
 
     fn comment(&mut self, text: &str) {
@@ -247,126 +240,8 @@ impl Visitor for ReportVisitor {
         self.clock_open = false;
         self.eval_open = false;
         self.last = *last;
-        self.outcome = self
-            .in_movetext
-            .then(|| outcome(last, &self.keys))
-            .flatten();
+        self.outcome = self.in_movetext.then(|| self.keys.outcome(last)).flatten();
     }
-}
-
-/// What the rules say of the game whose final position is `position` and
-/// whose keys since the last capture or pawn move are `keys`, as
-/// [`bitboards::Game::outcome`] says it (the unit test
-/// `outcomes_as_the_game_says_them` holds them together).
-fn outcome(position: &Position, keys: &[u64]) -> Option<Outcome> {
-    Outcome::of(position, |n| is_repetition(keys, n))
-}
-
-/// Whether the last of `keys` stands at least `n` times among them, the
-/// same side to move (every other one): [`bitboards::Game::is_repetition`].
-fn is_repetition(keys: &[u64], n: usize) -> bool {
-    let Some(&now) = keys.last() else {
-        return false;
-    };
-    keys.iter()
-        .rev()
-        .step_by(2)
-        .filter(|&&key| key == now)
-        .count()
-        >= n
-}
-
-/// Appends the FEN of `position`, as its `fen()` writes it (the unit test
-/// `fens_as_the_position_writes_them` holds them together): the board's
-/// ranks written with a store per square and no branch on what stands
-/// there (an empty square or a piece, a run of them ending or not: the
-/// processor could not foresee them), then the rest of the fields.
-pub(crate) fn push_fen(out: &mut Vec<u8>, position: &Position) {
-    let mut letters = [0u8; 64];
-    for piece in Piece::ALL {
-        #[allow(clippy::cast_possible_truncation)] // An ASCII letter.
-        let letter = piece.to_char() as u8;
-        for square in position.pieces(piece.color(), piece.kind()) {
-            letters[square as usize] = letter;
-        }
-    }
-    // 64 squares, 7 slashes and the other fields (at most 1 + 4 + 2 +
-    // 5 + 5 and their 5 spaces).
-    let mut fen = [0u8; 96];
-    let mut len = 0;
-    for (rank, row) in letters.chunks_exact(8).enumerate().rev() {
-        let mut empty = 0u8;
-        for &letter in row {
-            // A piece ends a run of empty squares (its count written
-            // before it); an empty square adds to the run.
-            let piece = u8::from(letter != 0);
-            fen[len] = b'0' + empty;
-            len += usize::from(piece & u8::from(empty > 0));
-            fen[len] = letter;
-            len += usize::from(piece);
-            empty = (empty + 1) * (1 - piece);
-        }
-        fen[len] = b'0' + empty;
-        len += usize::from(empty > 0);
-        fen[len] = b'/';
-        len += usize::from(rank != 0);
-    }
-    let mut push = |byte: u8| {
-        fen[len] = byte;
-        len += 1;
-    };
-    push(b' ');
-    push(match position.side_to_move() {
-        Color::White => b'w',
-        Color::Black => b'b',
-    });
-    push(b' ');
-    let castling = position.castling();
-    if castling.is_empty() {
-        push(b'-');
-    }
-    for color in Color::ALL {
-        let home = match color {
-            Color::White => Rank::First,
-            Color::Black => Rank::Eighth,
-        };
-        let rooks = position.pieces(color, PieceKind::Rook) & home.bitboard();
-        for side in CastlingSide::ALL {
-            let Some(file) = castling.rook_file(color, side) else {
-                continue;
-            };
-            let outermost = match side {
-                CastlingSide::KingSide => rooks.last(),
-                CastlingSide::QueenSide => rooks.first(),
-            }
-            .is_some_and(|square| square.file() == file);
-            let letter = match (outermost, side) {
-                (false, _) => file.to_char(),
-                (true, CastlingSide::KingSide) => 'k',
-                (true, CastlingSide::QueenSide) => 'q',
-            };
-            let letter = match color {
-                Color::White => letter.to_ascii_uppercase(),
-                Color::Black => letter,
-            };
-            #[allow(clippy::cast_possible_truncation)] // An ASCII letter.
-            push(letter as u8);
-        }
-    }
-    push(b' ');
-    match position.en_passant() {
-        #[allow(clippy::cast_possible_truncation)] // ASCII.
-        Some(square) => {
-            push(square.file().to_char() as u8);
-            push(square.rank().to_char() as u8);
-        }
-        None => push(b'-'),
-    }
-    push(b' ');
-    out.extend_from_slice(&fen[..len]);
-    push_unsigned_bytes(out, u64::from(position.halfmove_clock()));
-    out.push(b' ');
-    push_unsigned_bytes(out, u64::from(position.fullmove_number()));
 }
 
 /// An eval as Lichess writes it, ready to be written: whether it is a
@@ -734,49 +609,9 @@ mod tests {
         assert!(read > 300, "{read}");
     }
 
-    /// FENs of positions from random games (castling rights, en passant,
-    /// empty ranks, full ones) and Chess960 positions, as `Position::fen`
-    /// writes them.
-    #[test]
-    fn fens_as_the_position_writes_them() {
-        let games = bitboards_test_support::lichess_games(40, 7);
-        let mut positions = vec![Position::START];
-        let mut reader = bitboards_pgn::Reader::new(&games[..]);
-        while reader
-            .read_game(&mut Positions(&mut positions))
-            .expect("generated games read")
-        {}
-        for fen in [
-            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
-            "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 30",
-            "8/8/8/8/8/8/8/K6k b - - 99 150",
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-            "1r2k1r1/8/8/8/8/8/8/RR2K3 w Bg - 0 1",
-            "rk2r3/8/8/8/8/8/8/1K1R2R1 b Dea - 0 1",
-            "k7/2PPPPPP/8/8/8/8/2pppppp/K7 w - - 65535 65535",
-        ] {
-            positions.push(Position::from_fen(fen).expect("a legal FEN"));
-        }
-        assert!(positions.len() > 2000, "{}", positions.len());
-        for position in &positions {
-            let mut out = Vec::new();
-            push_fen(&mut out, position);
-            assert_eq!(String::from_utf8(out).unwrap(), position.fen().to_string());
-        }
-    }
-
-    /// Every position a game passes through, after each move.
-    struct Positions<'a>(&'a mut Vec<Position>);
-
-    impl Visitor for Positions<'_> {
-        fn san(&mut self, played: PgnMove<'_>) {
-            self.0.push(*played.after);
-        }
-    }
-
     /// The outcome of games that end in each way the rules know, and of
-    /// every prefix of random games (null moves too), as `Game::outcome`
-    /// says it.
+    /// random games (null moves too), as `Game::outcome` says it: the
+    /// visitor hands its keys each position reached.
     #[test]
     fn outcomes_as_the_game_says_them() {
         let mut pgn = String::new();
@@ -805,22 +640,7 @@ mod tests {
             assert_eq!(report.moves(), game.moves());
             assert_eq!(report.start(), game.start());
             assert_eq!(report.last().fen().to_string(), record.record().fen);
-            // Each prefix of the game, replayed.
-            let mut prefix = bitboards::Game::new(*game.start());
-            let mut keys = vec![game.start().polyglot_key()];
-            for &mv in game.moves() {
-                let after = match mv.is_null() {
-                    true => prefix.position().null_move().unwrap(),
-                    false => prefix.position().play_unchecked(mv),
-                };
-                prefix.push_played(mv, &after);
-                if after.halfmove_clock() == 0 && !mv.is_null() {
-                    keys.clear();
-                }
-                keys.push(after.polyglot_key());
-                assert_eq!(outcome(&after, &keys), prefix.outcome());
-                seen.insert(prefix.outcome().map(|outcome| outcome.name()));
-            }
+            seen.insert(report.outcome().map(|outcome| outcome.name()));
             games += 1;
         }
         assert_eq!(games, 42);

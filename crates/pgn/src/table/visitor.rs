@@ -2,10 +2,8 @@
 //! column buffers, with no [`GameRecord`](crate::record::GameRecord) in
 //! between.
 
-use core::fmt::Write as _;
-
 use arrow_array::RecordBatch;
-use bitboards::{Game, Position};
+use bitboards::{Position, Repetitions};
 
 use super::{GamesBuilder, ReadRow, Row};
 use crate::annotations::Annotations;
@@ -51,15 +49,15 @@ pub struct GamesVisitor {
     tag_text: String,
     tags: [Option<(usize, usize)>; GAME_TABLE.len()],
     finder: TagFinder,
-    /// This game's moves, replayed once by the reader (for `outcome`).
-    game: Game,
+    /// The keys of this game's positions since the last capture or pawn
+    /// move, as the reader reaches them (for `outcome`'s repetitions).
+    keys: Repetitions,
     plies: u32,
     /// The movetext written back ([`MovetextForm::Rewritten`]).
     rewritten: String,
     rewriter: Rewriter,
     /// A comment too long for the reader's buffer, in pieces.
     partial: String,
-    fen: String,
 }
 
 impl Default for GamesVisitor {
@@ -71,12 +69,11 @@ impl Default for GamesVisitor {
             tag_text: String::new(),
             tags: [None; GAME_TABLE.len()],
             finder: TagFinder::default(),
-            game: Game::default(),
+            keys: Repetitions::default(),
             plies: 0,
             rewritten: String::new(),
             rewriter: Rewriter::default(),
             partial: String::new(),
-            fen: String::new(),
         }
     }
 }
@@ -183,7 +180,7 @@ impl Visitor for GamesVisitor {
     }
 
     fn begin_movetext(&mut self, start: &Position) {
-        self.game.restart(*start);
+        self.keys.restart(start);
     }
 
     fn san(&mut self, played: PgnMove<'_>) {
@@ -200,7 +197,7 @@ impl Visitor for GamesVisitor {
         }
         self.plies += 1;
         // The reader has played the move: no second replay.
-        self.game.push_played(played.mv, played.after);
+        self.keys.push(played.mv, played.after);
     }
 
     fn nag(&mut self, nag: u8) {
@@ -248,13 +245,11 @@ impl Visitor for GamesVisitor {
         if !self.fields.copies_movetext() {
             self.builder.push_movetext(&self.rewritten);
         }
-        self.fen.clear();
-        // Writing to a `String` cannot fail.
-        let _ = write!(self.fen, "{}", last.fen());
-        let outcome = self.game.outcome();
+        let fen = last.fen().text();
+        let outcome = self.keys.outcome(last);
         let read = ReadRow {
             plies: self.plies,
-            fen: &self.fen,
+            fen: fen.as_str(),
             outcome: outcome.map(|outcome| outcome.name()),
         };
         let tags = self
