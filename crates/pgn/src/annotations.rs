@@ -478,20 +478,29 @@ fn number(digits: &[u8]) -> Option<u64> {
 /// `lichess_comments_read_as_the_scan_does` holds them together): its
 /// first command of each kind is the one here, and there is no other.
 fn lichess(comment: &[u8]) -> Option<Annotations> {
-    let (eval, rest) = match comment.strip_prefix(b"[%eval ") {
+    let (eval, rest) = match strip(comment, b"[%eval ") {
         Some(body) => {
             let (eval, len) = short_eval(body)?;
-            (Some(eval), body.get(len..)?.strip_prefix(b" ")?)
+            (Some(eval), strip(body.get(len..)?, b" ")?)
         }
         None => (None, comment),
     };
-    let body = rest.strip_prefix(b"[%clk ")?;
+    let body = strip(rest, b"[%clk ")?;
     let (clock, len) = short_time(body)?;
     (len == body.len()).then_some(Annotations {
         clock: Some(clock),
         emt: None,
         eval,
     })
+}
+
+/// `text` after `prefix`, if it starts with it: the bytes compared as an
+/// array of known length, in a word or two, where a slice's
+/// `strip_prefix` called `memcmp`.
+#[inline]
+fn strip<'a, const N: usize>(text: &'a [u8], prefix: &[u8; N]) -> Option<&'a [u8]> {
+    let (head, rest) = text.split_first_chunk::<N>()?;
+    (head == prefix).then_some(rest)
 }
 
 /// `[%clk ...]` or `[%emt ...]` at `open`: `None` if it does not match
@@ -512,18 +521,29 @@ fn time(text: &str, open: usize, name: &[u8; 3]) -> Option<Option<f64>> {
 /// whole seconds, the same one division for the tenth, the same addition.
 /// With the seconds comes the length read, `]` included.
 fn short_time(body: &[u8]) -> Option<(f64, usize)> {
-    let &[h, b':', m1, m2, b':', s1, s2, ref rest @ ..] = body else {
-        return None;
-    };
-    let digits = [h, m1, m2, s1, s2].map(|digit| digit.wrapping_sub(b'0'));
-    if digits.iter().any(|&digit| digit > 9) {
+    // `h:mm:ss` and the byte after, as one word (the first byte lowest):
+    // its two colons and five digits checked at once.
+    let word = u64::from_le_bytes(*body.first_chunk::<8>()?);
+    const DIGITS: u64 = u64::from_le_bytes([0xff, 0, 0xff, 0xff, 0, 0xff, 0xff, 0]);
+    const COLONS: u64 = u64::from_le_bytes([0, 0xff, 0, 0, 0xff, 0, 0, 0]);
+    const ONES: u64 = DIGITS / 0xff;
+    if word & COLONS != u64::from_le_bytes([0, b':', 0, 0, b':', 0, 0, 0]) {
         return None;
     }
-    let [h, m1, m2, s1, s2] = digits.map(u64::from);
+    // A byte is a digit when its high half is 3 and stays 3 with 6 added
+    // (`0x3a` to `0x3f` become `0x40` to `0x45`); once the first test
+    // holds, every byte is `0x30` to `0x3f` and the addition carries
+    // into no other.
+    let digits = word & DIGITS;
+    if digits & (ONES * 0xf0) != ONES * 0x30 || (digits + ONES * 6) & (ONES * 0xf0) != ONES * 0x30 {
+        return None;
+    }
+    let [h, _, m1, m2, _, s1, s2, _] = (digits - ONES * 0x30).to_le_bytes();
+    let [h, m1, m2, s1, s2] = [h, m1, m2, s1, s2].map(u64::from);
     let whole = h * 3600 + (m1 * 10 + m2) * 60;
     let seconds = s1 * 10 + s2;
     #[allow(clippy::cast_precision_loss)] // Small integers: exact.
-    let (seconds, len) = match rest {
+    let (seconds, len) = match &body[7..] {
         [b']', ..] => (seconds as f64, 8),
         [b'.', tenth, b']', ..] if tenth.is_ascii_digit() => {
             ((seconds * 10 + u64::from(tenth - b'0')) as f64 / 10.0, 10)
