@@ -539,6 +539,23 @@ pub struct PositionsVisitor {
 }
 
 impl PositionsVisitor {
+    /// The last row's clock and eval from a comment after its move, where
+    /// it has none yet (the first comment that gives one counts).
+    fn annotate(&mut self, found: &Annotations) {
+        let eval = found.eval.map(|eval| eval.score);
+        if let Some(staged) = &mut self.staged {
+            staged.annotate(found.clock, eval);
+            return;
+        }
+        let last = self.rows.len() - 1;
+        if self.rows.clock[last].is_none() {
+            self.rows.clock[last] = found.clock;
+        }
+        if self.rows.eval[last].is_none() {
+            self.rows.eval[last] = eval;
+        }
+    }
+
     /// A visitor with these options.
     #[must_use]
     pub fn new(options: PositionOptions) -> PositionsVisitor {
@@ -651,23 +668,23 @@ impl Visitor for PositionsVisitor {
         self.partial.push_str(text);
     }
 
-    fn comment(&mut self, text: &str) {
+    fn comment_bytes(&mut self, bytes: &[u8]) {
         if !self.pending {
-            return;
+            self.partial.clear();
+        } else if self.partial.is_empty() {
+            // Read from the bytes, without first making the comment text.
+            self.annotate(&Annotations::parse_bytes(bytes));
+        } else {
+            self.comment(&crate::text::lossy(bytes));
         }
+    }
+
+    fn comment(&mut self, text: &str) {
+        // A comment of no row's ply says nothing, and its pieces (of a
+        // comment longer than the reader's buffer) go with it.
         let text = whole_comment(&mut self.partial, text);
-        let found = Annotations::parse(&text);
-        let eval = found.eval.map(|eval| eval.score);
-        if let Some(staged) = &mut self.staged {
-            staged.annotate(found.clock, eval);
-            return;
-        }
-        let last = self.rows.len() - 1;
-        if self.rows.clock[last].is_none() {
-            self.rows.clock[last] = found.clock;
-        }
-        if self.rows.eval[last].is_none() {
-            self.rows.eval[last] = eval;
+        if self.pending {
+            self.annotate(&Annotations::parse(&text));
         }
     }
 

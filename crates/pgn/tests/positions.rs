@@ -307,3 +307,37 @@ fn options_that_make_no_sense_are_refused() {
         "{unknown}"
     );
 }
+
+/// A comment longer than the reader's buffer comes in pieces: on a ply that
+/// makes no row it says nothing, and its pieces do not run into the
+/// comment of the next row's ply (whose clock and eval are its own).
+#[test]
+fn a_long_comment_of_a_ply_without_a_row_says_nothing() {
+    let long = format!("[%clk 0:09:09] [%eval 9.99] {}", "x".repeat(500));
+    let pgn = format!(
+        "1. e4 {{ [%clk 0:01:00] }} 1... e5 {{ {long} }} 2. Nf3 {{ [%eval 0.25] [%clk 0:00:58] }} *\n\n"
+    );
+    let options = PositionOptions {
+        every: 2,
+        ..PositionOptions::default()
+    };
+    let mut visitor = positions::PositionsVisitor::new(options.clone());
+    let mut builder = positions::PositionsBuilder::new(options);
+    let mut reader = Reader::with_capacity(64, pgn.as_bytes());
+    assert!(reader.read_game(&mut visitor).unwrap());
+    builder.push(0, visitor.rows());
+    let table = builder.finish();
+    let ply = table
+        .column_by_name("ply")
+        .unwrap()
+        .as_primitive::<UInt16Type>();
+    assert_eq!(ply.values(), &[0, 2]);
+    let clock = table
+        .column_by_name("move_clock")
+        .unwrap()
+        .as_primitive::<Float64Type>();
+    assert_eq!(clock.iter().collect::<Vec<_>>(), [Some(60.0), Some(58.0)]);
+    let eval = table.column_by_name("move_eval").unwrap().as_struct();
+    let cp = eval.column(0).as_primitive::<Int32Type>();
+    assert_eq!(cp.iter().collect::<Vec<_>>(), [None, Some(25)]);
+}
