@@ -2063,10 +2063,10 @@ class UciProtocol(Protocol):
         self._ponderhit = False
 
     def _opponent_options(self, opponent: Optional[Opponent]) -> Dict[str, ConfigValue]:
-        if opponent is None or not opponent.name or "UCI_Opponent" not in self.options:
+        who = _uci_opponent(opponent)
+        if who is None or "UCI_Opponent" not in self.options:
             return {}
-        kind = "computer" if opponent.is_engine else "human"
-        return {"UCI_Opponent": f"{opponent.title or 'none'} {opponent.rating or 'none'} {kind} {opponent.name}"}
+        return {"UCI_Opponent": who}
 
     def _position(self, board: Any) -> None:
         variant = getattr(type(board), "uci_variant", "chess")
