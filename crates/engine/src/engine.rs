@@ -392,6 +392,8 @@ pub struct Engine {
 struct Pondering {
     start: Position,
     moves: Vec<Move>,
+    /// The position searched: `start` with `moves` played.
+    position: Position,
     go: String,
 }
 
@@ -749,21 +751,14 @@ impl Engine {
                 "an infinite search ends only when stopped: search with `analyse_until`".to_owned(),
             ));
         }
-        let hit = self.pondering.as_ref().is_some_and(|pondering| {
-            query.searchmoves.is_none()
-                && multipv == self.multipv
-                && pondering.start == query.start
-                && pondering.moves == query.moves
+        let same = query.searchmoves.is_none() && multipv == self.multipv;
+        let hit = self.pondering.take_if(|pondering| {
+            same && pondering.start == query.start && pondering.moves == query.moves
         });
-        let (position, go) = if hit {
+        let (position, go) = if let Some(pondering) = hit {
             // The engine has been searching this very position: it goes on.
-            self.pondering = None;
             self.send("ponderhit\n", "ponderhit")?;
-            let mut position = query.start;
-            for &mv in query.moves {
-                position = position.play_unchecked(mv);
-            }
-            (position, "ponderhit".to_owned())
+            (pondering.position, "ponderhit".to_owned())
         } else {
             self.stop_pondering()?;
             let (position, commands, go) = self.prepare(&query, limit, multipv)?;
@@ -898,7 +893,7 @@ impl Engine {
                 "pondering takes the limit of the search to come, not `infinite`".to_owned(),
             ));
         }
-        let (_, mut commands, go) = self.prepare(&query, limit, self.multipv)?;
+        let (position, mut commands, go) = self.prepare(&query, limit, self.multipv)?;
         let ponder_go = go.replacen("go", "go ponder", 1);
         commands.truncate(commands.len() - go.len() - 1);
         commands.push_str(&ponder_go);
@@ -910,6 +905,7 @@ impl Engine {
         self.pondering = Some(Pondering {
             start: query.start,
             moves: query.moves.to_vec(),
+            position,
             go: ponder_go,
         });
         Ok(())
