@@ -566,31 +566,38 @@ impl<R: BufRead> Reader<R> {
         self.end_game(visitor, &line.position);
         self.input.stop_keeping();
         // The byte that ends the comment the scan is in, if it is in one.
+        // Line breaks are found in the same scan (they are counted, and
+        // end a `;` comment): the text stepped over is mostly short `{ }`
+        // comments, and a search and a count of lines for each cost more
+        // than the comment's bytes do.
         let mut close: Option<u8> = None;
         loop {
             let window = self.input.window();
             let found = match close {
-                None => memchr::memchr3(b'[', b'{', b';', window),
-                Some(close) => memchr::memchr(close, window),
+                None => first_of(window, [b'[', b'{', b';', b'\n']),
+                Some(close) => first_of(window, [close, b'\n']),
             };
-            let len = found.unwrap_or(window.len());
-            self.count_lines(len);
-            self.input.pos += len;
-            if found.is_none() {
+            let Some(len) = found else {
+                self.input.pos = self.input.end;
                 if self.input.fill(1)? == 0 {
                     return Ok(());
                 }
                 continue;
-            }
-            let byte = self.input.window()[0];
-            close = match (close, byte) {
-                (None, b'[') => return Ok(()),
-                (None, b'{') => Some(b'}'),
-                (None, _) => Some(b'\n'),
-                (Some(_), _) => None,
             };
+            self.input.pos += len;
+            let byte = self.input.window()[0];
             if byte == b'\n' {
                 self.input.newline_at(self.input.pos);
+                if close == Some(b'\n') {
+                    close = None;
+                }
+            } else {
+                close = match (close, byte) {
+                    (None, b'[') => return Ok(()),
+                    (None, b'{') => Some(b'}'),
+                    (None, _) => Some(b'\n'),
+                    (Some(_), _) => None,
+                };
             }
             self.input.pos += 1;
         }
