@@ -21,6 +21,23 @@ import bitboards
 
 CORNERS = chess.BB_A1 | chess.BB_H1 | chess.BB_A8 | chess.BB_H8
 
+# Text a test leaves for the end of the run (`record_property("summary",
+# text)`), such as python-chess's suite's table of classes: collected from
+# the reports, which pytest-xdist carries back from its workers.
+_SUMMARIES: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call":
+        _SUMMARIES.extend(str(value) for name, value in report.user_properties if name == "summary")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for text in _SUMMARIES:
+        terminalreporter.write_line("")
+        for line in text.splitlines():
+            terminalreporter.write_line(line)
+
 
 @dataclass(frozen=True)
 class GameSpec:

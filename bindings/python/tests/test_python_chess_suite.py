@@ -22,17 +22,20 @@ import python_chess_suite as suite  # noqa: E402
 sys.path.pop(0)
 
 
-def test_python_chess_suite(sdist, capsys):
+def test_python_chess_suite(sdist, record_property):
     run = suite.run_suite(sdist)
     counts = run.counts()
     stored = suite.read_counts()
-    with capsys.disabled():
-        print()
-        print(run.table())
-        for name, (passed, total) in counts.items():
-            before = stored.get(name, (0, total))[0]
-            if passed != before:
-                print(f"  {name}: {before} -> {passed}")
+    # The table of classes, printed at the end of the run by conftest.py's
+    # pytest_terminal_summary (from a report's properties, which reach the
+    # terminal from pytest-xdist's workers too, where printed output does
+    # not).
+    changes = [
+        f"  {name}: {before} -> {passed}"
+        for name, (passed, total) in counts.items()
+        if passed != (before := stored.get(name, (0, total))[0])
+    ]
+    record_property("summary", "\n".join([run.table(), *changes]))
     assert not [p for p in run.problems if "failed to load" in p], run.problems
     # test.py's classes all named: in scope, or left out (OUT_OF_SCOPE).
     assert not [p for p in run.problems if "neither in scope" in p], run.problems
