@@ -649,7 +649,7 @@ def main():
                         help="lila imports, each into a fresh database after one of our builds")
     parser.add_argument("--pause", type=int, default=1,
                         help="ms each connection waits after an answer in the paced runs")
-    parser.add_argument("--paced-rounds", type=int, default=5,
+    parser.add_argument("--paced-rounds", type=lambda text: max(1, int(text)), default=5,
                         help="paced wrk runs of each server, alternated")
     parser.add_argument("--compare", type=int, default=200, help="answers compared field by field")
     parser.add_argument("--no-profile", dest="profile", action="store_false",
